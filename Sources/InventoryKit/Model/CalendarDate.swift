@@ -1,0 +1,87 @@
+/// A day in the proleptic Gregorian calendar, with no time and no time zone: `2024-02-29`.
+public struct CalendarDate: Sendable, Hashable, Comparable {
+    /// The year, 1 to 9999.
+    public let year: Int
+    /// The month, 1 to 12.
+    public let month: Int
+    /// The day of the month, 1 to the length of that month.
+    public let day: Int
+
+    /// Creates a date, or returns nil when it does not exist (2024-02-30, month 13, …).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD` exactly (four-digit year, two-digit month and day).
+    ///
+    /// - Throws: `InventoryError.invalidValue` for another format or a day that does not exist.
+    public init(parsing text: String, field: String = "purchase date") throws {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
+        else {
+            throw InventoryError.invalidValue(
+                field: field, value: text, reason: "not a date in the form YYYY-MM-DD")
+        }
+        guard let date = CalendarDate(year: year, month: month, day: day) else {
+            throw InventoryError.invalidValue(
+                field: field, value: text, reason: "no such day in the calendar")
+        }
+        self = date
+    }
+
+    /// The UTC calendar day that contains `timestamp`.
+    public init(utcDayOf timestamp: Timestamp) {
+        let parts = Timestamp.civil(fromDays: timestamp.daysSince1970)
+        self.year = parts.year
+        self.month = parts.month
+        self.day = parts.day
+    }
+
+    /// Whether `year` is a leap year.
+    public static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    /// The number of days in `month` of `year`.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// The date as an integer that orders like the date: `20240229`.
+    public var ordinal: Int64 { Int64(year * 10_000 + month * 100 + day) }
+}
+
+// MARK: - CustomStringConvertible
+
+extension CalendarDate: CustomStringConvertible {
+    /// The date as `YYYY-MM-DD`.
+    public var description: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+}

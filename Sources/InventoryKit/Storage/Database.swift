@@ -1,0 +1,204 @@
+import CSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One connection to an SQLite file, used through the C API.
+///
+/// A `Database` is not thread-safe: it belongs to one owner at a time (the manager keeps it
+/// behind a lock). Opening turns on WAL journaling, foreign keys and a busy timeout; a file
+/// that does not exist yet is created with mode 0600.
+public final class Database {
+    /// How a connection is opened.
+    public struct Options: Sendable, Hashable {
+        /// How long a statement waits for another connection's lock before failing, in ms.
+        public var busyTimeoutMilliseconds: Int32
+        /// Whether the file may be created when it does not exist.
+        public var createIfMissing: Bool
+
+        /// Creates options; the defaults suit the tool (5 s busy timeout, create if missing).
+        public init(busyTimeoutMilliseconds: Int32 = 5_000, createIfMissing: Bool = true) {
+            self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+            self.createIfMissing = createIfMissing
+        }
+    }
+
+    /// The file this connection is open on.
+    public let path: String
+    let handle: OpaquePointer
+    private var statementCache: [String: Statement] = [:]
+
+    /// Opens (or creates) the database file at `path`.
+    ///
+    /// - Throws: `DatabaseError` when the file cannot be opened or is not an SQLite database.
+    public init(path: String, options: Options = Options()) throws {
+        self.path = path
+        if options.createIfMissing {
+            try Self.createPrivateFileIfMissing(path)
+        }
+        var connection: OpaquePointer?
+        let flags =
+            SQLITE_OPEN_READWRITE | (options.createIfMissing ? SQLITE_OPEN_CREATE : 0)
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let result = sqlite3_open_v2(path, &connection, flags, nil)
+        guard result == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) }
+            // The connection is closed even when opening fails.
+            sqlite3_close_v2(connection)
+            throw DatabaseError(
+                extendedCode: result, message: message ?? String(cString: sqlite3_errstr(result)))
+        }
+        handle = connection
+        do {
+            try check(sqlite3_busy_timeout(handle, options.busyTimeoutMilliseconds))
+            sqlite3_extended_result_codes(handle, 1)
+            // Reading the journal mode is the first real read of the file: a file that is not
+            // a database fails here, before anything is written to it.
+            try execute("PRAGMA journal_mode = WAL")
+            try execute("PRAGMA foreign_keys = ON")
+            try execute("PRAGMA synchronous = NORMAL")
+        } catch {
+            statementCache.removeAll()
+            sqlite3_close_v2(handle)
+            throw error
+        }
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Creates `path` with mode 0600 if it does not exist, so the inventory is never readable by
+    /// other users, not even for the moment between creation and a `chmod`.
+    private static func createPrivateFileIfMissing(_ path: String) throws {
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return
+        }
+        let error = errno
+        if error == EEXIST { return }
+        throw DatabaseError(
+            extendedCode: SQLITE_CANTOPEN,
+            message: "cannot create \(path): \(String(cString: strerror(error)))")
+    }
+
+    // MARK: - Running SQL
+
+    /// Prepares a statement that the caller owns.
+    ///
+    /// - Throws: `DatabaseError` when the SQL is invalid.
+    public func makeStatement(_ sql: String) throws -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Returns a prepared statement for `sql`, preparing it once per connection.
+    ///
+    /// The statement is reset and its bindings cleared before it is returned.
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try makeStatement(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs one or more statements that take no arguments, discarding any rows.
+    ///
+    /// - Throws: `DatabaseError` from the first statement that fails.
+    public func execute(_ sql: String) throws {
+        var remaining = sql[...]
+        while !remaining.allSatisfy(\.isWhitespace) {
+            let (handle, text, rest) = try Statement.prepareFirst(of: remaining, database: self)
+            remaining = rest
+            guard let handle else { continue }
+            let statement = Statement(database: self, handle: handle, sql: text)
+            try statement.run()
+        }
+    }
+
+    /// Runs `sql` with `arguments` to completion.
+    ///
+    /// - Throws: `DatabaseError` when it fails.
+    public func execute(_ sql: String, _ arguments: [DatabaseValue]) throws {
+        let statement = try cachedStatement(sql)
+        try statement.bind(arguments)
+        try statement.run()
+    }
+
+    /// The rowid of the last row inserted on this connection.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// The number of rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+    public var changedRowCount: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Whether a transaction is open on this connection.
+    public var isInsideTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    // MARK: - Transactions
+
+    /// How a transaction takes its locks.
+    public enum TransactionKind: String, Sendable {
+        /// Takes no lock until the first read or write.
+        case deferred = "DEFERRED"
+        /// Takes the write lock at once, waiting up to the busy timeout for it.
+        case immediate = "IMMEDIATE"
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    ///
+    /// Inside another transaction it runs in a savepoint, so an error rolls back only its own
+    /// work. Writes should use `.immediate` (the default): taking the write lock first means a
+    /// busy database is waited for instead of failing halfway.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError` when beginning or committing fails.
+    public func transaction<Result>(
+        _ kind: TransactionKind = .immediate, _ body: () throws -> Result
+    ) throws -> Result {
+        if isInsideTransaction {
+            try execute("SAVEPOINT nested")
+            do {
+                let result = try body()
+                try execute("RELEASE nested")
+                return result
+            } catch {
+                try? execute("ROLLBACK TO nested")
+                try? execute("RELEASE nested")
+                throw error
+            }
+        }
+        try execute("BEGIN \(kind.rawValue)")
+        let result: Result
+        do {
+            result = try body()
+            try execute("COMMIT")
+        } catch {
+            if isInsideTransaction {
+                try? execute("ROLLBACK")
+            }
+            throw error
+        }
+        return result
+    }
+
+    // MARK: - Errors
+
+    /// Throws a `DatabaseError` for `result` unless it is `SQLITE_OK`.
+    func check(_ result: Int32, sql: String? = nil) throws {
+        guard result == SQLITE_OK else {
+            throw error(for: result, sql: sql)
+        }
+    }
+
+    /// The error for `result`, with the connection's current message.
+    func error(for result: Int32, sql: String?) -> DatabaseError {
+        DatabaseError(
+            extendedCode: result, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}

@@ -1,0 +1,183 @@
+/// The items table: every SQL statement about items is here.
+///
+/// An `ItemStore` migrates its database when it is created and reads the inventory's currency.
+/// It does not validate: the manager hands it items that are already valid.
+public final class ItemStore {
+    /// The connection the store uses.
+    public let database: Database
+    /// The currency the inventory records its amounts in.
+    public let currency: Currency
+
+    /// Opens the store on `database`, applying any pending migrations first.
+    ///
+    /// - Throws: `MigrationError` for a database written by a newer version; `DatabaseError`
+    ///   when a migration or a read fails.
+    public init(database: Database, migrator: Migrator = Migrator()) throws {
+        self.database = database
+        try migrator.migrate(database)
+        let statement = try database.cachedStatement(
+            "SELECT value FROM settings WHERE key = 'currency'")
+        let code = try statement.step() ? statement.text(at: 0) : Currency.usd.code
+        statement.reset()
+        guard let currency = Currency(code: code) else {
+            throw DatabaseError(
+                extendedCode: 1, message: "the stored currency \(quoted(code)) is not a currency code")
+        }
+        self.currency = currency
+    }
+
+    // MARK: - Reading
+
+    static let columns = """
+        id, name, description, price, purchase_date, photo, luxury, insured, quantity, \
+        location, brand, model, serial, notes, created_at, updated_at, version
+        """
+
+    /// The item with `id`, or nil.
+    public func item(id: Int64) throws -> HouseholdItem? {
+        let statement = try database.cachedStatement(
+            "SELECT \(Self.columns) FROM items WHERE id = ?")
+        try statement.bind(id, at: 1)
+        defer { statement.reset() }
+        return try statement.step() ? try decodeItem(statement) : nil
+    }
+
+    /// The items that pass `filter`, in `sort` order.
+    public func items(matching filter: ItemFilter = .all, sortedBy sort: ItemSort = .name) throws
+        -> [HouseholdItem]
+    {
+        var items: [HouseholdItem] = []
+        try forEachItem(matching: filter, sortedBy: sort) { items.append($0) }
+        return items
+    }
+
+    /// Calls `body` with each item that passes `filter`, in `sort` order, without holding them
+    /// all in memory.
+    public func forEachItem(
+        matching filter: ItemFilter = .all, sortedBy sort: ItemSort = .name,
+        _ body: (HouseholdItem) throws -> Void
+    ) throws {
+        let statement = try database.cachedStatement(
+            "SELECT \(Self.columns) FROM items\(Self.whereClause(filter)) \(Self.orderBy(sort))")
+        defer { statement.reset() }
+        while try statement.step() {
+            try body(try decodeItem(statement))
+        }
+    }
+
+    /// The number of items.
+    public func count() throws -> Int {
+        let statement = try database.cachedStatement("SELECT count(*) FROM items")
+        defer { statement.reset() }
+        return try statement.step() ? Int(statement.int64(at: 0)) : 0
+    }
+
+    /// How many items use the photo file `name`.
+    public func photoUseCount(_ name: String) throws -> Int {
+        let statement = try database.cachedStatement(
+            "SELECT count(*) FROM items WHERE photo = ?")
+        try statement.bind([.text(name)])
+        defer { statement.reset() }
+        return try statement.step() ? Int(statement.int64(at: 0)) : 0
+    }
+
+    static func whereClause(_ filter: ItemFilter) -> String {
+        var conditions: [String] = []
+        if let isLuxury = filter.isLuxury { conditions.append("luxury = \(isLuxury ? 1 : 0)") }
+        if let isInsured = filter.isInsured { conditions.append("insured = \(isInsured ? 1 : 0)") }
+        return conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    }
+
+    /// The ORDER BY clause that gives the same order as `SortKey`.
+    static func orderBy(_ sort: ItemSort) -> String {
+        switch sort {
+        case .name: "ORDER BY name_key, id"
+        case .price: "ORDER BY price IS NULL, price, id"
+        case .purchased: "ORDER BY purchase_date IS NULL, purchase_date, id"
+        case .id: "ORDER BY id"
+        }
+    }
+
+    private func decodeItem(_ row: Statement) throws -> HouseholdItem {
+        let price = try row.optionalInt64(at: 3).map { try Money(minorUnits: $0, currency: currency) }
+        let purchaseDate = try row.optionalText(at: 4).map { try CalendarDate(parsing: $0) }
+        return HouseholdItem(
+            id: row.int64(at: 0), name: row.text(at: 1), description: row.optionalText(at: 2),
+            price: price, purchaseDate: purchaseDate, photo: row.optionalText(at: 5),
+            isLuxury: row.bool(at: 6), isInsured: row.bool(at: 7),
+            quantity: Int(row.int64(at: 8)), location: row.optionalText(at: 9),
+            brand: row.optionalText(at: 10), model: row.optionalText(at: 11),
+            serialNumber: row.optionalText(at: 12), notes: row.optionalText(at: 13),
+            createdAt: Timestamp(millisecondsSince1970: row.int64(at: 14)),
+            updatedAt: Timestamp(millisecondsSince1970: row.int64(at: 15)),
+            version: Int(row.int64(at: 16)))
+    }
+
+    // MARK: - Writing
+
+    /// Inserts `item` (its id is ignored) and returns it with the id it was given.
+    public func insert(_ item: HouseholdItem) throws -> HouseholdItem {
+        let statement = try database.cachedStatement(
+            """
+            INSERT INTO items (name, name_key, description, price, purchase_date, photo, luxury,
+                insured, quantity, location, brand, model, serial, notes, created_at, updated_at,
+                version)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try bindFields(of: item, to: statement)
+        try statement.run()
+        return item.withID(database.lastInsertedRowID)
+    }
+
+    /// Writes every field of `item` over the stored row with its id.
+    ///
+    /// - Throws: `InventoryError.itemsNotFound` when there is no such row.
+    public func update(_ item: HouseholdItem) throws {
+        let statement = try database.cachedStatement(
+            """
+            UPDATE items SET name = ?, name_key = ?, description = ?, price = ?,
+                purchase_date = ?, photo = ?, luxury = ?, insured = ?, quantity = ?,
+                location = ?, brand = ?, model = ?, serial = ?, notes = ?, created_at = ?,
+                updated_at = ?, version = ?
+            WHERE id = ?
+            """)
+        try bindFields(of: item, to: statement)
+        try statement.bind(item.id, at: 18)
+        try statement.run()
+        guard database.changedRowCount == 1 else { throw InventoryError.itemsNotFound([item.id]) }
+    }
+
+    /// Deletes the item with `id`.
+    ///
+    /// - Throws: `InventoryError.itemsNotFound` when there is no such row.
+    public func delete(id: Int64) throws {
+        let statement = try database.cachedStatement("DELETE FROM items WHERE id = ?")
+        try statement.bind(id, at: 1)
+        try statement.run()
+        guard database.changedRowCount == 1 else { throw InventoryError.itemsNotFound([id]) }
+    }
+
+    private func bindFields(of item: HouseholdItem, to statement: Statement) throws {
+        try statement.bind([
+            .text(item.name), .text(item.nameSortKey), .text(item.description),
+            .integer(item.price?.minorUnits), .text(item.purchaseDate?.description),
+            .text(item.photo), .bool(item.isLuxury), .bool(item.isInsured),
+            .integer(Int64(item.quantity)), .text(item.location), .text(item.brand),
+            .text(item.model), .text(item.serialNumber), .text(item.notes),
+            .integer(item.createdAt.millisecondsSince1970),
+            .integer(item.updatedAt.millisecondsSince1970), .integer(Int64(item.version)),
+        ])
+    }
+}
+
+extension HouseholdItem {
+    /// The same item with another id.
+    func withID(_ id: Int64) -> HouseholdItem {
+        HouseholdItem(
+            id: id, name: name, description: description, price: price,
+            purchaseDate: purchaseDate, photo: photo, isLuxury: isLuxury, isInsured: isInsured,
+            quantity: quantity, location: location, brand: brand, model: model,
+            serialNumber: serialNumber, notes: notes, createdAt: createdAt,
+            updatedAt: updatedAt, version: version)
+    }
+}
