@@ -1,0 +1,379 @@
+import Foundation
+import Synchronization
+
+/// Owns the household's items and announces every committed change.
+///
+/// As in the blog's scenario two, there is one manager for the app (`shared`), and views observe
+/// it through `NotificationCenter`: after each committed write it posts exactly one
+/// `didChangeNotification` whose `inventoryChangeSet` lists every change of that write. Nothing
+/// is posted for a write that fails or rolls back.
+///
+/// Tests and tools make their own instances with `init(database:notificationCenter:clock:)`.
+/// All methods may be called from any thread; writes are serialized, and notifications are
+/// delivered in commit order, on the thread of the write that is delivering (an observer may
+/// write: its own notification follows once the current one has been handled).
+public final class InventoryManager: Sendable {
+    /// Posted after each committed write; `object` is the manager, and the notification's
+    /// `inventoryChangeSet` holds the changes.
+    public static let didChangeNotification = Notification.Name(
+        "inventory.InventoryManager.didChange")
+
+    /// The center the manager posts to.
+    public let notificationCenter: NotificationCenter
+    /// The currency the inventory keeps its amounts in.
+    public let currency: Currency
+    /// The database file.
+    public let databasePath: String
+    /// Where the photos are kept.
+    public let photos: PhotoStore
+
+    private let clock: @Sendable () -> Date
+    private let store: Locked<Store>
+    private let delivery = Mutex(Delivery())
+
+    private struct Store {
+        let items: ItemStore
+        var sequence: UInt64 = 0
+    }
+
+    private struct Delivery {
+        var pending: [InventoryChangeSet] = []
+        var isDelivering = false
+    }
+
+    // MARK: - Opening
+
+    /// Creates a manager over an open database, migrating it first.
+    ///
+    /// - Parameters:
+    ///   - database: the connection; the manager becomes its only user.
+    ///   - notificationCenter: where changes are posted.
+    ///   - clock: the time stamped on added and edited items.
+    /// - Throws: `MigrationError` for a database from a newer version; `DatabaseError`.
+    public init(
+        database: sending Database, notificationCenter: NotificationCenter = .default,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        let path = database.path
+        let items = try ItemStore(database: database)
+        self.currency = items.currency
+        self.databasePath = path
+        self.photos = PhotoStore(databasePath: path)
+        self.notificationCenter = notificationCenter
+        self.clock = clock
+        self.store = Locked(Store(items: items))
+    }
+
+    /// Opens (creating if needed) the inventory at `path`.
+    ///
+    /// - Throws: `InventoryError.cannotOpen` with the reason in words (no such folder, not
+    ///   writable, not an SQLite file, …), or `MigrationError` for a newer version's database.
+    public convenience init(
+        path: String, notificationCenter: NotificationCenter = .default,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        let database: Database
+        do {
+            database = try Database(path: path)
+        } catch let error as DatabaseError {
+            throw Self.openingError(path: path, error)
+        }
+        do {
+            try self.init(database: database, notificationCenter: notificationCenter, clock: clock)
+        } catch let error as DatabaseError {
+            throw Self.openingError(path: path, error)
+        }
+    }
+
+    private static func openingError(path: String, _ error: DatabaseError) -> Error {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        let reason: String
+        if error.isNotADatabase {
+            reason = "it is not an SQLite database"
+        } else if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+            isFolder.boolValue
+        {
+            reason = "it is a folder"
+        } else if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            reason = "the folder \(folder) does not exist"
+        } else if !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) {
+            reason = "the folder \(folder.isEmpty ? "." : folder) cannot be written to"
+        } else {
+            reason = error.description
+        }
+        return InventoryError.cannotOpen(path: path, reason: reason)
+    }
+
+    // MARK: - The shared manager
+
+    private static let sharedManager = Mutex<InventoryManager?>(nil)
+
+    /// The app's manager, as set by `openShared(path:)`.
+    ///
+    /// Using it before `openShared` is a programmer's mistake and traps with a message.
+    public static var shared: InventoryManager {
+        guard let manager = sharedManager.withLock({ $0 }) else {
+            fatalError("InventoryManager.shared was used before InventoryManager.openShared(path:)")
+        }
+        return manager
+    }
+
+    /// Opens the inventory at `path` and makes it `shared`.
+    ///
+    /// - Throws: as `init(path:notificationCenter:clock:)`; `shared` is unchanged then.
+    @discardableResult
+    public static func openShared(
+        path: String, notificationCenter: NotificationCenter = .default
+    ) throws -> InventoryManager {
+        let manager = try InventoryManager(path: path, notificationCenter: notificationCenter)
+        sharedManager.withLock { $0 = manager }
+        return manager
+    }
+
+    // MARK: - Reading
+
+    /// Every item, by name.
+    public func entireHouseholdInventory() throws -> [HouseholdItem] {
+        try items(matching: .all)
+    }
+
+    /// The items marked luxury, by name.
+    public func luxuryItems() throws -> [HouseholdItem] {
+        try items(matching: .luxury)
+    }
+
+    /// The items not insured, by name.
+    public func nonInsuredItems() throws -> [HouseholdItem] {
+        try items(matching: .nonInsured)
+    }
+
+    /// The item with `id`, or nil when there is none.
+    public func item(id: Int64) throws -> HouseholdItem? {
+        try store.withLock { try $0.items.item(id: id) }
+    }
+
+    /// The items that pass `filter`, in `sort` order.
+    public func items(matching filter: ItemFilter, sortedBy sort: ItemSort = .name) throws
+        -> [HouseholdItem]
+    {
+        try store.withLock { try $0.items.items(matching: filter, sortedBy: sort) }
+    }
+
+    /// Calls `body` with each item that passes `filter`, in `sort` order, one at a time.
+    ///
+    /// Writes wait until it returns; `body` must not call the manager.
+    public func forEachItem(
+        matching filter: ItemFilter, sortedBy sort: ItemSort = .name,
+        _ body: (HouseholdItem) throws -> Void
+    ) throws {
+        try store.withLock { try $0.items.forEachItem(matching: filter, sortedBy: sort, body) }
+    }
+
+    /// The number of items.
+    public func count() throws -> Int {
+        try store.withLock { try $0.items.count() }
+    }
+
+    /// The items that pass `filter` with the sequence number of the last write they include,
+    /// so an observer can skip the change sets it has already seen.
+    public func snapshot(matching filter: ItemFilter, sortedBy sort: ItemSort = .name) throws
+        -> (sequence: UInt64, items: [HouseholdItem])
+    {
+        try store.withLock { store in
+            (store.sequence, try store.items.items(matching: filter, sortedBy: sort))
+        }
+    }
+
+    /// The full path of `item`'s photo, or nil when it has none.
+    public func photoPath(of item: HouseholdItem) -> String? {
+        item.photo.map(photos.path(of:))
+    }
+
+    // MARK: - Writing
+
+    /// Adds one item.
+    ///
+    /// - Returns: the stored item, with its id.
+    /// - Throws: `InventoryError` for an invalid draft or photo; `DatabaseError`. Nothing is
+    ///   written then.
+    @discardableResult
+    public func add(_ draft: ItemDraft) throws -> HouseholdItem {
+        try add([draft])[0]
+    }
+
+    /// Adds many items in one transaction: all of them, or none when one is invalid.
+    ///
+    /// - Returns: the stored items, in the order of `drafts`.
+    /// - Complexity: O(*n*) statements, one notification.
+    @discardableResult
+    public func add(_ drafts: [ItemDraft]) throws -> [HouseholdItem] {
+        guard !drafts.isEmpty else { return [] }
+        let now = Timestamp(clock())
+        var items = try drafts.map { try $0.validatedItem(currency: currency, now: now) }
+        var importedPhotos = PhotoImports(store: photos)
+        defer { importedPhotos.discardUnused(manager: self) }
+        for index in drafts.indices {
+            if let file = drafts[index].photoFile {
+                items[index].photo = try importedPhotos.importPhoto(from: file)
+            }
+        }
+        let added = try write { store in
+            try items.map { try store.items.insert($0) }
+        } changes: { added in
+            added.map { InventoryChange(kind: .added, item: $0) }
+        }
+        return added
+    }
+
+    /// Edits one item: only the fields the patch sets change.
+    ///
+    /// - Returns: the item after the edit.
+    /// - Throws: `InventoryError.itemsNotFound` when there is no such item; `InventoryError`
+    ///   for an invalid value or photo. Nothing is written then.
+    @discardableResult
+    public func edit(id: Int64, _ patch: ItemPatch) throws -> HouseholdItem {
+        try edit(ids: [id], patch)[0]
+    }
+
+    /// Applies the same patch to many items in one transaction: all or none.
+    ///
+    /// - Returns: the items after the edit, in the order of `ids` (repeated ids count once).
+    /// - Throws: `InventoryError.itemsNotFound` naming every missing id (nothing changes).
+    @discardableResult
+    public func edit(ids: [Int64], _ patch: ItemPatch) throws -> [HouseholdItem] {
+        let ids = Self.unique(ids)
+        guard !ids.isEmpty else { return [] }
+        let patch = try patch.validated(currency: currency)
+        var importedPhotos = PhotoImports(store: photos)
+        defer { importedPhotos.discardUnused(manager: self) }
+        let newPhoto: String?? = try patch.photoFile.map { file in
+            try file.map { try importedPhotos.importPhoto(from: $0) }
+        }
+        let now = Timestamp(clock())
+        let pairs = try write { store in
+            let current = try Self.fetch(ids, from: store.items)
+            return try current.map { before in
+                var after = patch.applied(to: before)
+                if let newPhoto { after.photo = newPhoto }
+                after.version = before.version + 1
+                after.updatedAt = max(now, before.updatedAt)
+                try store.items.update(after)
+                return (before: before, after: after)
+            }
+        } changes: { pairs in
+            pairs.map { InventoryChange(kind: .edited, item: $0.after, before: $0.before) }
+        }
+        removeUnusedPhotos(pairs.compactMap { $0.before.photo == $0.after.photo ? nil : $0.before.photo })
+        return pairs.map(\.after)
+    }
+
+    /// Deletes items in one transaction: all of them, or none when an id does not exist.
+    ///
+    /// A photo no other item uses is removed with its last item.
+    ///
+    /// - Returns: the deleted items as they were.
+    /// - Throws: `InventoryError.itemsNotFound` naming every missing id (nothing changes).
+    @discardableResult
+    public func delete(ids: [Int64]) throws -> [HouseholdItem] {
+        let ids = Self.unique(ids)
+        guard !ids.isEmpty else { return [] }
+        let deleted = try write { store in
+            let current = try Self.fetch(ids, from: store.items)
+            for item in current { try store.items.delete(id: item.id) }
+            return current
+        } changes: { deleted in
+            deleted.map { InventoryChange(kind: .deleted, item: $0) }
+        }
+        removeUnusedPhotos(deleted.compactMap(\.photo))
+        return deleted
+    }
+
+    /// Deletes one item.
+    @discardableResult
+    public func delete(id: Int64) throws -> HouseholdItem {
+        try delete(ids: [id])[0]
+    }
+
+    // MARK: - Internals
+
+    /// Runs `body` in an IMMEDIATE transaction; after it commits, queues and delivers one
+    /// change set built by `changes`.
+    private func write<Result: Sendable>(
+        _ body: (inout Store) throws -> Result,
+        changes: (Result) -> [InventoryChange]
+    ) throws -> Result {
+        let result = try store.withLock { store in
+            let result = try store.items.database.transaction(.immediate) { try body(&store) }
+            store.sequence += 1
+            let changeSet = InventoryChangeSet(sequence: store.sequence, changes: changes(result))
+            // Queued under the store's lock, so change sets queue in commit order.
+            delivery.withLock { $0.pending.append(changeSet) }
+            return result
+        }
+        deliverPending()
+        return result
+    }
+
+    /// Posts queued change sets in order, outside every lock. If this thread or another is
+    /// already delivering, that delivery posts them.
+    private func deliverPending() {
+        let isDeliverer = delivery.withLock { delivery in
+            if delivery.isDelivering { return false }
+            delivery.isDelivering = true
+            return true
+        }
+        guard isDeliverer else { return }
+        while let changeSet = delivery.withLock({ delivery -> InventoryChangeSet? in
+            if delivery.pending.isEmpty {
+                delivery.isDelivering = false
+                return nil
+            }
+            return delivery.pending.removeFirst()
+        }) {
+            notificationCenter.post(
+                name: Self.didChangeNotification, object: self,
+                userInfo: [Notification.changeSetKey: changeSet])
+        }
+    }
+
+    private static func fetch(_ ids: [Int64], from items: ItemStore) throws -> [HouseholdItem] {
+        var found: [HouseholdItem] = []
+        var missing: [Int64] = []
+        for id in ids {
+            if let item = try items.item(id: id) { found.append(item) } else { missing.append(id) }
+        }
+        guard missing.isEmpty else { throw InventoryError.itemsNotFound(missing) }
+        return found
+    }
+
+    private static func unique(_ ids: [Int64]) -> [Int64] {
+        var seen: Set<Int64> = []
+        return ids.filter { seen.insert($0).inserted }
+    }
+
+    /// Deletes the photo files that no item uses any more.
+    fileprivate func removeUnusedPhotos(_ names: [String]) {
+        for name in Set(names) {
+            let uses = (try? store.withLock { try $0.items.photoUseCount(name) }) ?? 1
+            if uses == 0 { photos.remove(name) }
+        }
+    }
+}
+
+/// The photos one write copied in, so that they can be taken away if the write fails.
+private struct PhotoImports {
+    let store: PhotoStore
+    var created: [String] = []
+
+    mutating func importPhoto(from file: String) throws -> String {
+        let (name, wasCreated) = try store.importPhoto(from: file)
+        if wasCreated { created.append(name) }
+        return name
+    }
+
+    /// Removes the photos this write created that no item uses (the write failed).
+    func discardUnused(manager: InventoryManager) {
+        manager.removeUnusedPhotos(created)
+    }
+}

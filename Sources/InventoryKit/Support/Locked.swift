@@ -1,0 +1,23 @@
+import Synchronization
+
+/// A non-Sendable value that is only reachable while holding a `Mutex`.
+///
+/// `Mutex<Value>` hands its value to the closure as `inout sending`, which refuses closures
+/// that also capture other non-Sendable state (a SQLite connection plus a caller's row
+/// callback). This box keeps the same discipline with a plain `Mutex<Void>`.
+final class Locked<Value>: @unchecked Sendable {  // `value` is touched only inside `mutex`.
+    private let mutex = Mutex(())
+    private var value: Value
+
+    init(_ value: sending Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with exclusive access to the value. Not re-entrant: calling it again from
+    /// `body` on the same thread traps.
+    func withLock<Result: Sendable, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try mutex.withLock { _ throws(Failure) -> Result in try body(&value) }
+    }
+}

@@ -1,0 +1,358 @@
+import Foundation
+import Synchronization
+
+/// A live, ordered view of the items that pass a filter: the blog's luxury, non-insured and
+/// entire-inventory view controllers, without the screen.
+///
+/// It reads the database once, when it is created. After that it follows the manager's
+/// notifications and applies each change to itself (an item enters, leaves, moves or changes
+/// in place) without querying the database, keeping its count and total value. Its own
+/// observers are told what moved, with positions. A view that is released stops observing.
+///
+/// It holds ids and sort keys, not whole items; read an item through the manager.
+public final class InventoryView: Sendable {
+    /// One item's place in a change: its id and its index.
+    public struct Position: Sendable, Hashable {
+        /// The item's id.
+        public let id: Int64
+        /// Its index (in the order before the change for `left`, after it otherwise).
+        public let index: Int
+    }
+
+    /// An item that moved: where it was before the change and where it is after.
+    public struct Move: Sendable, Hashable {
+        /// The item's id.
+        public let id: Int64
+        /// Its index before the change.
+        public let from: Int
+        /// Its index after the change.
+        public let to: Int
+    }
+
+    /// What one write did to the view, like a table view's batch update: `left` and
+    /// `Move.from` are indexes in the old order; `entered`, `Move.to` and `changed` in the new.
+    public struct Change: Sendable, Hashable {
+        /// The change set this comes from.
+        public var sequence: UInt64
+        /// Items that now pass the filter, by new index.
+        public var entered: [Position] = []
+        /// Items that no longer pass it (or were deleted), by old index.
+        public var left: [Position] = []
+        /// Items whose place in the order changed.
+        public var moved: [Move] = []
+        /// Items that stayed in place but whose fields changed, by new index.
+        public var changed: [Position] = []
+
+        /// Whether the write left the view as it was.
+        public var isEmpty: Bool {
+            entered.isEmpty && left.isEmpty && moved.isEmpty && changed.isEmpty
+        }
+    }
+
+    /// The view's name (`luxury`, `non-insured`, `all`, or a user's).
+    public let name: String
+    /// Which items it shows.
+    public let filter: ItemFilter
+    /// Their order.
+    public let sort: ItemSort
+    /// The manager it follows.
+    public let manager: InventoryManager
+
+    private let state: Locked<State>
+    private let observers = Mutex(Observers())
+    private let subscription = Mutex<Subscription?>(nil)
+
+    private struct Entry {
+        var key: SortKey
+        var value: Int128
+    }
+
+    private struct State {
+        var order: [SortKey] = []
+        var entries: [Int64: Entry] = [:]
+        var total: Int128 = 0
+        var sequence: UInt64 = 0
+    }
+
+    private struct Observers {
+        var nextToken = 0
+        var handlers: [(token: Int, handler: @Sendable (Change) -> Void)] = []
+    }
+
+    /// Creates a view and loads it with one query.
+    ///
+    /// - Throws: `DatabaseError` when the query fails.
+    public init(
+        name: String, filter: ItemFilter, sort: ItemSort = .name, manager: InventoryManager
+    ) throws {
+        self.name = name
+        self.filter = filter
+        self.sort = sort
+        self.manager = manager
+        self.state = Locked(State())
+        // Subscribe and load under the view's lock: a change delivered meanwhile on another
+        // thread waits, then is skipped if the snapshot already holds it (by sequence).
+        try state.withLock { state in
+            let token = manager.notificationCenter.addObserver(
+                forName: InventoryManager.didChangeNotification, object: manager, queue: nil
+            ) { [weak self] notification in
+                guard let changeSet = notification.inventoryChangeSet else { return }
+                self?.apply(changeSet)
+            }
+            subscription.withLock { $0 = Subscription(center: manager.notificationCenter, token: token) }
+            let (sequence, items) = try manager.snapshot(matching: filter, sortedBy: sort)
+            state.sequence = sequence
+            state.order.reserveCapacity(items.count)
+            for item in items {
+                let entry = Entry(key: SortKey(item, sort: sort), value: item.value ?? 0)
+                state.order.append(entry.key)
+                state.entries[item.id] = entry
+                state.total += entry.value
+            }
+        }
+    }
+
+    deinit {
+        subscription.withLock { $0?.cancel() }
+    }
+
+    /// The luxury items, by name.
+    public static func luxury(_ manager: InventoryManager) throws -> InventoryView {
+        try InventoryView(name: "luxury", filter: .luxury, manager: manager)
+    }
+
+    /// The items not insured, by name.
+    public static func nonInsured(_ manager: InventoryManager) throws -> InventoryView {
+        try InventoryView(name: "non-insured", filter: .nonInsured, manager: manager)
+    }
+
+    /// Every item, by name.
+    public static func all(_ manager: InventoryManager) throws -> InventoryView {
+        try InventoryView(name: "all", filter: .all, manager: manager)
+    }
+
+    // MARK: - Reading
+
+    /// The number of items in the view.
+    public var count: Int { state.withLock { $0.order.count } }
+
+    /// The sum of price × quantity over the view, in minor units of the manager's currency.
+    public var totalValue: Int128 { state.withLock { $0.total } }
+
+    /// The ids in view order.
+    public var ids: [Int64] { state.withLock { $0.order.map(\.id) } }
+
+    /// The ids from `range` of the view order (clamped to the view), for drawing visible rows.
+    public func ids(in range: Range<Int>) -> [Int64] {
+        state.withLock { state in
+            let clamped = range.clamped(to: 0..<state.order.count)
+            return state.order[clamped].map(\.id)
+        }
+    }
+
+    /// The index of the item with `id`, or nil when it is not in the view.
+    ///
+    /// - Complexity: O(log *n*).
+    public func index(of id: Int64) -> Int? {
+        state.withLock { state in
+            guard let entry = state.entries[id] else { return nil }
+            return Self.insertionIndex(of: entry.key, in: state.order)
+        }
+    }
+
+    /// The sequence number of the last change set applied.
+    public var sequence: UInt64 { state.withLock { $0.sequence } }
+
+    // MARK: - Observing
+
+    /// Calls `handler` after each write that changed the view, on the writer's thread.
+    ///
+    /// - Returns: a token; observation stops when it is cancelled or released.
+    public func observe(_ handler: @escaping @Sendable (Change) -> Void) -> ViewObservation {
+        let token = observers.withLock { observers in
+            observers.nextToken += 1
+            observers.handlers.append((observers.nextToken, handler))
+            return observers.nextToken
+        }
+        return ViewObservation { [weak self] in
+            self?.observers.withLock { $0.handlers.removeAll { $0.token == token } }
+        }
+    }
+
+    // MARK: - Applying changes
+
+    /// Applies one change set: O(*k* log *n*) for *k* changes, with an O(*n*) shift of the
+    /// order array per entry for a few changes and one O(*n* + *k* log *k*) merge for many.
+    func apply(_ changeSet: InventoryChangeSet) {
+        let change: Change? = state.withLock { state in
+            guard changeSet.sequence > state.sequence else { return nil }
+            state.sequence = changeSet.sequence
+            return Self.apply(changeSet, to: &state, filter: filter, sort: sort)
+        }
+        guard let change, !change.isEmpty else { return }
+        let handlers = observers.withLock { $0.handlers.map(\.handler) }
+        for handler in handlers { handler(change) }
+    }
+
+    private static func apply(
+        _ changeSet: InventoryChangeSet, to state: inout State, filter: ItemFilter,
+        sort: ItemSort
+    ) -> Change {
+        // The final state of each touched item: nil when it is out of the view.
+        var outcome: [Int64: (item: HouseholdItem, entry: Entry)?] = [:]
+        var touched: [Int64] = []
+        for change in changeSet.changes {
+            let id = change.itemID
+            if outcome[id] == nil { touched.append(id) }
+            if change.kind != .deleted, filter.matches(change.item) {
+                let entry = Entry(key: SortKey(change.item, sort: sort), value: change.item.value ?? 0)
+                outcome[id] = .some((change.item, entry))
+            } else {
+                outcome[id] = .some(nil)
+            }
+        }
+        var result = Change(sequence: changeSet.sequence)
+        var removals: [SortKey] = []
+        var insertions: [SortKey] = []
+        var movers: [Int64: Int] = [:]
+        var stayers: Set<Int64> = []
+        for id in touched {
+            let old = state.entries[id]
+            let new = outcome[id] ?? nil
+            switch (old, new) {
+            case (nil, nil):
+                continue
+            case (nil, let new?):
+                insertions.append(new.entry.key)
+            case (let old?, nil):
+                removals.append(old.key)
+                result.left.append(Position(id: id, index: insertionIndex(of: old.key, in: state.order)))
+            case (let old?, let new?):
+                if old.key == new.entry.key {
+                    stayers.insert(id)
+                } else {
+                    movers[id] = insertionIndex(of: old.key, in: state.order)
+                    removals.append(old.key)
+                    insertions.append(new.entry.key)
+                }
+            }
+            if let old {
+                state.total -= old.value
+                state.entries[id] = nil
+            }
+            if let new {
+                state.total += new.entry.value
+                state.entries[id] = new.entry
+            }
+        }
+        update(&state.order, removing: removals, inserting: insertions)
+        for id in touched {
+            guard let entry = state.entries[id] else { continue }
+            let index = insertionIndex(of: entry.key, in: state.order)
+            if let from = movers[id] {
+                if from == index {
+                    result.changed.append(Position(id: id, index: index))
+                } else {
+                    result.moved.append(Move(id: id, from: from, to: index))
+                }
+            } else if stayers.contains(id) {
+                result.changed.append(Position(id: id, index: index))
+            } else {
+                result.entered.append(Position(id: id, index: index))
+            }
+        }
+        result.entered.sort { $0.index < $1.index }
+        result.left.sort { $0.index < $1.index }
+        result.changed.sort { $0.index < $1.index }
+        result.moved.sort { $0.to < $1.to }
+        return result
+    }
+
+    /// Removes and inserts keys in the sorted `order`: one at a time for a few, by merging
+    /// for many (so a batch of a million adds is O(*n* log *n*), not O(*n*²)).
+    private static func update(
+        _ order: inout [SortKey], removing removals: [SortKey], inserting insertions: [SortKey]
+    ) {
+        let isBulk = removals.count + insertions.count > 32
+            && removals.count + insertions.count > order.count / 64
+        if !isBulk {
+            for key in removals {
+                let index = insertionIndex(of: key, in: order)
+                if index < order.count, order[index] == key { order.remove(at: index) }
+            }
+            for key in insertions {
+                order.insert(key, at: insertionIndex(of: key, in: order))
+            }
+            return
+        }
+        if !removals.isEmpty {
+            let removed = Set(removals.map(\.id))
+            order.removeAll { removed.contains($0.id) }
+        }
+        guard !insertions.isEmpty else { return }
+        let sortedInsertions = insertions.sorted()
+        if order.isEmpty {
+            order = sortedInsertions
+            return
+        }
+        var merged: [SortKey] = []
+        merged.reserveCapacity(order.count + sortedInsertions.count)
+        var i = 0
+        var j = 0
+        while i < order.count, j < sortedInsertions.count {
+            if sortedInsertions[j] < order[i] {
+                merged.append(sortedInsertions[j])
+                j += 1
+            } else {
+                merged.append(order[i])
+                i += 1
+            }
+        }
+        merged.append(contentsOf: order[i...])
+        merged.append(contentsOf: sortedInsertions[j...])
+        order = merged
+    }
+
+    /// The first index whose key is not less than `key`.
+    private static func insertionIndex(of key: SortKey, in order: [SortKey]) -> Int {
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if order[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// Keeps a view observation alive; cancelled when released.
+public final class ViewObservation: Sendable {
+    private let cancellation: Mutex<(@Sendable () -> Void)?>
+
+    init(_ cancel: @escaping @Sendable () -> Void) {
+        self.cancellation = Mutex(cancel)
+    }
+
+    /// Stops the observation. Calling it again does nothing.
+    public func cancel() {
+        let cancel = cancellation.withLock { cancellation in
+            defer { cancellation = nil }
+            return cancellation
+        }
+        cancel?()
+    }
+
+    deinit {
+        cancel()
+    }
+}
+
+/// A NotificationCenter observer token, removed when cancelled.
+private struct Subscription: @unchecked Sendable {  // The token is only handed back to `center`.
+    let center: NotificationCenter
+    let token: NSObjectProtocol
+
+    func cancel() {
+        center.removeObserver(token)
+    }
+}
