@@ -53,9 +53,8 @@ public struct PhotoStore: Sendable {
 
     /// The photo store of the inventory at `databasePath`: a `photos` folder beside it.
     public init(databasePath: String) {
-        let folder = (databasePath as NSString).deletingLastPathComponent
-        self.directory = ((folder.isEmpty ? "." : folder) as NSString)
-            .appendingPathComponent("photos")
+        let database = URL(fileURLWithPath: databasePath).standardizedFileURL
+        self.directory = database.deletingLastPathComponent().appendingPathComponent("photos").path
     }
 
     /// The full path of the stored photo `name`.

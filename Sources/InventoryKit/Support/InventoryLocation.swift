@@ -1,0 +1,54 @@
+import Foundation
+
+/// Where the inventory file lives, decided from the values the tool was given.
+///
+/// The library never reads the environment itself: the CLI passes it in.
+public enum InventoryLocation {
+    /// The database path: `--db` first, then `INVENTORY_DB`, then
+    /// `$XDG_DATA_HOME/inventory/inventory.sqlite` (`~/.local/share/…` without it).
+    ///
+    /// - Parameters:
+    ///   - option: the `--db` value, if any.
+    ///   - environment: the process environment.
+    /// - Returns: the path, and whether it is the default one (whose folders may be created).
+    /// - Throws: `InventoryError.cannotOpen` when no path can be made (no HOME, say).
+    public static func resolve(option: String?, environment: [String: String]) throws
+        -> (path: String, isDefault: Bool)
+    {
+        if let option, !option.isEmpty { return (option, false) }
+        if let path = environment["INVENTORY_DB"], !path.isEmpty { return (path, false) }
+        let dataHome: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = xdg
+        } else if let home = environment["HOME"], !home.isEmpty {
+            dataHome = (home as NSString).appendingPathComponent(".local/share")
+        } else {
+            throw InventoryError.cannotOpen(
+                path: "~/.local/share/inventory/inventory.sqlite",
+                reason: "neither HOME nor XDG_DATA_HOME is set; pass --db PATH")
+        }
+        let path = ((dataHome as NSString).appendingPathComponent("inventory") as NSString)
+            .appendingPathComponent("inventory.sqlite")
+        return (path, true)
+    }
+
+    /// Creates the folders above the default database: the `inventory` folder itself with
+    /// mode 0700, the ones above it (`~/.local/share`) as usual.
+    ///
+    /// - Throws: `InventoryError.cannotOpen` when a folder cannot be created.
+    public static func createDefaultFolder(for path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !FileManager.default.fileExists(atPath: folder) else { return }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (folder as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: false,
+                attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw InventoryError.cannotOpen(
+                path: path, reason: "cannot create the folder \(folder)")
+        }
+    }
+}

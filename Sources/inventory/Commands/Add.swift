@@ -1,0 +1,55 @@
+import ArgumentParser
+import InventoryKit
+
+struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add an item; prints its id.",
+        discussion: """
+            Examples:
+              inventory add --name Boat --price 25000 --purchased 2024-05-01 --luxury
+              inventory add --name "Wedding ring" --price 3200.50 --insured --photo ring.jpg
+              inventory add --name Chairs --quantity 6 --location "Dining room" --json
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var fields: ItemFieldOptions
+
+    @Flag(help: "Mark it as a luxury item.")
+    var luxury = false
+
+    @Flag(help: "Mark it as insured.")
+    var insured = false
+
+    @Flag(help: "Print the added item as JSON instead of its id.")
+    var json = false
+
+    func validate() throws {
+        guard fields.name != nil else {
+            throw ValidationError("Missing expected argument '--name <name>'")
+        }
+    }
+
+    func run() throws {
+        let manager = try database.openManager()
+        let draft = ItemDraft(
+            name: fields.name ?? "",
+            description: fields.description,
+            price: try fields.parsedPrice(currency: manager.currency) ?? nil,
+            purchaseDate: try fields.parsedPurchaseDate() ?? nil,
+            photoFile: fields.photo,
+            isLuxury: luxury,
+            isInsured: insured,
+            quantity: try fields.parsedQuantity() ?? 1,
+            location: fields.location,
+            brand: fields.brand,
+            model: fields.model,
+            serialNumber: fields.serial,
+            notes: fields.notes)
+        let item = try manager.add(draft)
+        if json {
+            Terminal.standardOutput.writeLine(ItemJSON.object(item, manager: manager))
+        } else {
+            Terminal.standardOutput.writeLine(String(item.id))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+
+@main
+struct Inventory: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inventory",
+        abstract: "Keep a record of what your household owns, what it is worth, and what is insured.",
+        discussion: """
+            The inventory is one SQLite file: --db PATH, else $INVENTORY_DB, else
+            $XDG_DATA_HOME/inventory/inventory.sqlite (~/.local/share/inventory/inventory.sqlite).
+
+            Examples:
+              inventory add --name Boat --price 25000 --luxury
+              inventory list --view non-insured
+              inventory edit 1 --insured
+
+            Exit status: 0 on success, 1 when the inventory cannot be read or written or an id
+            does not exist, 64 for a usage error, 65 for an invalid value.
+            """,
+        version: "0.1.0",
+        subcommands: [Add.self, Edit.self, Delete.self, Show.self, List.self]
+    )
+
+    /// Parses, runs, and turns every error into one line on stderr and an exit status.
+    static func main() {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                exit(withError: error)  // --help, --version: ArgumentParser prints them.
+            }
+            let message = Self.message(for: error)
+                .split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid usage"
+            let subcommand = CommandLine.arguments.dropFirst().first { argument in
+                configuration.subcommands.contains { $0._commandName == argument }
+            }
+            let help = ["inventory", subcommand, "--help"].compactMap { $0 }.joined(separator: " ")
+            Terminal.standardError.writeLine("inventory: \(message) (see '\(help)')")
+            Foundation.exit(64)
+        }
+        do {
+            try command.run()
+            Terminal.standardOutput.flush()
+        } catch {
+            Terminal.standardOutput.flush()
+            Terminal.standardError.writeLine("inventory: \(String(describing: error))")
+            Foundation.exit(exitStatus(for: error))
+        }
+    }
+
+    static func exitStatus(for error: any Error) -> Int32 {
+        switch error {
+        case let error as InventoryError:
+            switch error {
+            case .invalidValue, .missingName, .invalidPhoto, .currencyMismatch: 65
+            case .itemsNotFound, .cannotOpen: 1
+            }
+        case is ValidationError: 64
+        default: 1
+        }
+    }
+}

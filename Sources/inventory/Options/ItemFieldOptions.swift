@@ -1,0 +1,74 @@
+import ArgumentParser
+import InventoryKit
+
+/// The item fields `add` and `edit` share. Values are parsed by the library, so a bad one is
+/// reported with the library's message (and exit 65), not as a usage error.
+struct ItemFieldOptions: ParsableArguments {
+    @Option(help: "What the item is (1–200 characters).")
+    var name: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("What one of it cost, such as 1234.56, in the inventory's currency.",
+            valueName: "amount"))
+    var price: String?
+
+    @Option(help: ArgumentHelp("The day it was bought.", valueName: "YYYY-MM-DD"))
+    var purchased: String?
+
+    @Option(help: "A longer description.")
+    var description: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A picture of it (JPEG, PNG, GIF, WebP or HEIC), copied into the inventory.",
+            valueName: "file"))
+    var photo: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How many of it there are (1 or more).", valueName: "n"))
+    var quantity: String?
+
+    @Option(help: "The room or place where it is kept.")
+    var location: String?
+
+    @Option(help: "The brand or manufacturer.")
+    var brand: String?
+
+    @Option(help: "The model name or number.")
+    var model: String?
+
+    @Option(help: "The serial number.")
+    var serial: String?
+
+    @Option(help: "Free notes.")
+    var notes: String?
+
+    /// The price in `currency`, nil when not given, `.some(nil)` when given empty.
+    func parsedPrice(currency: Currency) throws -> Money?? {
+        try price.map { text in
+            text.trimmingCharacters(in: .whitespaces).isEmpty
+                ? nil : try Money(parsing: text, currency: currency)
+        }
+    }
+
+    /// The purchase date, nil when not given, `.some(nil)` when given empty.
+    func parsedPurchaseDate() throws -> CalendarDate?? {
+        try purchased.map { text in
+            text.trimmingCharacters(in: .whitespaces).isEmpty
+                ? nil : try CalendarDate(parsing: text)
+        }
+    }
+
+    /// The quantity, or nil when not given.
+    func parsedQuantity() throws -> Int? {
+        try quantity.map { text in
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw InventoryError.invalidValue(
+                    field: "quantity", value: text, reason: "not a whole number")
+            }
+            return value
+        }
+    }
+}
