@@ -2,6 +2,9 @@
 -- Timestamps are integer milliseconds since 1970-01-01 UTC; money is integer minor units of
 -- the database's currency; purchase dates are 'YYYY-MM-DD' text.
 
+-- Marks the file as an inventory ("INVT"), so another program's SQLite file is never taken for one.
+PRAGMA application_id = 1229870676;
+
 CREATE TABLE settings (
     key   TEXT PRIMARY KEY NOT NULL,
     value TEXT NOT NULL

@@ -90,7 +90,7 @@ public final class InventoryManager: Sendable {
         var isFolder: ObjCBool = false
         let reason: String
         if error.isNotADatabase {
-            reason = "it is not an SQLite database"
+            reason = "it is not an inventory database"
         } else if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
             isFolder.boolValue
         {

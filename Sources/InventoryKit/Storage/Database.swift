@@ -18,13 +18,25 @@ public final class Database {
         public var busyTimeoutMilliseconds: Int32
         /// Whether the file may be created when it does not exist.
         public var createIfMissing: Bool
+        /// The `PRAGMA application_id` the file must carry, if any. A file with another id, or
+        /// with id 0 and tables in it, belongs to another program and is refused before
+        /// anything is written to it.
+        public var applicationID: Int32?
 
-        /// Creates options; the defaults suit the tool (5 s busy timeout, create if missing).
-        public init(busyTimeoutMilliseconds: Int32 = 5_000, createIfMissing: Bool = true) {
+        /// Creates options; the defaults suit the tool (5 s busy timeout, create if missing,
+        /// the inventory's application id).
+        public init(
+            busyTimeoutMilliseconds: Int32 = 5_000, createIfMissing: Bool = true,
+            applicationID: Int32? = Database.inventoryApplicationID
+        ) {
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             self.createIfMissing = createIfMissing
+            self.applicationID = applicationID
         }
     }
+
+    /// The application id an inventory file carries in its header: "INVT".
+    public static let inventoryApplicationID: Int32 = 0x494E_5654
 
     /// The file this connection is open on.
     public let path: String
@@ -55,8 +67,11 @@ public final class Database {
         do {
             try check(sqlite3_busy_timeout(handle, options.busyTimeoutMilliseconds))
             sqlite3_extended_result_codes(handle, 1)
-            // Reading the journal mode is the first real read of the file: a file that is not
-            // a database fails here, before anything is written to it.
+            // The first real read of the file: one that is not a database, or is another
+            // program's, fails here, before anything is written to it.
+            if let applicationID = options.applicationID {
+                try checkApplicationID(applicationID)
+            }
             try execute("PRAGMA journal_mode = WAL")
             try execute("PRAGMA foreign_keys = ON")
             try execute("PRAGMA synchronous = NORMAL")
@@ -70,6 +85,19 @@ public final class Database {
     deinit {
         statementCache.removeAll()
         sqlite3_close_v2(handle)
+    }
+
+    private func checkApplicationID(_ expected: Int32) throws {
+        let statement = try makeStatement(
+            "SELECT application_id, (SELECT count(*) FROM sqlite_schema) FROM pragma_application_id")
+        guard try statement.step() else { return }
+        let found = Int32(truncatingIfNeeded: statement.int64(at: 0))
+        let objectCount = statement.int64(at: 1)
+        statement.reset()
+        if found == expected || (found == 0 && objectCount == 0) { return }
+        throw DatabaseError(
+            extendedCode: SQLITE_NOTADB,
+            message: "the file belongs to another program (application id \(found))")
     }
 
     /// Creates `path` with mode 0600 if it does not exist, so the inventory is never readable by

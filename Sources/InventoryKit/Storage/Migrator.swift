@@ -19,7 +19,6 @@ public struct Migrator: Sendable {
     ///   this binary does not know (nothing is changed then); `DatabaseError` when a migration
     ///   fails (that migration is rolled back, earlier ones stay).
     public func migrate(_ database: Database) throws {
-        try refuseForeignDatabase(database)
         try database.execute(
             """
             CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -41,21 +40,6 @@ public struct Migrator: Sendable {
                     "INSERT INTO schema_migrations (number, name) VALUES (?, ?)",
                     [.integer(Int64(migration.number)), .text(migration.name)])
             }
-        }
-    }
-
-    /// Throws when `database` holds tables but no migration bookkeeping: it belongs to another
-    /// program, and adding our tables to it would damage it.
-    private func refuseForeignDatabase(_ database: Database) throws {
-        let statement = try database.cachedStatement(
-            """
-            SELECT count(*), count(*) FILTER (WHERE name = 'schema_migrations')
-            FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-            """)
-        defer { statement.reset() }
-        guard try statement.step() else { return }
-        if statement.int64(at: 0) > 0 && statement.int64(at: 1) == 0 {
-            throw MigrationError.notAnInventory(path: database.path)
         }
     }
 
@@ -88,8 +72,6 @@ public struct Migrator: Sendable {
 public enum MigrationError: Error, Sendable, Hashable {
     /// The database records a migration this binary does not know.
     case writtenByNewerVersion(path: String, migration: String)
-    /// The file is an SQLite database of another program.
-    case notAnInventory(path: String)
 }
 
 // MARK: - CustomStringConvertible
@@ -100,9 +82,6 @@ extension MigrationError: CustomStringConvertible {
         case .writtenByNewerVersion(let path, let migration):
             "this inventory was written by a newer version of inventory (\(path) records "
                 + "migration \(migration), unknown to this one); upgrade inventory to open it"
-        case .notAnInventory(let path):
-            "\(path) is an SQLite database of another program, not an inventory; "
-                + "nothing was changed"
         }
     }
 }
