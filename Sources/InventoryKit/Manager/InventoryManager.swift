@@ -74,7 +74,8 @@ public final class InventoryManager: Sendable {
     ) throws {
         let database: Database
         do {
-            database = try Database(path: path)
+            database = try Database(
+                path: path, options: .init(applicationID: Database.inventoryApplicationID))
         } catch let error as DatabaseError {
             throw Self.openingError(path: path, error)
         }

@@ -23,11 +23,10 @@ public final class Database {
         /// anything is written to it.
         public var applicationID: Int32?
 
-        /// Creates options; the defaults suit the tool (5 s busy timeout, create if missing,
-        /// the inventory's application id).
+        /// Creates options: by default a 5 s busy timeout, create if missing, any application.
         public init(
             busyTimeoutMilliseconds: Int32 = 5_000, createIfMissing: Bool = true,
-            applicationID: Int32? = Database.inventoryApplicationID
+            applicationID: Int32? = nil
         ) {
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             self.createIfMissing = createIfMissing

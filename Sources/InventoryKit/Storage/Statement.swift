@@ -55,7 +55,9 @@ public final class Statement {
                 let statementText = trimmed(String(decoding: buffer[..<consumed], as: UTF8.self))
                 guard result == SQLITE_OK else {
                     sqlite3_finalize(statement)
-                    throw database.error(for: result, sql: statementText)
+                    // On error the tail stops where parsing did: report the whole text.
+                    throw database.error(
+                        for: result, sql: trimmed(String(decoding: buffer, as: UTF8.self)))
                 }
                 let rest = Substring(String(decoding: buffer[consumed...], as: UTF8.self))
                 return (statement, statementText, rest)
