@@ -19,7 +19,9 @@ public final class InventoryView: Sendable {
         public let index: Int
     }
 
-    /// An item that moved: where it was before the change and where it is after.
+    /// An item whose sort key changed: where it was before the change and where it is after.
+    /// `from` may equal `to` when other entries moved around it; apply it as a removal at
+    /// `from` and an insertion at `to`.
     public struct Move: Sendable, Hashable {
         /// The item's id.
         public let id: Int64
@@ -250,11 +252,7 @@ public final class InventoryView: Sendable {
             guard let entry = state.entries[id] else { continue }
             let index = insertionIndex(of: entry.key, in: state.order)
             if let from = movers[id] {
-                if from == index {
-                    result.changed.append(Position(id: id, index: index))
-                } else {
-                    result.moved.append(Move(id: id, from: from, to: index))
-                }
+                result.moved.append(Move(id: id, from: from, to: index))
             } else if stayers.contains(id) {
                 result.changed.append(Position(id: id, index: index))
             } else {

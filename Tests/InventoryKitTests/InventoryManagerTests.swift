@@ -1,0 +1,206 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import InventoryKit
+
+@Suite struct InventoryManagerTests {
+    let folder = TemporaryFolder()
+
+    @Test func anAddedItemIsStoredNormalizedWithAnIdAndVersionOne() throws {
+        let fixed = Date(timeIntervalSince1970: 1_795_341_024.5)
+        let manager = try InventoryManager(
+            path: folder.file("i.sqlite"), notificationCenter: NotificationCenter(),
+            clock: { fixed })
+        let item = try manager.add(
+            ItemDraft(
+                name: "  Boat  ", description: " ", price: usd("25000"),
+                purchaseDate: try CalendarDate(parsing: "2024-05-01"), isLuxury: true,
+                location: "Garage"))
+        #expect(item.id == 1)
+        #expect(item.name == "Boat")
+        #expect(item.description == nil)
+        #expect(item.version == 1)
+        #expect(item.createdAt == Timestamp(fixed))
+        #expect(try manager.item(id: 1) == item)
+        #expect(try manager.luxuryItems() == [item])
+        #expect(try manager.nonInsuredItems() == [item])
+        #expect(try manager.entireHouseholdInventory() == [item])
+    }
+
+    @Test func eachCommittedWritePostsExactlyOneNotificationAfterTheCommit() throws {
+        let manager = try makeManager(in: folder)
+        let recorder = ChangeRecorder(manager)
+        let center = manager.notificationCenter
+        // The observer reads through the manager: the change must already be committed.
+        let seenInDatabase = ObservedCount()
+        let token = center.addObserver(
+            forName: InventoryManager.didChangeNotification, object: manager, queue: nil
+        ) { [seenInDatabase] _ in
+            seenInDatabase.record((try? manager.count()) ?? -1)
+        }
+        defer { center.removeObserver(token) }
+
+        let boat = try manager.add(ItemDraft(name: "Boat", isLuxury: true))
+        let edited = try manager.edit(id: boat.id, { var p = ItemPatch(); p.isInsured = true; return p }())
+        try manager.delete(id: boat.id)
+
+        let sets = recorder.changeSets
+        #expect(sets.map(\.sequence) == [1, 2, 3])
+        #expect(sets.map { $0.changes.map(\.kind) } == [[.added], [.edited], [.deleted]])
+        #expect(sets[0].changes[0].item == boat)
+        #expect(sets[1].changes[0].before == boat)
+        #expect(sets[1].changes[0].item == edited)
+        #expect(sets[2].changes[0].item == edited)
+        #expect(seenInDatabase.values == [1, 1, 0])
+    }
+
+    @Test func aBatchIsOneTransactionAndOneNotification() throws {
+        let manager = try makeManager(in: folder)
+        let recorder = ChangeRecorder(manager)
+        let items = try manager.add((1...50).map { ItemDraft(name: "Item \($0)") })
+        #expect(items.map(\.id) == Array(1...50))
+        var patch = ItemPatch()
+        patch.location = "Attic"
+        try manager.edit(ids: [3, 5, 7], patch)
+        try manager.delete(ids: [1, 2])
+        #expect(recorder.changeSets.map(\.changes.count) == [50, 3, 2])
+        #expect(try manager.count() == 48)
+    }
+
+    @Test func aFailedWriteChangesNothingAndPostsNothing() throws {
+        let manager = try makeManager(in: folder)
+        try manager.add([ItemDraft(name: "A"), ItemDraft(name: "B")])
+        let before = try manager.entireHouseholdInventory()
+        let recorder = ChangeRecorder(manager)
+
+        #expect(throws: InventoryError.missingName) {
+            try manager.add([ItemDraft(name: "C"), ItemDraft(name: "   ")])
+        }
+        var patch = ItemPatch()
+        patch.isInsured = true
+        let missing = #expect(throws: InventoryError.self) {
+            try manager.edit(ids: [1, 40, 2, 41], patch)
+        }
+        #expect(missing == .itemsNotFound([40, 41]))
+        #expect(throws: InventoryError.itemsNotFound([9])) { try manager.delete(ids: [1, 9]) }
+        patch.quantity = 0
+        #expect(throws: InventoryError.self) { try manager.edit(ids: [1], patch) }
+        #expect(recorder.changeSets.isEmpty)
+        #expect(try manager.entireHouseholdInventory() == before)
+    }
+
+    @Test func anEditChangesOnlyTheGivenFieldsAndGrowsTheVersion() throws {
+        let manager = try makeManager(in: folder)
+        let original = try manager.add(
+            ItemDraft(
+                name: "Camera", description: "Mirrorless", price: usd("1200"), isInsured: true,
+                quantity: 2, brand: "Fujifilm", model: "X-T5", serialNumber: "123"))
+        var patch = ItemPatch()
+        patch.price = .some(usd("1100.50"))
+        patch.model = .some(nil)
+        patch.notes = .some("in the blue bag")
+        let edited = try manager.edit(id: original.id, patch)
+        #expect(edited.price == usd("1100.50"))
+        #expect(edited.model == nil)
+        #expect(edited.notes == "in the blue bag")
+        #expect(edited.version == 2)
+        #expect(edited.changedFields(comparedTo: original) == ["price", "model", "notes"])
+        #expect(edited.createdAt == original.createdAt)
+        #expect(try manager.item(id: original.id) == edited)
+        #expect(try manager.edit(id: original.id, ItemPatch()).version == 3)
+    }
+
+    @Test func anAmountInAnotherCurrencyIsRefused() throws {
+        let manager = try makeManager(in: folder)
+        let euros = try Money(parsing: "10", currency: #require(Currency(code: "EUR")))
+        #expect(throws: InventoryError.currencyMismatch(expected: .usd, given: euros.currency)) {
+            try manager.add(ItemDraft(name: "Vase", price: euros))
+        }
+    }
+
+    @Test func namesAreValidatedByLengthInCharactersNotBytes() throws {
+        let manager = try makeManager(in: folder)
+        let emoji = String(repeating: "👨‍👩‍👧", count: 200)
+        #expect(try manager.add(ItemDraft(name: emoji)).name == emoji)
+        #expect(throws: InventoryError.self) {
+            try manager.add(ItemDraft(name: String(repeating: "a", count: 201)))
+        }
+        #expect(throws: InventoryError.self) { try manager.add(ItemDraft(name: "two\nlines")) }
+        let hostile = "'); DROP TABLE items;--"
+        #expect(try manager.add(ItemDraft(name: hostile)).name == hostile)
+        #expect(try manager.count() == 2)
+    }
+
+    @Test func aPhotoIsStoredOnceByContentAndRemovedWithItsLastItem() throws {
+        let manager = try makeManager(in: folder)
+        let picture = folder.file("boat.png")
+        let copy = folder.file("copy-without-extension")
+        writePNG(at: picture, seed: "boat")
+        writePNG(at: copy, seed: "boat")
+        let first = try manager.add(ItemDraft(name: "Boat", photoFile: picture))
+        let second = try manager.add(ItemDraft(name: "Boat too", photoFile: copy))
+        let name = try #require(first.photo)
+        #expect(second.photo == name)
+        #expect(name.hasSuffix(".png") && name.count == 64 + 4)
+        let stored = manager.photos.path(of: name)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: manager.photos.directory) == [name])
+        #expect(permissions(manager.photos.directory) == 0o700)
+        #expect(permissions(stored) == 0o600)
+        try manager.delete(id: first.id)
+        #expect(FileManager.default.fileExists(atPath: stored))
+        var patch = ItemPatch()
+        patch.photoFile = .some(nil)
+        try manager.edit(id: second.id, patch)
+        #expect(!FileManager.default.fileExists(atPath: stored))
+    }
+
+    @Test func aBadPhotoWritesNothing() throws {
+        let manager = try makeManager(in: folder)
+        let text = folder.file("notes.png")
+        _ = FileManager.default.createFile(atPath: text, contents: Data("hello".utf8))
+        let good = folder.file("good.png")
+        writePNG(at: good, seed: "good")
+        for path in [text, folder.file("missing.jpg"), folder.path] {
+            #expect(throws: InventoryError.self) {
+                try manager.add([ItemDraft(name: "Good", photoFile: good), ItemDraft(name: "Bad", photoFile: path)])
+            }
+        }
+        #expect(try manager.count() == 0)
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: manager.photos.directory)) ?? []
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func theSharedManagerIsTheOneOpenedLast() throws {
+        let first = try InventoryManager.openShared(path: folder.file("a.sqlite"), notificationCenter: NotificationCenter())
+        #expect(InventoryManager.shared === first)
+        #expect(throws: InventoryError.self) {
+            try InventoryManager.openShared(path: folder.file("missing/b.sqlite"))
+        }
+        #expect(InventoryManager.shared === first)
+    }
+
+    @Test func anObserverMayWriteAndItsNotificationFollowsInOrder() throws {
+        let manager = try makeManager(in: folder)
+        let recorder = ChangeRecorder(manager)
+        let token = manager.notificationCenter.addObserver(
+            forName: InventoryManager.didChangeNotification, object: manager, queue: nil
+        ) { notification in
+            guard let change = notification.inventoryChangeSet?.changes.first,
+                change.kind == .added, change.item.name == "Boat"
+            else { return }
+            _ = try? manager.add(ItemDraft(name: "Trailer"))
+        }
+        defer { manager.notificationCenter.removeObserver(token) }
+        try manager.add(ItemDraft(name: "Boat"))
+        #expect(recorder.changeSets.map(\.sequence) == [1, 2])
+        #expect(recorder.changeSets.map { $0.changes[0].item.name } == ["Boat", "Trailer"])
+    }
+}
+
+/// Values recorded by an observer, in order.
+final class ObservedCount: Sendable {
+    private let storage = Mutex<[Int]>([])
+    func record(_ value: Int) { storage.withLock { $0.append(value) } }
+    var values: [Int] { storage.withLock { $0 } }
+}

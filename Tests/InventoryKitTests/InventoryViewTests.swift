@@ -1,0 +1,237 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import InventoryKit
+
+/// Records what a view tells its observers.
+final class ViewChangeRecorder: Sendable {
+    private final class Storage: Sendable {
+        let changes = Mutex<[InventoryView.Change]>([])
+    }
+
+    private let storage = Storage()
+    private let observation = Mutex<ViewObservation?>(nil)
+
+    init(_ view: InventoryView) {
+        let token = view.observe { [storage] change in
+            storage.changes.withLock { $0.append(change) }
+        }
+        observation.withLock { $0 = token }
+    }
+
+    var changes: [InventoryView.Change] { storage.changes.withLock { $0 } }
+
+    func stop() { observation.withLock { $0 = nil } }
+}
+
+@Suite struct InventoryViewTests {
+    let folder = TemporaryFolder()
+
+    @Test func eachBuiltInViewHoldsWhatItsFilterSelects() throws {
+        let manager = try makeManager(in: folder)
+        try manager.add([
+            ItemDraft(name: "Boat", price: usd("25000"), isLuxury: true),
+            ItemDraft(name: "Ring", price: usd("3000"), isLuxury: true, isInsured: true),
+            ItemDraft(name: "Chairs", price: usd("45"), quantity: 6),
+            ItemDraft(name: "TV", price: usd("800"), isInsured: true),
+        ])
+        let luxury = try InventoryView.luxury(manager)
+        let nonInsured = try InventoryView.nonInsured(manager)
+        let all = try InventoryView.all(manager)
+        #expect(luxury.ids == [1, 2])
+        #expect(nonInsured.ids == [1, 3])
+        #expect(all.ids == [1, 3, 2, 4])
+        #expect(luxury.totalValue == 2_800_000)
+        #expect(nonInsured.totalValue == 2_527_000)
+        #expect(all.count == 4)
+    }
+
+    @Test func theBlogsBoatEntersThreeViewsAndLeavesNonInsuredWhenInsured() throws {
+        let manager = try makeManager(in: folder)
+        try manager.add(ItemDraft(name: "Anchor", isLuxury: true))
+        let luxury = try InventoryView.luxury(manager)
+        let nonInsured = try InventoryView.nonInsured(manager)
+        let all = try InventoryView.all(manager)
+        let recorders = [luxury, nonInsured, all].map(ViewChangeRecorder.init)
+
+        let boat = try manager.add(ItemDraft(name: "Boat", price: usd("25000"), isLuxury: true))
+        for recorder in recorders {
+            #expect(recorder.changes.last?.entered == [.init(id: boat.id, index: 1)])
+        }
+        var patch = ItemPatch()
+        patch.isInsured = true
+        try manager.edit(id: boat.id, patch)
+        #expect(nonInsured.ids == [1])
+        #expect(nonInsured.totalValue == 0)
+        #expect(recorders[1].changes.last?.left == [.init(id: boat.id, index: 1)])
+        #expect(recorders[0].changes.last?.changed == [.init(id: boat.id, index: 1)])
+        #expect(luxury.ids == [1, 2])
+        #expect(all.ids == [1, 2])
+    }
+
+    @Test func aRenameMovesTheItemAndSaysFromWhereToWhere() throws {
+        let manager = try makeManager(in: folder)
+        try manager.add(["apple", "Banana", "cherry"].map { ItemDraft(name: $0) })
+        let all = try InventoryView.all(manager)
+        let recorder = ViewChangeRecorder(all)
+        var patch = ItemPatch()
+        patch.name = "Zucchini"
+        try manager.edit(id: 1, patch)
+        #expect(all.ids == [2, 3, 1])
+        #expect(recorder.changes.last?.moved == [.init(id: 1, from: 0, to: 2)])
+        try manager.delete(id: 3)
+        #expect(recorder.changes.last?.left == [.init(id: 3, index: 1)])
+        #expect(all.index(of: 1) == 1)
+        #expect(all.index(of: 3) == nil)
+    }
+
+    @Test func aViewSortedByPriceKeepsItemsWithoutPriceLast() throws {
+        let manager = try makeManager(in: folder)
+        try manager.add([
+            ItemDraft(name: "a", price: usd("5")), ItemDraft(name: "b"),
+            ItemDraft(name: "c", price: usd("1")),
+        ])
+        let view = try InventoryView(name: "by price", filter: .all, sort: .price, manager: manager)
+        #expect(view.ids == [3, 1, 2])
+        try manager.add(ItemDraft(name: "d", price: usd("3")))
+        #expect(view.ids == [3, 4, 1, 2])
+        #expect(view.ids == (try manager.items(matching: .all, sortedBy: .price)).map(\.id))
+    }
+
+    @Test func aReleasedViewStopsObservingAndACancelledObserverHearsNothing() throws {
+        let manager = try makeManager(in: folder)
+        weak var released: InventoryView?
+        do {
+            let view = try InventoryView.all(manager)
+            released = view
+            try manager.add(ItemDraft(name: "One"))
+            #expect(view.count == 1)
+        }
+        #expect(released == nil)
+        try manager.add(ItemDraft(name: "Two"))  // must not reach a released view
+
+        let view = try InventoryView.all(manager)
+        let recorder = ViewChangeRecorder(view)
+        try manager.add(ItemDraft(name: "Three"))
+        recorder.stop()
+        try manager.add(ItemDraft(name: "Four"))
+        #expect(recorder.changes.count == 1)
+        #expect(view.count == 4)
+    }
+
+    @Test func aBigBatchIsMergedAndReportedWithFinalPositions() throws {
+        let manager = try makeManager(in: folder)
+        try manager.add((0..<100).map { ItemDraft(name: String(format: "item %03d", $0 * 2)) })
+        let all = try InventoryView.all(manager)
+        let recorder = ViewChangeRecorder(all)
+        try manager.add((0..<100).map { ItemDraft(name: String(format: "item %03d", $0 * 2 + 1)) })
+        #expect(all.ids == (try manager.entireHouseholdInventory()).map(\.id))
+        let entered = try #require(recorder.changes.last?.entered)
+        #expect(entered.map(\.index) == Array(stride(from: 1, to: 200, by: 2)))
+    }
+
+    /// Thousands of random single and batch writes; after each, every view must equal a fresh
+    /// query, and replaying the view's reported change on the old ids must give the new ids.
+    @Test func randomWritesKeepEveryViewEqualToAFreshQuery() throws {
+        let seed = ProcessInfo.processInfo.environment["INVENTORY_TEST_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 1...UInt64.max)
+        print("randomWritesKeepEveryViewEqualToAFreshQuery: seed \(seed) (INVENTORY_TEST_SEED)")
+        var random = SplitMix64(seed: seed)
+        let manager = try makeManager(in: folder)
+        let views = [
+            try InventoryView.luxury(manager), try InventoryView.nonInsured(manager),
+            try InventoryView.all(manager),
+            try InventoryView(name: "price", filter: .all, sort: .price, manager: manager),
+            try InventoryView(
+                name: "uninsured luxury", filter: ItemFilter(isLuxury: true, isInsured: false),
+                sort: .purchased, manager: manager),
+        ]
+        var shadows = views.map(\.ids)
+        let recorders = views.map(ViewChangeRecorder.init)
+        var consumed = recorders.map { _ in 0 }
+        let names = ["boat", "Boat", "BOAT", "Éclair", "éclair", "Zebra", "apple", "📷 camera",
+                     "مرحبا", "Ångström", "angstrom", "z", "Z", "chair"]
+        var liveIDs: [Int64] = []
+        for step in 0..<2_000 {
+            func draft() -> ItemDraft {
+                ItemDraft(
+                    name: names[Int(random.next() % UInt64(names.count))] + (random.next() % 3 == 0 ? " \(step)" : ""),
+                    price: random.next() % 4 == 0 ? nil : usd(String(random.next() % 5_000)),
+                    purchaseDate: random.next() % 3 == 0 ? nil : CalendarDate(year: 2020 + Int(random.next() % 5), month: 1 + Int(random.next() % 12), day: 1 + Int(random.next() % 28)),
+                    isLuxury: random.next() % 2 == 0, isInsured: random.next() % 2 == 0,
+                    quantity: 1 + Int(random.next() % 3))
+            }
+            func someIDs() -> [Int64] {
+                let count = 1 + Int(random.next() % 4)
+                return (0..<count).map { _ in liveIDs[Int(random.next() % UInt64(liveIDs.count))] }
+            }
+            switch (liveIDs.isEmpty ? 0 : random.next() % 10) {
+            case 0...3:
+                let size = random.next() % 5 == 0 ? 2 + Int(random.next() % 12) : 1
+                let batch = (0..<size).map { _ in draft() }
+                liveIDs += try manager.add(batch).map(\.id)
+            case 4...6:
+                var patch = ItemPatch()
+                if random.next() % 2 == 0 { patch.isInsured = random.next() % 2 == 0 }
+                if random.next() % 2 == 0 { patch.isLuxury = random.next() % 2 == 0 }
+                if random.next() % 3 == 0 { patch.name = draft().name }
+                if random.next() % 3 == 0 { patch.price = .some(draft().price) }
+                if random.next() % 4 == 0 { patch.quantity = 1 + Int(random.next() % 5) }
+                if random.next() % 4 == 0 { patch.purchaseDate = .some(draft().purchaseDate) }
+                try manager.edit(ids: someIDs(), patch)
+            default:
+                let doomed = Set(someIDs())
+                try manager.delete(ids: Array(doomed))
+                liveIDs.removeAll { doomed.contains($0) }
+            }
+            for (index, view) in views.enumerated() {
+                let expected = try manager.items(matching: view.filter, sortedBy: view.sort)
+                let context = "seed \(seed), step \(step), view \(view.name)"
+                try #require(view.ids == expected.map(\.id), "\(context)")
+                try #require(view.totalValue == expected.reduce(0) { $0 + ($1.value ?? 0) }, "\(context)")
+                for change in recorders[index].changes[consumed[index]...] {
+                    shadows[index] = try replay(change, on: shadows[index], context: context)
+                }
+                consumed[index] = recorders[index].changes.count
+                try #require(shadows[index] == view.ids, "replayed change differs: \(context)")
+            }
+        }
+        #expect(try manager.count() == liveIDs.count)
+    }
+
+    /// Applies a view change to the old ids the way a table view applies a batch update.
+    private func replay(_ change: InventoryView.Change, on old: [Int64], context: String) throws
+        -> [Int64]
+    {
+        var ids = old
+        let removals = change.left.map { ($0.index, $0.id) } + change.moved.map { ($0.from, $0.id) }
+        for (index, id) in removals.sorted(by: { $0.0 > $1.0 }) {
+            try #require(ids[index] == id, "removal at \(index): \(context)")
+            ids.remove(at: index)
+        }
+        let insertions = change.entered.map { ($0.index, $0.id) } + change.moved.map { ($0.to, $0.id) }
+        for (index, id) in insertions.sorted(by: { $0.0 < $1.0 }) {
+            ids.insert(id, at: index)
+        }
+        for position in change.changed {
+            try #require(ids[position.index] == position.id, "changed at \(position.index): \(context)")
+        }
+        return ids
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64), so a failing run can be repeated.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
