@@ -25,14 +25,25 @@ struct Inventory: ParsableCommand {
 
     /// Parses, runs, and turns every error into one line on stderr and an exit status.
     static func main() {
-        var command: any ParsableCommand
         do {
-            command = try parseAsRoot()
+            var command = try parseAsRoot()
+            try command.run()
+            Terminal.standardOutput.flush()
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                exit(withError: error)  // --help, --version: ArgumentParser prints them.
-            }
+            Terminal.standardOutput.flush()
+            fail(with: error)
+        }
+    }
+
+    private static func fail(with error: any Error) -> Never {
+        switch error {
+        case is InventoryError, is MigrationError, is DatabaseError:
+            Terminal.standardError.writeLine("inventory: \(String(describing: error))")
+            Foundation.exit(exitStatus(for: error))
+        default:
+            // ArgumentParser's own: --help and --version print and exit 0; usage errors get
+            // one line that points to the right help.
+            if exitCode(for: error) == .success { exit(withError: error) }
             let message = Self.message(for: error)
                 .split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid usage"
             let subcommand = CommandLine.arguments.dropFirst().first { argument in
@@ -40,15 +51,7 @@ struct Inventory: ParsableCommand {
             }
             let help = ["inventory", subcommand, "--help"].compactMap { $0 }.joined(separator: " ")
             Terminal.standardError.writeLine("inventory: \(message) (see '\(help)')")
-            Foundation.exit(64)
-        }
-        do {
-            try command.run()
-            Terminal.standardOutput.flush()
-        } catch {
-            Terminal.standardOutput.flush()
-            Terminal.standardError.writeLine("inventory: \(String(describing: error))")
-            Foundation.exit(exitStatus(for: error))
+            Foundation.exit(exitCode(for: error).rawValue)
         }
     }
 

@@ -7,7 +7,9 @@ final class TemporaryFolder: Sendable {
     let path: String
 
     init() {
-        var template = Array((NSTemporaryDirectory() + "/inventory-test-XXXXXX").utf8CString)
+        var template = Array(
+            (NSTemporaryDirectory() as NSString).appendingPathComponent("inventory-test-XXXXXX")
+                .utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer in
             mkdtemp(buffer.baseAddress!)
         }

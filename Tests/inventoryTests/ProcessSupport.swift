@@ -1,0 +1,143 @@
+import Foundation
+import InventoryKit
+import Testing
+
+/// What one run of the `inventory` binary did.
+struct CommandResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// stdout's lines, without the last line feed.
+    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+}
+
+/// The `inventory` binary SwiftPM built beside this test bundle.
+let inventoryBinary: String = {
+    let candidates = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        Bundle.main.bundleURL.deletingLastPathComponent(),
+        Bundle.main.bundleURL,
+    ].map { $0.appendingPathComponent("inventory").path }
+    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    else { fatalError("the inventory binary was not found beside the tests: \(candidates)") }
+    return found
+}()
+
+/// A fresh folder with a home of its own, in which the binary runs.
+final class Sandbox: Sendable {
+    let path: String
+
+    init() {
+        var template = Array(
+            (NSTemporaryDirectory() as NSString).appendingPathComponent("inventory-cli-XXXXXX")
+                .utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(created != nil, "cannot create a temporary folder")
+        path = String(
+            decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        try! FileManager.default.createDirectory(
+            atPath: path + "/home", withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// The database the commands use unless told otherwise.
+    var database: String { file("inventory.sqlite") }
+
+    /// Runs `inventory ARGUMENTS` with `--db` on this sandbox's database placed after the
+    /// subcommand, with HOME inside the sandbox and no INVENTORY_DB, XDG_DATA_HOME or NO_COLOR.
+    @discardableResult
+    func run(
+        _ arguments: [String], useDatabase: Bool = true, environment extra: [String: String] = [:],
+        executable: String = inventoryBinary, asUser user: String? = nil
+    ) throws -> CommandResult {
+        var arguments = arguments
+        if useDatabase { arguments.insert(contentsOf: ["--db", database], at: min(1, arguments.count)) }
+        var environment = ["HOME": file("home"), "PATH": "/usr/bin:/bin", "TERM": "xterm"]
+        environment.merge(extra) { $1 }
+        let process = Process()
+        if let user {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(user)", "--regid=\(user == "nobody" ? "nogroup" : user)", "--clear-groups", executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: path)
+        let out = file(".stdout-\(UUID().uuidString)")
+        let err = file(".stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: err, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: out)
+            try? FileManager.default.removeItem(atPath: err)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self),
+            stderr: String(decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self))
+    }
+
+    /// Runs a command that must succeed and returns its stdout.
+    @discardableResult
+    func succeed(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let result = try run(arguments, environment: environment)
+        try #require(result.status == 0, "inventory \(arguments) failed: \(result.stderr)")
+        return result.stdout
+    }
+
+    /// Adds an item and returns its id.
+    @discardableResult
+    func add(_ name: String, _ options: String...) throws -> Int64 {
+        let output = try succeed(["add", "--name", name] + options)
+        return try #require(Int64(output.trimmingCharacters(in: .newlines)))
+    }
+
+    /// Everything stored: every row of every table, and the photos folder's files.
+    func dump() throws -> [String] {
+        guard FileManager.default.fileExists(atPath: database) else { return ["no database"] }
+        let connection = try Database(path: database, options: .init(createIfMissing: false))
+        var rows: [String] = []
+        let tables = try connection.makeStatement(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+        var names: [String] = []
+        while try tables.step() { names.append(tables.text(at: 0)) }
+        for name in names {
+            let statement = try connection.makeStatement("SELECT * FROM \"\(name)\"")
+            while try statement.step() {
+                rows.append(name + ": " + (0..<statement.columnCount).map { "\(statement.value(at: $0))" }.joined(separator: " | "))
+            }
+        }
+        let photos = (try? FileManager.default.contentsOfDirectory(atPath: file("photos"))) ?? []
+        return rows + photos.sorted().map { "photo: \($0)" }
+    }
+
+    /// Parses stdout as JSON.
+    func json(_ arguments: [String]) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(try succeed(arguments).utf8))
+    }
+}
+
+/// Writes a small file that starts like a PNG, unique to `seed`.
+func writePNG(at path: String, seed: String) {
+    let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(seed.utf8)
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+}
+
+/// The permission bits of the file at `path`.
+func permissions(_ path: String) -> Int {
+    var status = stat()
+    precondition(stat(path, &status) == 0, "no file at \(path)")
+    return Int(status.st_mode & 0o777)
+}
