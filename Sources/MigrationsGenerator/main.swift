@@ -37,7 +37,9 @@ for input in inputs {
     guard parts.count == 2, parts[0].count == 4, let number = Int(parts[0]),
         parts[1].allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" })
     else { fail("\(file): a migration is named NNNN_lowercase_name.sql") }
-    guard seenNumbers.insert(number).inserted else { fail("\(file): number \(number) is used twice") }
+    guard seenNumbers.insert(number).inserted else {
+        fail("\(file): number \(number) is used twice")
+    }
     guard let data = try? Data(contentsOf: input), let sql = String(data: data, encoding: .utf8)
     else { fail("\(file): cannot be read as UTF-8") }
     entries.append(

@@ -6,7 +6,8 @@ import InventoryKit
 struct Inventory: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inventory",
-        abstract: "Keep a record of what your household owns, what it is worth, and what is insured.",
+        abstract:
+            "Keep a record of what your household owns, what it is worth, and what is insured.",
         discussion: """
             The inventory is one SQLite file: --db PATH, else $INVENTORY_DB, else
             $XDG_DATA_HOME/inventory/inventory.sqlite (~/.local/share/inventory/inventory.sqlite).
@@ -44,7 +45,8 @@ struct Inventory: ParsableCommand {
             // ArgumentParser's own: --help and --version print and exit 0; usage errors get
             // one line that points to the right help.
             if exitCode(for: error) == .success { exit(withError: error) }
-            let message = Self.message(for: error)
+            let message =
+                Self.message(for: error)
                 .split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid usage"
             let subcommand = CommandLine.arguments.dropFirst().first { argument in
                 configuration.subcommands.contains { $0._commandName == argument }

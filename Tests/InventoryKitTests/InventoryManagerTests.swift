@@ -42,7 +42,11 @@ import Testing
         defer { center.removeObserver(token) }
 
         let boat = try manager.add(ItemDraft(name: "Boat", isLuxury: true))
-        let edited = try manager.edit(id: boat.id, { var p = ItemPatch(); p.isInsured = true; return p }())
+        let edited = try manager.edit(
+            id: boat.id,
+            {
+                var p = ItemPatch(); p.isInsured = true; return p
+            }())
         try manager.delete(id: boat.id)
 
         let sets = recorder.changeSets
@@ -144,7 +148,8 @@ import Testing
         #expect(second.photo == name)
         #expect(name.hasSuffix(".png") && name.count == 64 + 4)
         let stored = manager.photos.path(of: name)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: manager.photos.directory) == [name])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: manager.photos.directory) == [name])
         #expect(permissions(manager.photos.directory) == 0o700)
         #expect(permissions(stored) == 0o600)
         try manager.delete(id: first.id)
@@ -163,16 +168,21 @@ import Testing
         writePNG(at: good, seed: "good")
         for path in [text, folder.file("missing.jpg"), folder.path] {
             #expect(throws: InventoryError.self) {
-                try manager.add([ItemDraft(name: "Good", photoFile: good), ItemDraft(name: "Bad", photoFile: path)])
+                try manager.add([
+                    ItemDraft(name: "Good", photoFile: good),
+                    ItemDraft(name: "Bad", photoFile: path),
+                ])
             }
         }
         #expect(try manager.count() == 0)
-        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: manager.photos.directory)) ?? []
+        let leftovers =
+            (try? FileManager.default.contentsOfDirectory(atPath: manager.photos.directory)) ?? []
         #expect(leftovers.isEmpty)
     }
 
     @Test func theSharedManagerIsTheOneOpenedLast() throws {
-        let first = try InventoryManager.openShared(path: folder.file("a.sqlite"), notificationCenter: NotificationCenter())
+        let first = try InventoryManager.openShared(
+            path: folder.file("a.sqlite"), notificationCenter: NotificationCenter())
         #expect(InventoryManager.shared === first)
         #expect(throws: InventoryError.self) {
             try InventoryManager.openShared(path: folder.file("missing/b.sqlite"))

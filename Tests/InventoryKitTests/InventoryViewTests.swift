@@ -134,7 +134,8 @@ final class ViewChangeRecorder: Sendable {
     /// Thousands of random single and batch writes; after each, every view must equal a fresh
     /// query, and replaying the view's reported change on the old ids must give the new ids.
     @Test func randomWritesKeepEveryViewEqualToAFreshQuery() throws {
-        let seed = ProcessInfo.processInfo.environment["INVENTORY_TEST_SEED"].flatMap(UInt64.init)
+        let seed =
+            ProcessInfo.processInfo.environment["INVENTORY_TEST_SEED"].flatMap(UInt64.init)
             ?? UInt64.random(in: 1...UInt64.max)
         print("randomWritesKeepEveryViewEqualToAFreshQuery: seed \(seed) (INVENTORY_TEST_SEED)")
         var random = SplitMix64(seed: seed)
@@ -150,15 +151,22 @@ final class ViewChangeRecorder: Sendable {
         var shadows = views.map(\.ids)
         let recorders = views.map(ViewChangeRecorder.init)
         var consumed = recorders.map { _ in 0 }
-        let names = ["boat", "Boat", "BOAT", "Éclair", "éclair", "Zebra", "apple", "📷 camera",
-                     "مرحبا", "Ångström", "angstrom", "z", "Z", "chair"]
+        let names = [
+            "boat", "Boat", "BOAT", "Éclair", "éclair", "Zebra", "apple", "📷 camera",
+            "مرحبا", "Ångström", "angstrom", "z", "Z", "chair",
+        ]
         var liveIDs: [Int64] = []
         for step in 0..<2_000 {
             func draft() -> ItemDraft {
                 ItemDraft(
-                    name: names[Int(random.next() % UInt64(names.count))] + (random.next() % 3 == 0 ? " \(step)" : ""),
+                    name: names[Int(random.next() % UInt64(names.count))]
+                        + (random.next() % 3 == 0 ? " \(step)" : ""),
                     price: random.next() % 4 == 0 ? nil : usd(String(random.next() % 5_000)),
-                    purchaseDate: random.next() % 3 == 0 ? nil : CalendarDate(year: 2020 + Int(random.next() % 5), month: 1 + Int(random.next() % 12), day: 1 + Int(random.next() % 28)),
+                    purchaseDate: random.next() % 3 == 0
+                        ? nil
+                        : CalendarDate(
+                            year: 2020 + Int(random.next() % 5), month: 1 + Int(random.next() % 12),
+                            day: 1 + Int(random.next() % 28)),
                     isLuxury: random.next() % 2 == 0, isInsured: random.next() % 2 == 0,
                     quantity: 1 + Int(random.next() % 3))
             }
@@ -189,7 +197,8 @@ final class ViewChangeRecorder: Sendable {
                 let expected = try manager.items(matching: view.filter, sortedBy: view.sort)
                 let context = "seed \(seed), step \(step), view \(view.name)"
                 try #require(view.ids == expected.map(\.id), "\(context)")
-                try #require(view.totalValue == expected.reduce(0) { $0 + ($1.value ?? 0) }, "\(context)")
+                try #require(
+                    view.totalValue == expected.reduce(0) { $0 + ($1.value ?? 0) }, "\(context)")
                 for change in recorders[index].changes[consumed[index]...] {
                     shadows[index] = try replay(change, on: shadows[index], context: context)
                 }
@@ -210,12 +219,14 @@ final class ViewChangeRecorder: Sendable {
             try #require(ids[index] == id, "removal at \(index): \(context)")
             ids.remove(at: index)
         }
-        let insertions = change.entered.map { ($0.index, $0.id) } + change.moved.map { ($0.to, $0.id) }
+        let insertions =
+            change.entered.map { ($0.index, $0.id) } + change.moved.map { ($0.to, $0.id) }
         for (index, id) in insertions.sorted(by: { $0.0 < $1.0 }) {
             ids.insert(id, at: index)
         }
         for position in change.changed {
-            try #require(ids[position.index] == position.id, "changed at \(position.index): \(context)")
+            try #require(
+                ids[position.index] == position.id, "changed at \(position.index): \(context)")
         }
         return ids
     }

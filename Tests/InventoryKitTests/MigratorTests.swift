@@ -32,7 +32,10 @@ import Testing
         try Migrator().migrate(database)
         #expect(try tables(database).contains("items"))
         let applied = try Migrator().appliedMigrations(in: database)
-        #expect(applied == Dictionary(uniqueKeysWithValues: MigrationScripts.all.map { ($0.number, $0.name) }))
+        #expect(
+            applied
+                == Dictionary(
+                    uniqueKeysWithValues: MigrationScripts.all.map { ($0.number, $0.name) }))
     }
 
     @Test func migratingTwiceDoesNothing() throws {
@@ -41,7 +44,8 @@ import Testing
         try database.execute("INSERT INTO settings (key, value) VALUES ('marker', 'kept')")
         try Migrator().migrate(database)
         #expect(try Migrator().pendingMigrations(in: database).isEmpty)
-        let statement = try database.makeStatement("SELECT value FROM settings WHERE key = 'marker'")
+        let statement = try database.makeStatement(
+            "SELECT value FROM settings WHERE key = 'marker'")
         #expect(try statement.step())
         #expect(statement.text(at: 0) == "kept")
     }

@@ -78,7 +78,9 @@ import Testing
     }
 
     @Test func datesOrderLikeTheCalendar() throws {
-        let dates = try ["2024-03-01", "2023-12-31", "2024-02-29"].map { try CalendarDate(parsing: $0) }
+        let dates = try ["2024-03-01", "2023-12-31", "2024-02-29"].map {
+            try CalendarDate(parsing: $0)
+        }
         #expect(dates.sorted().map(\.description) == ["2023-12-31", "2024-02-29", "2024-03-01"])
         #expect(dates.sorted().map(\.ordinal) == dates.map(\.ordinal).sorted())
     }

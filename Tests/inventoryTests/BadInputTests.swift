@@ -13,23 +13,41 @@ import Testing
     static let refusals: [(arguments: [String], status: Int32, message: String)] = [
         (["add", "--name", ""], 65, "inventory: an item needs a name, and it cannot be blank"),
         (["add", "--name", "   "], 65, "inventory: an item needs a name, and it cannot be blank"),
-        (["add"], 64, "inventory: Missing expected argument '--name <name>' (see 'inventory add --help')"),
+        (
+            ["add"], 64,
+            "inventory: Missing expected argument '--name <name>' (see 'inventory add --help')"
+        ),
         (["add", "--name", String(repeating: "x", count: 201)], 65, "characters; the most is 200"),
-        (["add", "--name", "x", "--price", "-3"], 65, "invalid price \"-3\": a price cannot be negative"),
+        (
+            ["add", "--name", "x", "--price", "-3"], 65,
+            "invalid price \"-3\": a price cannot be negative"
+        ),
         (["add", "--name", "x", "--price", "ten"], 65, "invalid price \"ten\": not a number"),
         (["add", "--name", "x", "--price", "1.234"], 65, "USD has at most 2 decimal places"),
         (["add", "--name", "x", "--price", "1e30"], 65, "invalid price \"1e30\": not a number"),
         (["add", "--name", "x", "--price", "100000000000000000000"], 65, "too large"),
         (["add", "--name", "x", "--purchased", "2024-02-30"], 65, "no such day in the calendar"),
-        (["add", "--name", "x", "--purchased", "30/01/2024"], 65, "not a date in the form YYYY-MM-DD"),
+        (
+            ["add", "--name", "x", "--purchased", "30/01/2024"], 65,
+            "not a date in the form YYYY-MM-DD"
+        ),
         (["add", "--name", "x", "--quantity", "0"], 65, "invalid quantity \"0\""),
         (["add", "--name", "x", "--quantity", "-2"], 65, "invalid quantity \"-2\""),
-        (["add", "--name", "x", "--quantity", "two"], 65, "invalid quantity \"two\": not a whole number"),
+        (
+            ["add", "--name", "x", "--quantity", "two"], 65,
+            "invalid quantity \"two\": not a whole number"
+        ),
         (["add", "--name", "x", "--photo", "/no/such/file.jpg"], 65, "no such file"),
         (["add", "--name", "x", "--photo", "/tmp"], 65, "it is a folder"),
-        (["add", "--name", "x", "--photo", "/etc/hostname"], 65, "not a JPEG, PNG, GIF, WebP or HEIC picture"),
+        (
+            ["add", "--name", "x", "--photo", "/etc/hostname"], 65,
+            "not a JPEG, PNG, GIF, WebP or HEIC picture"
+        ),
         (["add", "--name", "x", "--colour", "red"], 64, "Unknown option '--colour'"),
-        (["edit", "1", "2", "99", "--insured"], 1, "inventory: no item has id 99; nothing was changed"),
+        (
+            ["edit", "1", "2", "99", "--insured"], 1,
+            "inventory: no item has id 99; nothing was changed"
+        ),
         (["edit", "7", "8"], 1, "no items have ids 7, 8"),
         (["edit", "1", "--name", ""], 65, "an item needs a name"),
         (["edit", "one"], 64, "(see 'inventory edit --help')"),
@@ -67,14 +85,19 @@ import Testing
     }
 
     @Test func aPathInAFolderThatDoesNotExistIsRefused() throws {
-        try expectRefusal(["list", "--db", sandbox.file("nowhere/inv.sqlite")], "the folder \(sandbox.file("nowhere")) does not exist")
+        try expectRefusal(
+            ["list", "--db", sandbox.file("nowhere/inv.sqlite")],
+            "the folder \(sandbox.file("nowhere")) does not exist")
         #expect(!FileManager.default.fileExists(atPath: sandbox.file("nowhere")))
     }
 
     @Test func aPathInAFolderThatCannotBeWrittenIsRefused() throws {
         let folder = sandbox.file("locked")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o555])
-        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: sandbox.path)
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o555])
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o777], ofItemAtPath: sandbox.path)
         // root may write anywhere: run as nobody then.
         // The binary is copied into the sandbox so that nobody can run it wherever the clone is.
         let user = getuid() == 0 ? "nobody" : nil
@@ -113,7 +136,10 @@ import Testing
         try sandbox.add("Boat")
         let mark = Process()
         mark.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        mark.arguments = ["sqlite3", sandbox.database, "INSERT INTO schema_migrations (number, name) VALUES (9999, '9999_future')"]
+        mark.arguments = [
+            "sqlite3", sandbox.database,
+            "INSERT INTO schema_migrations (number, name) VALUES (9999, '9999_future')",
+        ]
         try mark.run()
         mark.waitUntilExit()
         let before = try sandbox.dump()
@@ -130,7 +156,8 @@ import Testing
         let folder = sandbox.file("home/.local/share/inventory")
         #expect(permissions(folder) == 0o700)
         #expect(permissions(folder + "/inventory.sqlite") == 0o600)
-        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: folder + "/inventory.sqlite" + suffix) {
+        for suffix in ["-wal", "-shm"]
+        where FileManager.default.fileExists(atPath: folder + "/inventory.sqlite" + suffix) {
             #expect(permissions(folder + "/inventory.sqlite" + suffix) == 0o600)
         }
     }
@@ -138,24 +165,36 @@ import Testing
     @Test func theEnvironmentChoosesTheDatabaseAndDbOverridesIt() throws {
         let xdg = sandbox.file("xdg")
         try FileManager.default.createDirectory(atPath: xdg, withIntermediateDirectories: false)
-        #expect(try sandbox.run(["add", "--name", "In XDG"], useDatabase: false, environment: ["XDG_DATA_HOME": xdg]).status == 0)
+        #expect(
+            try sandbox.run(
+                ["add", "--name", "In XDG"], useDatabase: false, environment: ["XDG_DATA_HOME": xdg]
+            ).status == 0)
         #expect(FileManager.default.fileExists(atPath: xdg + "/inventory/inventory.sqlite"))
         let chosen = sandbox.file("chosen.sqlite")
-        #expect(try sandbox.run(["add", "--name", "In env"], useDatabase: false, environment: ["INVENTORY_DB": chosen]).status == 0)
-        let listed = try sandbox.run(["list", "--json"], useDatabase: false, environment: ["INVENTORY_DB": chosen])
+        #expect(
+            try sandbox.run(
+                ["add", "--name", "In env"], useDatabase: false,
+                environment: ["INVENTORY_DB": chosen]
+            ).status == 0)
+        let listed = try sandbox.run(
+            ["list", "--json"], useDatabase: false, environment: ["INVENTORY_DB": chosen])
         #expect(listed.stdout.contains("In env") && !listed.stdout.contains("In XDG"))
-        let overridden = try sandbox.run(["list", "--db", xdg + "/inventory/inventory.sqlite"], useDatabase: false, environment: ["INVENTORY_DB": chosen])
+        let overridden = try sandbox.run(
+            ["list", "--db", xdg + "/inventory/inventory.sqlite"], useDatabase: false,
+            environment: ["INVENTORY_DB": chosen])
         #expect(overridden.stdout.contains("In XDG"))
     }
 
     @Test func theBinaryWorksWhenCopiedAloneToAnotherFolder() throws {
         let elsewhere = sandbox.file("elsewhere")
-        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: elsewhere, withIntermediateDirectories: false)
         let copy = elsewhere + "/inventory"
         try FileManager.default.copyItem(atPath: inventoryBinary, toPath: copy)
         let added = try sandbox.run(["add", "--name", "Boat", "--luxury"], executable: copy)
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(try sandbox.run(["list", "--view", "luxury"], executable: copy).stdout.contains("Boat"))
+        #expect(
+            try sandbox.run(["list", "--view", "luxury"], executable: copy).stdout.contains("Boat"))
     }
 
     @Test func colourIsUsedOnlyOnATerminalAndNeverWithNoColor() throws {
@@ -168,7 +207,8 @@ import Testing
         script.standardOutput = pipe
         script.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]
         try script.run()
-        let coloured = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let coloured = String(
+            decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         script.waitUntilExit()
         #expect(coloured.contains("\u{1B}[1m"), "bold header on a terminal")
         let plain = Process()
@@ -178,7 +218,8 @@ import Testing
         plain.standardOutput = plainPipe
         plain.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
         try plain.run()
-        let uncoloured = String(decoding: plainPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let uncoloured = String(
+            decoding: plainPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         plain.waitUntilExit()
         #expect(uncoloured.contains("Boat"))
         #expect(!uncoloured.contains("\u{1B}["))

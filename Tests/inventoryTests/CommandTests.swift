@@ -13,7 +13,8 @@ import Testing
             #expect(table.hasSuffix("1 item · total 25,000.00 USD\n"), "view \(view)")
         }
         try sandbox.succeed(["edit", "1", "--insured"])
-        #expect(try sandbox.succeed(["list", "--view", "non-insured"]) == "0 items · total 0.00 USD\n")
+        #expect(
+            try sandbox.succeed(["list", "--view", "non-insured"]) == "0 items · total 0.00 USD\n")
         #expect(try sandbox.succeed(["list", "--view", "luxury"]).contains("Boat"))
     }
 
@@ -52,8 +53,11 @@ import Testing
         try sandbox.add("Chair", "--price", "45", "--location", "Kitchen", "--notes", "wobbly")
         try sandbox.add("Table", "--price", "300", "--luxury")
         try sandbox.add("Sofa", "--price", "900")
-        try sandbox.succeed(["edit", "1", "2", "--location", "Dining room", "--no-luxury", "--notes", ""])
-        let items = try #require(try sandbox.json(["list", "--json", "--sort", "id"]) as? [[String: Any]])
+        try sandbox.succeed([
+            "edit", "1", "2", "--location", "Dining room", "--no-luxury", "--notes", "",
+        ])
+        let items = try #require(
+            try sandbox.json(["list", "--json", "--sort", "id"]) as? [[String: Any]])
         #expect(items.map { $0["location"] as? String } == ["Dining room", "Dining room", nil])
         #expect(items.map { $0["luxury"] as? Bool } == [false, false, false])
         #expect(items.map { $0["notes"] as? String } == [nil, nil, nil])
@@ -69,10 +73,13 @@ import Testing
     }
 
     @Test func showPrintsEveryFieldForPeople() throws {
-        try sandbox.add("Boat", "--price", "25000", "--luxury", "--location", "Marina", "--serial", "HIN-1")
+        try sandbox.add(
+            "Boat", "--price", "25000", "--luxury", "--location", "Marina", "--serial", "HIN-1")
         let text = try sandbox.succeed(["show", "1"])
         #expect(text.hasPrefix("#1 Boat\n"))
-        for fragment in ["25,000.00 USD", "Luxury       yes", "Insured      no", "Marina", "HIN-1", "version 1"] {
+        for fragment in [
+            "25,000.00 USD", "Luxury       yes", "Insured      no", "Marina", "HIN-1", "version 1",
+        ] {
             #expect(text.contains(fragment), "missing \(fragment)")
         }
         #expect(!text.contains("\u{1B}["), "no colour when stdout is not a terminal")
@@ -84,7 +91,8 @@ import Testing
         try sandbox.add("apple", "--purchased", "2023-05-01")
         try sandbox.add("Cherry", "--price", "1")
         func ids(_ sort: String) throws -> [Int] {
-            let items = try #require(try sandbox.json(["list", "--json", "--sort", sort]) as? [[String: Any]])
+            let items = try #require(
+                try sandbox.json(["list", "--json", "--sort", sort]) as? [[String: Any]])
             return items.compactMap { $0["id"] as? Int }
         }
         #expect(try ids("name") == [2, 3, 1, 4])
@@ -100,18 +108,24 @@ import Testing
         let lines = try sandbox.succeed(["list"]).split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
         #expect(lines[0].hasPrefix("ID  NAME"))
-        #expect(lines[1].contains("Boat") && lines[2].contains("Chairs") && lines[3].contains("Ring"))
-        let priceColumnEnds = lines[1...3].map { line in line.range(of: ".00")!.upperBound.utf16Offset(in: line) }
+        #expect(
+            lines[1].contains("Boat") && lines[2].contains("Chairs") && lines[3].contains("Ring"))
+        let priceColumnEnds = lines[1...3].map { line in
+            line.range(of: ".00")!.upperBound.utf16Offset(in: line)
+        }
         #expect(Set(priceColumnEnds).count == 1, "prices are right-aligned")
         #expect(lines[4] == "3 items · total 27,350.00 USD")
     }
 
     @Test func csvFollowsRFC4180WithAHeaderRow() throws {
-        try sandbox.add("Painting, \"Sunset\"", "--price", "500", "--luxury", "--notes", "line one\nline two")
+        try sandbox.add(
+            "Painting, \"Sunset\"", "--price", "500", "--luxury", "--notes", "line one\nline two")
         try sandbox.add("Vase", "--luxury")
         let csv = try sandbox.succeed(["list", "--view", "luxury", "--csv"])
         let records = csv.components(separatedBy: "\r\n")
-        #expect(records[0].hasPrefix("id,name,description,price,currency,purchaseDate,luxury,insured,quantity"))
+        #expect(
+            records[0].hasPrefix(
+                "id,name,description,price,currency,purchaseDate,luxury,insured,quantity"))
         #expect(records[1].hasPrefix("1,\"Painting, \"\"Sunset\"\"\",,500.00,USD,,true,false,1,"))
         #expect(records[1].contains("\"line one\nline two\""))
         #expect(records[2].hasPrefix("2,Vase,,,USD,,true,false,1,"))
@@ -119,9 +133,12 @@ import Testing
     }
 
     @Test func hostileEmojiAndRightToLeftNamesAreStoredAndShownExactly() throws {
-        let names = ["'); DROP TABLE items;--", "📷 Camera 👨‍👩‍👧", "مرحبا بالعالم", "Ünïcödé \"quoted\" \\ back"]
+        let names = [
+            "'); DROP TABLE items;--", "📷 Camera 👨‍👩‍👧", "مرحبا بالعالم", "Ünïcödé \"quoted\" \\ back",
+        ]
         for name in names { try sandbox.add(name) }
-        let items = try #require(try sandbox.json(["list", "--json", "--sort", "id"]) as? [[String: Any]])
+        let items = try #require(
+            try sandbox.json(["list", "--json", "--sort", "id"]) as? [[String: Any]])
         #expect(items.compactMap { $0["name"] as? String } == names)
         let table = try sandbox.succeed(["list"])
         for name in names { #expect(table.contains(name)) }
@@ -132,10 +149,13 @@ import Testing
         let picture = sandbox.file("boat.jpeg.txt")
         writePNG(at: picture, seed: "boat")
         try sandbox.add("Boat", "--photo", picture)
-        let item = try #require(try sandbox.json(["show", "1", "--json"]) as? [[String: Any]].Element)
+        let item = try #require(
+            try sandbox.json(["show", "1", "--json"]) as? [[String: Any]].Element)
         let photo = try #require(item["photo"] as? String)
         #expect(photo.hasPrefix(sandbox.file("photos/")) && photo.hasSuffix(".png"))
-        #expect(FileManager.default.contents(atPath: photo) == FileManager.default.contents(atPath: picture))
+        #expect(
+            FileManager.default.contents(atPath: photo)
+                == FileManager.default.contents(atPath: picture))
         #expect(permissions(sandbox.file("photos")) == 0o700)
         #expect(permissions(photo) == 0o600)
         try sandbox.succeed(["edit", "1", "--no-photo"])
@@ -146,9 +166,11 @@ import Testing
         for command in ["add", "edit", "delete", "show", "list"] {
             let result = try sandbox.run([command, "--help"], useDatabase: false)
             #expect(result.status == 0)
-            #expect(result.stdout.contains("Examples:\n  inventory \(command)"), "\(command) --help")
+            #expect(
+                result.stdout.contains("Examples:\n  inventory \(command)"), "\(command) --help")
         }
-        let completion = try sandbox.run(["--generate-completion-script", "bash"], useDatabase: false)
+        let completion = try sandbox.run(
+            ["--generate-completion-script", "bash"], useDatabase: false)
         #expect(completion.status == 0 && completion.stdout.contains("_inventory"))
     }
 }

@@ -9,7 +9,9 @@ struct CommandResult {
     let stderr: String
 
     /// stdout's lines, without the last line feed.
-    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    var lines: [String] {
+        stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
 }
 
 /// The `inventory` binary SwiftPM built beside this test bundle.
@@ -57,13 +59,19 @@ final class Sandbox: Sendable {
         executable: String = inventoryBinary, asUser user: String? = nil
     ) throws -> CommandResult {
         var arguments = arguments
-        if useDatabase { arguments.insert(contentsOf: ["--db", database], at: min(1, arguments.count)) }
+        if useDatabase {
+            arguments.insert(contentsOf: ["--db", database], at: min(1, arguments.count))
+        }
         var environment = ["HOME": file("home"), "PATH": "/usr/bin:/bin", "TERM": "xterm"]
         environment.merge(extra) { $1 }
         let process = Process()
         if let user {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=\(user)", "--regid=\(user == "nobody" ? "nogroup" : user)", "--clear-groups", executable] + arguments
+            process.arguments =
+                [
+                    "--reuid=\(user)", "--regid=\(user == "nobody" ? "nogroup" : user)",
+                    "--clear-groups", executable,
+                ] + arguments
         } else {
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
@@ -85,8 +93,10 @@ final class Sandbox: Sendable {
         process.waitUntilExit()
         return CommandResult(
             status: process.terminationStatus,
-            stdout: String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self),
-            stderr: String(decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self))
+            stdout: String(
+                decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self),
+            stderr: String(
+                decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self))
     }
 
     /// Runs a command that must succeed and returns its stdout.
@@ -116,7 +126,10 @@ final class Sandbox: Sendable {
         for name in names {
             let statement = try connection.makeStatement("SELECT * FROM \"\(name)\"")
             while try statement.step() {
-                rows.append(name + ": " + (0..<statement.columnCount).map { "\(statement.value(at: $0))" }.joined(separator: " | "))
+                rows.append(
+                    name + ": "
+                        + (0..<statement.columnCount).map { "\(statement.value(at: $0))" }.joined(
+                            separator: " | "))
             }
         }
         let photos = (try? FileManager.default.contentsOfDirectory(atPath: file("photos"))) ?? []

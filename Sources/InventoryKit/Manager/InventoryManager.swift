@@ -265,7 +265,8 @@ public final class InventoryManager: Sendable {
         } changes: { pairs in
             pairs.map { InventoryChange(kind: .edited, item: $0.after, before: $0.before) }
         }
-        removeUnusedPhotos(pairs.compactMap { $0.before.photo == $0.after.photo ? nil : $0.before.photo })
+        removeUnusedPhotos(
+            pairs.compactMap { $0.before.photo == $0.after.photo ? nil : $0.before.photo })
         return pairs.map(\.after)
     }
 

@@ -17,7 +17,8 @@ enum ItemValidation {
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else {
             throw InventoryError.invalidValue(
-                field: "name", value: trimmed, reason: "it holds a control character (a tab or a line break)")
+                field: "name", value: trimmed,
+                reason: "it holds a control character (a tab or a line break)")
         }
         return trimmed
     }

@@ -34,7 +34,9 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         text.reserveCapacity(24)
         func append(_ value: Int, width: Int) {
             var digits = String(value)
-            if digits.count < width { digits = String(repeating: "0", count: width - digits.count) + digits }
+            if digits.count < width {
+                digits = String(repeating: "0", count: width - digits.count) + digits
+            }
             text += digits
         }
         append(civil.year, width: 4)

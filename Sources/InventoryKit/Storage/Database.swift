@@ -88,7 +88,8 @@ public final class Database {
 
     private func checkApplicationID(_ expected: Int32) throws {
         let statement = try makeStatement(
-            "SELECT application_id, (SELECT count(*) FROM sqlite_schema) FROM pragma_application_id")
+            "SELECT application_id, (SELECT count(*) FROM sqlite_schema) FROM pragma_application_id"
+        )
         guard try statement.step() else { return }
         let found = Int32(truncatingIfNeeded: statement.int64(at: 0))
         let objectCount = statement.int64(at: 1)

@@ -34,7 +34,8 @@ extension DatabaseError: CustomStringConvertible {
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql {
-            text += " — while executing \(sql.split(whereSeparator: \.isNewline).joined(separator: " "))"
+            text +=
+                " — while executing \(sql.split(whereSeparator: \.isNewline).joined(separator: " "))"
         }
         return text
     }

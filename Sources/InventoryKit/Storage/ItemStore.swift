@@ -21,7 +21,8 @@ public final class ItemStore {
         statement.reset()
         guard let currency = Currency(code: code) else {
             throw DatabaseError(
-                extendedCode: 1, message: "the stored currency \(quoted(code)) is not a currency code")
+                extendedCode: 1,
+                message: "the stored currency \(quoted(code)) is not a currency code")
         }
         self.currency = currency
     }
@@ -99,7 +100,9 @@ public final class ItemStore {
     }
 
     private func decodeItem(_ row: Statement) throws -> HouseholdItem {
-        let price = try row.optionalInt64(at: 3).map { try Money(minorUnits: $0, currency: currency) }
+        let price = try row.optionalInt64(at: 3).map {
+            try Money(minorUnits: $0, currency: currency)
+        }
         let purchaseDate = try row.optionalText(at: 4).map { try CalendarDate(parsing: $0) }
         return HouseholdItem(
             id: row.int64(at: 0), name: row.text(at: 1), description: row.optionalText(at: 2),

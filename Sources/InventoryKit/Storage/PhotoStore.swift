@@ -82,7 +82,8 @@ public struct PhotoStore: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: source))
         } catch {
-            throw invalid("cannot be read (\(access(source, R_OK) == 0 ? "I/O error" : "permission denied"))")
+            throw invalid(
+                "cannot be read (\(access(source, R_OK) == 0 ? "I/O error" : "permission denied"))")
         }
         guard let kind = Kind(sniffing: data) else {
             throw invalid("not a JPEG, PNG, GIF, WebP or HEIC picture")
@@ -107,7 +108,8 @@ public struct PhotoStore: Sendable {
     private func makeDirectory() throws {
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
             throw InventoryError.invalidPhoto(
-                path: directory, reason: "cannot create the photos folder: \(String(cString: strerror(errno)))")
+                path: directory,
+                reason: "cannot create the photos folder: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -117,7 +119,8 @@ public struct PhotoStore: Sendable {
         let descriptor = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw InventoryError.invalidPhoto(
-                path: source, reason: "cannot write into \(directory): \(String(cString: strerror(errno)))")
+                path: source,
+                reason: "cannot write into \(directory): \(String(cString: strerror(errno)))")
         }
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0

@@ -101,7 +101,9 @@ public final class InventoryView: Sendable {
                 guard let changeSet = notification.inventoryChangeSet else { return }
                 self?.apply(changeSet)
             }
-            subscription.withLock { $0 = Subscription(center: manager.notificationCenter, token: token) }
+            subscription.withLock {
+                $0 = Subscription(center: manager.notificationCenter, token: token)
+            }
             let (sequence, items) = try manager.snapshot(matching: filter, sortedBy: sort)
             state.sequence = sequence
             state.order.reserveCapacity(items.count)
@@ -207,7 +209,8 @@ public final class InventoryView: Sendable {
             let id = change.itemID
             if outcome[id] == nil { touched.append(id) }
             if change.kind != .deleted, filter.matches(change.item) {
-                let entry = Entry(key: SortKey(change.item, sort: sort), value: change.item.value ?? 0)
+                let entry = Entry(
+                    key: SortKey(change.item, sort: sort), value: change.item.value ?? 0)
                 outcome[id] = .some((change.item, entry))
             } else {
                 outcome[id] = .some(nil)
@@ -228,7 +231,8 @@ public final class InventoryView: Sendable {
                 insertions.append(new.entry.key)
             case (let old?, nil):
                 removals.append(old.key)
-                result.left.append(Position(id: id, index: insertionIndex(of: old.key, in: state.order)))
+                result.left.append(
+                    Position(id: id, index: insertionIndex(of: old.key, in: state.order)))
             case (let old?, let new?):
                 if old.key == new.entry.key {
                     stayers.insert(id)
@@ -271,7 +275,8 @@ public final class InventoryView: Sendable {
     private static func update(
         _ order: inout [SortKey], removing removals: [SortKey], inserting insertions: [SortKey]
     ) {
-        let isBulk = removals.count + insertions.count > 32
+        let isBulk =
+            removals.count + insertions.count > 32
             && removals.count + insertions.count > order.count / 64
         if !isBulk {
             for key in removals {

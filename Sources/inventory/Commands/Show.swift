@@ -47,7 +47,10 @@ struct Show: ParsableCommand {
         ]
         if item.quantity > 1, let value = item.value {
             rows.insert(
-                ("Value", Money.format(value, currency: manager.currency) + " \(manager.currency.code)"),
+                (
+                    "Value",
+                    Money.format(value, currency: manager.currency) + " \(manager.currency.code)"
+                ),
                 at: 2)
         }
         let output = Terminal.standardOutput

@@ -9,7 +9,8 @@ struct ItemFieldOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("What one of it cost, such as 1234.56, in the inventory's currency.",
+        help: ArgumentHelp(
+            "What one of it cost, such as 1234.56, in the inventory's currency.",
             valueName: "amount"))
     var price: String?
 

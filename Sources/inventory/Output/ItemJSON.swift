@@ -28,7 +28,8 @@ enum ItemJSON {
         appendString(item.notes, to: &json)
         json += ",\"photo\":"
         appendString(manager.photoPath(of: item), to: &json)
-        json += ",\"createdAt\":\"\(item.createdAt.iso8601)\",\"updatedAt\":\"\(item.updatedAt.iso8601)\""
+        json +=
+            ",\"createdAt\":\"\(item.createdAt.iso8601)\",\"updatedAt\":\"\(item.updatedAt.iso8601)\""
         json += ",\"version\":\(item.version)}"
         return json
     }
@@ -60,8 +61,10 @@ enum ItemJSON {
                 case "\r": "\\r"
                 case "\t": "\\t"
                 case _ where scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}":
-                    "\\u" + String(String(scalar.value, radix: 16).reversed()
-                        .padded(to: 4).reversed())
+                    "\\u"
+                        + String(
+                            String(scalar.value, radix: 16).reversed()
+                                .padded(to: 4).reversed())
                 default: nil
                 }
             if let escape {

@@ -52,7 +52,8 @@ struct ItemTable {
         }
         let total = items.reduce(Int128(0)) { $0 + ($1.value ?? 0) }
         let noun = items.count == 1 ? "item" : "items"
-        text += "\(items.count) \(noun) · total \(Money.format(total, currency: currency)) \(currency.code)\n"
+        text +=
+            "\(items.count) \(noun) · total \(Money.format(total, currency: currency)) \(currency.code)\n"
         return text
     }
 }
