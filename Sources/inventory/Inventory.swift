@@ -62,7 +62,7 @@ struct Inventory: ParsableCommand {
         case let error as InventoryError:
             switch error {
             case .invalidValue, .missingName, .invalidPhoto, .currencyMismatch: 65
-            case .itemsNotFound, .cannotOpen: 1
+            case .itemsNotFound, .cannotOpen, .editConflict: 1
             }
         case is ValidationError: 64
         default: 1

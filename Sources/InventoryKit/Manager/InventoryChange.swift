@@ -13,31 +13,40 @@ public struct InventoryChange: Sendable, Hashable {
     public let item: HouseholdItem
     /// For an edit, the item before it; nil otherwise.
     public let before: HouseholdItem?
+    /// Its sequence number in the change journal: strictly increasing in commit order, across
+    /// every process that writes the inventory.
+    public let sequence: Int64
 
     /// Creates a change; `before` is required for an edit and ignored otherwise.
-    public init(kind: Kind, item: HouseholdItem, before: HouseholdItem? = nil) {
+    public init(kind: Kind, item: HouseholdItem, before: HouseholdItem? = nil, sequence: Int64) {
         precondition(kind != .edited || before != nil, "an edit carries the item before it")
         self.kind = kind
         self.item = item
         self.before = kind == .edited ? before : nil
+        self.sequence = sequence
     }
 
     /// The id of the item changed.
     public var itemID: Int64 { item.id }
 }
 
-/// Every change of one committed write, in the order they were made.
+/// Every change of one committed write, in the order they were made — by this process or,
+/// when the manager follows the journal, by another.
 public struct InventoryChangeSet: Sendable, Hashable {
-    /// The manager's count of commits: 1 for its first write, growing by one with each.
-    public let sequence: UInt64
-    /// The changes, one per item touched.
+    /// The write's id in the journal.
+    public let writeID: Int64
+    /// The changes, one per item touched, in sequence order.
     public let changes: [InventoryChange]
 
-    /// Creates a change set.
-    public init(sequence: UInt64, changes: [InventoryChange]) {
-        self.sequence = sequence
+    /// Creates a change set; it must hold at least one change.
+    public init(writeID: Int64, changes: [InventoryChange]) {
+        precondition(!changes.isEmpty, "a change set holds at least one change")
+        self.writeID = writeID
         self.changes = changes
     }
+
+    /// The sequence number of its last change: a view that has seen this number has seen it.
+    public var sequence: Int64 { changes[changes.count - 1].sequence }
 }
 
 extension Notification {

@@ -33,7 +33,8 @@ public final class InventoryManager: Sendable {
 
     private struct Store {
         let items: ItemStore
-        var sequence: UInt64 = 0
+        /// The journal sequence number of the last change queued for delivery.
+        var lastQueued: Int64
     }
 
     private struct Delivery {
@@ -61,7 +62,8 @@ public final class InventoryManager: Sendable {
         self.photos = PhotoStore(databasePath: path)
         self.notificationCenter = notificationCenter
         self.clock = clock
-        self.store = Locked(Store(items: items))
+        let lastQueued = try items.lastJournalSequence()
+        self.store = Locked(Store(items: items, lastQueued: lastQueued))
     }
 
     /// Opens (creating if needed) the inventory at `path`.
@@ -179,11 +181,25 @@ public final class InventoryManager: Sendable {
     /// The items that pass `filter` with the sequence number of the last write they include,
     /// so an observer can skip the change sets it has already seen.
     public func snapshot(matching filter: ItemFilter, sortedBy sort: ItemSort = .name) throws
-        -> (sequence: UInt64, items: [HouseholdItem])
+        -> (sequence: Int64, items: [HouseholdItem])
     {
         try store.withLock { store in
-            (store.sequence, try store.items.items(matching: filter, sortedBy: sort))
+            try store.items.database.transaction(.deferred) {
+                (
+                    try store.items.lastJournalSequence(),
+                    try store.items.items(matching: filter, sortedBy: sort)
+                )
+            }
         }
+    }
+
+    /// What happened to one item, or to the whole inventory, newest first.
+    ///
+    /// - Parameters:
+    ///   - itemID: the item, or nil for every item.
+    ///   - limit: the most entries to return, or nil for all.
+    public func history(itemID: Int64? = nil, limit: Int? = nil) throws -> [JournalEntry] {
+        try store.withLock { try $0.items.history(itemID: itemID, limit: limit) }
     }
 
     /// The full path of `item`'s photo, or nil when it has none.
@@ -219,10 +235,12 @@ public final class InventoryManager: Sendable {
                 items[index].photo = try importedPhotos.importPhoto(from: file)
             }
         }
-        let added = try write { store in
+        let added = try write(at: now) { store in
             try items.map { try store.items.insert($0) }
-        } changes: { added in
-            added.map { InventoryChange(kind: .added, item: $0) }
+        } changes: { added, first in
+            added.enumerated().map { offset, item in
+                InventoryChange(kind: .added, item: item, sequence: first + Int64(offset))
+            }
         }
         return added
     }
@@ -233,16 +251,29 @@ public final class InventoryManager: Sendable {
     /// - Throws: `InventoryError.itemsNotFound` when there is no such item; `InventoryError`
     ///   for an invalid value or photo. Nothing is written then.
     @discardableResult
-    public func edit(id: Int64, _ patch: ItemPatch) throws -> HouseholdItem {
-        try edit(ids: [id], patch)[0]
+    public func edit(id: Int64, _ patch: ItemPatch, expectedVersion: Int? = nil) throws
+        -> HouseholdItem
+    {
+        try edit(ids: [id], patch, expectedVersions: expectedVersion.map { [id: $0] } ?? [:])[0]
     }
 
     /// Applies the same patch to many items in one transaction: all or none.
     ///
+    /// The items are read and written in the same transaction, so two concurrent edits of
+    /// different fields both survive. To refuse an edit made from a stale copy, pass the
+    /// version each item was read at.
+    ///
+    /// - Parameters:
+    ///   - expectedVersions: for each id given here, the version the caller read; if the item
+    ///     has moved on since, the edit is refused.
     /// - Returns: the items after the edit, in the order of `ids` (repeated ids count once).
-    /// - Throws: `InventoryError.itemsNotFound` naming every missing id (nothing changes).
+    /// - Throws: `InventoryError.itemsNotFound` naming every missing id;
+    ///   `InventoryError.editConflict` naming the item and what changed meanwhile. Nothing
+    ///   changes then.
     @discardableResult
-    public func edit(ids: [Int64], _ patch: ItemPatch) throws -> [HouseholdItem] {
+    public func edit(ids: [Int64], _ patch: ItemPatch, expectedVersions: [Int64: Int] = [:])
+        throws -> [HouseholdItem]
+    {
         let ids = Self.unique(ids)
         guard !ids.isEmpty else { return [] }
         let patch = try patch.validated(currency: currency)
@@ -252,8 +283,18 @@ public final class InventoryManager: Sendable {
             try file.map { try importedPhotos.importPhoto(from: $0) }
         }
         let now = Timestamp(clock())
-        let pairs = try write { store in
+        let pairs = try write(at: now) { store in
             let current = try Self.fetch(ids, from: store.items)
+            for item in current {
+                guard let expected = expectedVersions[item.id], expected != item.version else {
+                    continue
+                }
+                let old = try store.items.item(id: item.id, atVersion: expected)
+                throw InventoryError.editConflict(
+                    id: item.id, name: item.name, expectedVersion: expected,
+                    currentVersion: item.version,
+                    changedFields: old.map { item.changedFields(comparedTo: $0) } ?? [])
+            }
             return try current.map { before in
                 var after = patch.applied(to: before)
                 if let newPhoto { after.photo = newPhoto }
@@ -262,8 +303,12 @@ public final class InventoryManager: Sendable {
                 try store.items.update(after)
                 return (before: before, after: after)
             }
-        } changes: { pairs in
-            pairs.map { InventoryChange(kind: .edited, item: $0.after, before: $0.before) }
+        } changes: { pairs, first in
+            pairs.enumerated().map { offset, pair in
+                InventoryChange(
+                    kind: .edited, item: pair.after, before: pair.before,
+                    sequence: first + Int64(offset))
+            }
         }
         removeUnusedPhotos(
             pairs.compactMap { $0.before.photo == $0.after.photo ? nil : $0.before.photo })
@@ -280,12 +325,14 @@ public final class InventoryManager: Sendable {
     public func delete(ids: [Int64]) throws -> [HouseholdItem] {
         let ids = Self.unique(ids)
         guard !ids.isEmpty else { return [] }
-        let deleted = try write { store in
+        let deleted = try write(at: Timestamp(clock())) { store in
             let current = try Self.fetch(ids, from: store.items)
             for item in current { try store.items.delete(id: item.id) }
             return current
-        } changes: { deleted in
-            deleted.map { InventoryChange(kind: .deleted, item: $0) }
+        } changes: { deleted, first in
+            deleted.enumerated().map { offset, item in
+                InventoryChange(kind: .deleted, item: item, sequence: first + Int64(offset))
+            }
         }
         removeUnusedPhotos(deleted.compactMap(\.photo))
         return deleted
@@ -299,22 +346,74 @@ public final class InventoryManager: Sendable {
 
     // MARK: - Internals
 
-    /// Runs `body` in an IMMEDIATE transaction; after it commits, queues and delivers one
-    /// change set built by `changes`.
+    /// Runs `body` in an IMMEDIATE transaction stamped as one journaled write; after it
+    /// commits, queues and delivers the change sets of other processes' writes that came
+    /// before it (if this manager had not seen them yet), then its own.
+    ///
+    /// - Parameters:
+    ///   - changes: builds the write's changes from `body`'s result and the sequence number
+    ///     the journal gave its first change (the triggers number them in write order).
     private func write<Result: Sendable>(
+        at time: Timestamp,
         _ body: (inout Store) throws -> Result,
-        changes: (Result) -> [InventoryChange]
+        changes: (Result, _ firstSequence: Int64) -> [InventoryChange]
     ) throws -> Result {
         let result = try store.withLock { store in
-            let result = try store.items.database.transaction(.immediate) { try body(&store) }
-            store.sequence += 1
-            let changeSet = InventoryChangeSet(sequence: store.sequence, changes: changes(result))
+            var earlier: [JournalEntry] = []
+            var writeID: Int64 = 0
+            var range: ClosedRange<Int64> = 0...0
+            let result = try store.items.database.transaction(.immediate) {
+                earlier = try store.items.journalEntries(after: store.lastQueued)
+                writeID = try store.items.beginJournaledWrite(at: time)
+                let before = try store.items.lastJournalSequence()
+                let result = try body(&store)
+                range = (before + 1)...max(before + 1, try store.items.lastJournalSequence())
+                return result
+            }
+            var changeSets = Self.changeSets(grouping: earlier)
+            let own = changes(result, range.lowerBound)
+            if !own.isEmpty {
+                precondition(
+                    own.last?.sequence == range.upperBound,
+                    "the journal numbered this write's changes differently from its writes")
+                changeSets.append(InventoryChangeSet(writeID: writeID, changes: own))
+            }
+            if let last = changeSets.last?.sequence { store.lastQueued = last }
             // Queued under the store's lock, so change sets queue in commit order.
-            delivery.withLock { $0.pending.append(changeSet) }
+            delivery.withLock { $0.pending.append(contentsOf: changeSets) }
             return result
         }
         deliverPending()
         return result
+    }
+
+    /// Splits journal entries (in sequence order) into one change set per write.
+    static func changeSets(grouping entries: [JournalEntry]) -> [InventoryChangeSet] {
+        var sets: [InventoryChangeSet] = []
+        var start = entries.startIndex
+        while start < entries.endIndex {
+            let writeID = entries[start].writeID
+            let end = entries[start...].firstIndex { $0.writeID != writeID } ?? entries.endIndex
+            sets.append(
+                InventoryChangeSet(writeID: writeID, changes: entries[start..<end].map(\.change)))
+            start = end
+        }
+        return sets
+    }
+
+    /// Posts the journal entries this manager has not posted yet: other processes' writes.
+    ///
+    /// The follower calls it when the database changes; call it directly to catch up now.
+    ///
+    /// - Throws: `DatabaseError` when the journal cannot be read.
+    public func catchUp() throws {
+        try store.withLock { store in
+            let entries = try store.items.journalEntries(after: store.lastQueued)
+            guard let last = entries.last else { return }
+            store.lastQueued = last.sequence
+            delivery.withLock { $0.pending.append(contentsOf: Self.changeSets(grouping: entries)) }
+        }
+        deliverPending()
     }
 
     /// Posts queued change sets in order, outside every lock. If this thread or another is

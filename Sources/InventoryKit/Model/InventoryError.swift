@@ -13,6 +13,9 @@ public enum InventoryError: Error, Sendable, Hashable {
     case currencyMismatch(expected: Currency, given: Currency)
     /// The database file cannot be opened or is not an inventory.
     case cannotOpen(path: String, reason: String)
+    /// An edit was made from a copy read at `expectedVersion`, but the item has changed since.
+    case editConflict(
+        id: Int64, name: String, expectedVersion: Int, currentVersion: Int, changedFields: [String])
 }
 
 // MARK: - CustomStringConvertible
@@ -34,6 +37,11 @@ extension InventoryError: CustomStringConvertible {
             "this inventory keeps amounts in \(expected.code), not \(given.code)"
         case .cannotOpen(let path, let reason):
             "cannot open inventory \(quoted(path)): \(reason)"
+        case .editConflict(let id, let name, let expected, let current, let fields):
+            "item \(id) \(quoted(name)) was changed by someone else since version \(expected) "
+                + "(now version \(current)"
+                + (fields.isEmpty ? "" : "; changed: \(fields.joined(separator: ", "))")
+                + "); nothing was changed — look at it again and redo the edit"
         }
     }
 }

@@ -29,10 +29,13 @@ public final class ItemStore {
 
     // MARK: - Reading
 
-    static let columns = """
-        id, name, description, price, purchase_date, photo, luxury, insured, quantity, \
-        location, brand, model, serial, notes, created_at, updated_at, version
-        """
+    /// The item columns, in the order `decodeItem` reads them.
+    static let columnNames = [
+        "id", "name", "description", "price", "purchase_date", "photo", "luxury", "insured",
+        "quantity", "location", "brand", "model", "serial", "notes", "created_at", "updated_at",
+        "version",
+    ]
+    static let columns = columnNames.joined(separator: ", ")
 
     /// The item with `id`, or nil.
     public func item(id: Int64) throws -> HouseholdItem? {
@@ -99,21 +102,26 @@ public final class ItemStore {
         }
     }
 
-    private func decodeItem(_ row: Statement) throws -> HouseholdItem {
-        let price = try row.optionalInt64(at: 3).map {
+    /// Reads an item from the row's columns `offset` to `offset + 16`, in `columnNames` order.
+    func decodeItem(_ row: Statement, offset: Int32 = 0) throws -> HouseholdItem {
+        let price = try row.optionalInt64(at: offset + 3).map {
             try Money(minorUnits: $0, currency: currency)
         }
-        let purchaseDate = try row.optionalText(at: 4).map { try CalendarDate(parsing: $0) }
+        let purchaseDate = try row.optionalText(at: offset + 4).map {
+            try CalendarDate(parsing: $0)
+        }
         return HouseholdItem(
-            id: row.int64(at: 0), name: row.text(at: 1), description: row.optionalText(at: 2),
-            price: price, purchaseDate: purchaseDate, photo: row.optionalText(at: 5),
-            isLuxury: row.bool(at: 6), isInsured: row.bool(at: 7),
-            quantity: Int(row.int64(at: 8)), location: row.optionalText(at: 9),
-            brand: row.optionalText(at: 10), model: row.optionalText(at: 11),
-            serialNumber: row.optionalText(at: 12), notes: row.optionalText(at: 13),
-            createdAt: Timestamp(millisecondsSince1970: row.int64(at: 14)),
-            updatedAt: Timestamp(millisecondsSince1970: row.int64(at: 15)),
-            version: Int(row.int64(at: 16)))
+            id: row.int64(at: offset), name: row.text(at: offset + 1),
+            description: row.optionalText(at: offset + 2), price: price,
+            purchaseDate: purchaseDate, photo: row.optionalText(at: offset + 5),
+            isLuxury: row.bool(at: offset + 6), isInsured: row.bool(at: offset + 7),
+            quantity: Int(row.int64(at: offset + 8)), location: row.optionalText(at: offset + 9),
+            brand: row.optionalText(at: offset + 10), model: row.optionalText(at: offset + 11),
+            serialNumber: row.optionalText(at: offset + 12),
+            notes: row.optionalText(at: offset + 13),
+            createdAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 14)),
+            updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 15)),
+            version: Int(row.int64(at: offset + 16)))
     }
 
     // MARK: - Writing

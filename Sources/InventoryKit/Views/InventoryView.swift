@@ -35,7 +35,7 @@ public final class InventoryView: Sendable {
     /// `Move.from` are indexes in the old order; `entered`, `Move.to` and `changed` in the new.
     public struct Change: Sendable, Hashable {
         /// The change set this comes from.
-        public var sequence: UInt64
+        public var sequence: Int64
         /// Items that now pass the filter, by new index.
         public var entered: [Position] = []
         /// Items that no longer pass it (or were deleted), by old index.
@@ -73,7 +73,7 @@ public final class InventoryView: Sendable {
         var order: [SortKey] = []
         var entries: [Int64: Entry] = [:]
         var total: Int128 = 0
-        var sequence: UInt64 = 0
+        var sequence: Int64 = 0
     }
 
     private struct Observers {
@@ -164,8 +164,8 @@ public final class InventoryView: Sendable {
         }
     }
 
-    /// The sequence number of the last change set applied.
-    public var sequence: UInt64 { state.withLock { $0.sequence } }
+    /// The journal sequence number the view is up to date with.
+    public var sequence: Int64 { state.withLock { $0.sequence } }
 
     // MARK: - Observing
 
