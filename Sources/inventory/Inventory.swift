@@ -21,7 +21,9 @@ struct Inventory: ParsableCommand {
             does not exist, 64 for a usage error, 65 for an invalid value.
             """,
         version: "0.1.0",
-        subcommands: [Add.self, Edit.self, Delete.self, Show.self, List.self]
+        subcommands: [
+            Add.self, Edit.self, Delete.self, Show.self, List.self, Watch.self, History.self,
+        ]
     )
 
     /// Parses, runs, and turns every error into one line on stderr and an exit status.

@@ -29,6 +29,7 @@ public final class InventoryManager: Sendable {
 
     private let clock: @Sendable () -> Date
     private let store: Locked<Store>
+    private let follower = Mutex<JournalFollower?>(nil)
     private let delivery = Mutex(Delivery())
 
     private struct Store {
@@ -107,6 +108,39 @@ public final class InventoryManager: Sendable {
         }
         return InventoryError.cannotOpen(path: path, reason: reason)
     }
+
+    deinit {
+        follower.withLock { $0?.requestStop() }
+    }
+
+    // MARK: - Following other processes
+
+    /// Starts posting the changes other processes commit to this inventory, as they commit
+    /// them, with the same notifications as local changes. Does nothing if already following.
+    ///
+    /// A thread of its own watches the file (inotify on the WAL, else polling every
+    /// `fallbackInterval`). Following stops with `stopFollowing()` or when the manager goes
+    /// away. Notifications of followed changes are posted on that thread.
+    public func startFollowing(fallbackInterval: Duration = .milliseconds(50)) {
+        follower.withLock { follower in
+            guard follower == nil else { return }
+            follower = JournalFollower(
+                manager: self, path: databasePath, fallbackInterval: fallbackInterval)
+        }
+    }
+
+    /// Stops following other processes; returns once the follower has stopped (unless called
+    /// from an observer of a followed change, which cannot wait for itself).
+    public func stopFollowing() {
+        let current = follower.withLock { follower in
+            defer { follower = nil }
+            return follower
+        }
+        current?.stop()
+    }
+
+    /// Whether the manager follows other processes' changes.
+    public var isFollowing: Bool { follower.withLock { $0 != nil } }
 
     // MARK: - The shared manager
 

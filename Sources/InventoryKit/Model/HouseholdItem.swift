@@ -74,24 +74,4 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
 
     /// The sort key of `name`; see `nameSortKey`.
     public static func nameSortKey(_ name: String) -> String { name.lowercased() }
-
-    /// The names of the fields whose values differ between `self` and `other`, in display
-    /// order (`price`, `insured`, …); timestamps and version are not compared.
-    public func changedFields(comparedTo other: HouseholdItem) -> [String] {
-        var fields: [String] = []
-        if name != other.name { fields.append("name") }
-        if description != other.description { fields.append("description") }
-        if price != other.price { fields.append("price") }
-        if purchaseDate != other.purchaseDate { fields.append("purchaseDate") }
-        if photo != other.photo { fields.append("photo") }
-        if isLuxury != other.isLuxury { fields.append("luxury") }
-        if isInsured != other.isInsured { fields.append("insured") }
-        if quantity != other.quantity { fields.append("quantity") }
-        if location != other.location { fields.append("location") }
-        if brand != other.brand { fields.append("brand") }
-        if model != other.model { fields.append("model") }
-        if serialNumber != other.serialNumber { fields.append("serial") }
-        if notes != other.notes { fields.append("notes") }
-        return fields
-    }
 }

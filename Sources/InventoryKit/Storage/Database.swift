@@ -230,3 +230,14 @@ public final class Database {
             extendedCode: result, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 }
+
+// MARK: - Change detection
+
+extension Database {
+    /// `PRAGMA data_version`: changes whenever another connection commits to the file.
+    public func dataVersion() throws -> Int64 {
+        let statement = try cachedStatement("PRAGMA data_version")
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(at: 0) : 0
+    }
+}

@@ -12,6 +12,7 @@ struct Edit: ParsableCommand {
               inventory edit 1 --insured
               inventory edit 3 5 9 --location Attic --no-luxury
               inventory edit 4 --price "" --notes ""
+              inventory edit 2 --price 24000 --if-version 3
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -30,11 +31,21 @@ struct Edit: ParsableCommand {
     @Flag(name: .customLong("no-photo"), help: "Remove the photo.")
     var removePhoto = false
 
+    @Option(
+        name: .customLong("if-version"),
+        help: ArgumentHelp(
+            "Refuse the edit if the item has changed since this version (one id only).",
+            valueName: "version"))
+    var ifVersion: Int?
+
     @Flag(help: "Print the changed items as JSON.")
     var json = false
 
     func validate() throws {
         guard !ids.isEmpty else { throw ValidationError("Missing expected argument '<ids>'") }
+        if ifVersion != nil, ids.count != 1 {
+            throw ValidationError("--if-version takes exactly one id")
+        }
         if removePhoto, fields.photo != nil {
             throw ValidationError("--photo and --no-photo cannot be used together")
         }
@@ -60,7 +71,8 @@ struct Edit: ParsableCommand {
         patch.model = fields.model.map { $0 }
         patch.serialNumber = fields.serial.map { $0 }
         patch.notes = fields.notes.map { $0 }
-        let items = try manager.edit(ids: ids, patch)
+        let items = try manager.edit(
+            ids: ids, patch, expectedVersions: ifVersion.map { [ids[0]: $0] } ?? [:])
         if json {
             Terminal.standardOutput.writeLine(ItemJSON.array(items, manager: manager))
         } else {

@@ -1,0 +1,109 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Watches the inventory for commits made by other connections and has the manager post them.
+///
+/// It runs on a thread of its own with its own connection. It sleeps until the WAL file is
+/// written (inotify on Linux) or a fallback interval passes, then compares
+/// `PRAGMA data_version`; when another connection has committed, it calls
+/// `InventoryManager.catchUp()`, which posts the new journal entries in order, each once.
+final class JournalFollower: Sendable {
+    private let stopRequested = Mutex(false)
+    private let finished = DispatchSemaphore(value: 0)
+    private let threadID = Mutex<pthread_t?>(nil)
+
+    /// Starts following for `manager`, which the follower holds weakly: it stops by itself
+    /// once the manager is gone.
+    init(manager: InventoryManager, path: String, fallbackInterval: Duration) {
+        let thread = Thread { [self, weak manager] in
+            threadID.withLock { $0 = pthread_self() }
+            defer { finished.signal() }
+            run(manager: { manager }, path: path, fallbackInterval: fallbackInterval)
+        }
+        thread.name = "inventory.journal-follower"
+        thread.start()
+    }
+
+    /// Asks the thread to stop and, unless called from that thread (an observer of a posted
+    /// change may call it), waits until it has.
+    func stop() {
+        stopRequested.withLock { $0 = true }
+        let onFollowerThread = threadID.withLock { id in id.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        if !onFollowerThread { finished.wait() }
+    }
+
+    /// Asks the thread to stop without waiting (from the manager's deinit).
+    func requestStop() {
+        stopRequested.withLock { $0 = true }
+    }
+
+    private var isStopRequested: Bool { stopRequested.withLock { $0 } }
+
+    private func run(
+        manager: () -> InventoryManager?, path: String, fallbackInterval: Duration
+    ) {
+        guard let connection = try? Database(path: path, options: .init(createIfMissing: false))
+        else { return }
+        let watcher = WALWatcher(databasePath: path)
+        var lastVersion = (try? connection.dataVersion()) ?? 0
+        try? manager()?.catchUp()
+        let fallback = Int32(max(1, fallbackInterval.components.seconds * 1000
+            + fallbackInterval.components.attoseconds / 1_000_000_000_000_000))
+        while !isStopRequested {
+            let woken = watcher.wait(milliseconds: fallback)
+            // The WAL is written before the commit is visible: after a wake-up, look a few
+            // times, a millisecond apart, for the new data version.
+            var attempts = woken ? 10 : 1
+            while attempts > 0, !isStopRequested {
+                attempts -= 1
+                let version = (try? connection.dataVersion()) ?? lastVersion
+                if version != lastVersion {
+                    lastVersion = version
+                    guard let manager = manager() else { return }
+                    try? manager.catchUp()
+                    break
+                }
+                if attempts > 0 { usleep(1_000) }
+            }
+            if manager() == nil { return }
+        }
+    }
+}
+
+/// Wakes up when the database's WAL file is written (inotify), or after a timeout.
+private final class WALWatcher {
+    private let descriptor: Int32
+
+    init(databasePath: String) {
+        #if canImport(Glibc)
+            descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+            if descriptor >= 0 {
+                _ = inotify_add_watch(descriptor, databasePath + "-wal", UInt32(IN_MODIFY))
+            }
+        #else
+            descriptor = -1
+        #endif
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Waits until the WAL is written or `milliseconds` pass; returns whether it was written.
+    func wait(milliseconds: Int32) -> Bool {
+        guard descriptor >= 0 else {
+            usleep(UInt32(milliseconds) * 1000)
+            return false
+        }
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&request, 1, milliseconds) > 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while read(descriptor, &buffer, buffer.count) > 0 {}
+        return true
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import InventoryKit
+
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "What happened to an item, or to the whole inventory, newest first.",
+        discussion: """
+            Every add, edit and delete is recorded with its time and, for edits, each field's
+            old and new value: the record that helps prove ownership and value in a claim.
+
+            Examples:
+              inventory history 3
+              inventory history --limit 20
+              inventory history 3 --json
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The item's id (default: every item).")
+    var id: Int64?
+
+    @Option(help: ArgumentHelp("Show at most this many entries.", valueName: "n"))
+    var limit: Int?
+
+    @Flag(help: "Print a JSON array of entries.")
+    var json = false
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() throws {
+        let manager = try database.openManager()
+        let entries = try manager.history(itemID: id, limit: limit)
+        if entries.isEmpty, let id, try manager.item(id: id) == nil {
+            throw InventoryError.itemsNotFound([id])
+        }
+        let output = Terminal.standardOutput
+        if json {
+            output.writeLine(
+                entries.isEmpty
+                    ? "[]" : "[\n  " + entries.map { entryJSON($0, manager) }.joined(separator: ",\n  ") + "\n]")
+            return
+        }
+        for entry in entries {
+            let change = entry.change
+            var line = "\(entry.time.iso8601)  #\(change.item.id) \(change.item.name)  \(change.kind.rawValue)"
+            switch change.kind {
+            case .added:
+                var facts: [String] = []
+                if let price = change.item.price { facts.append("price \(price.formatted)") }
+                if change.item.quantity > 1 { facts.append("quantity \(change.item.quantity)") }
+                facts.append("luxury \(change.item.isLuxury ? "yes" : "no")")
+                facts.append("insured \(change.item.isInsured ? "yes" : "no")")
+                line += ": " + facts.joined(separator: ", ")
+            case .edited:
+                let fields = change.item.fieldChanges(from: change.before!)
+                line += fields.isEmpty ? " (no field changed)" : ": " + fields.map(\.description).joined(separator: ", ")
+            case .deleted:
+                break
+            }
+            output.writeLine(line)
+        }
+        if entries.isEmpty { output.writeLine("no changes recorded") }
+    }
+
+    private func entryJSON(_ entry: JournalEntry, _ manager: InventoryManager) -> String {
+        let change = entry.change
+        let before = change.kind == .added ? nil : (change.before ?? change.item)
+        let after = change.kind == .deleted ? nil : change.item
+        let fields = (after != nil && before != nil) ? after!.changedFields(comparedTo: before!) : []
+        return "{\"seq\":\(entry.sequence),\"at\":\"\(entry.time.iso8601)\",\"change\":\"\(change.kind.rawValue)\""
+            + ",\"id\":\(change.item.id),\"fields\":[" + fields.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            + ",\"before\":" + (before.map { ItemJSON.object($0, manager: manager) } ?? "null")
+            + ",\"after\":" + (after.map { ItemJSON.object($0, manager: manager) } ?? "null") + "}"
+    }
+}

@@ -1,0 +1,148 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import InventoryKit
+import Synchronization
+
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a view, then every change to it as it happens, from any process.",
+        discussion: """
+            Prints the view, then one line per change that touches it: an item that entered
+            the view, left it, or changed inside it (with what changed). Changes made by other
+            processes (another terminal's `inventory add`, a script) appear as they commit.
+            With --json, prints only the changes, one JSON object per line:
+            {"seq": 42, "change": "entered|left|changed", "item": {…}}.
+            Ends on Ctrl-C or SIGTERM, after --limit changes, or after --timeout seconds.
+
+            Examples:
+              inventory watch --view non-insured
+              inventory watch --json --limit 1 --timeout 60
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Which items: all, luxury or non-insured.")
+    var view: ViewName = .all
+
+    @Flag(help: "Print each change as one JSON object per line.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Stop after this many changes.", valueName: "n"))
+    var limit: Int?
+
+    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
+    var timeout: Double?
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be more than 0") }
+    }
+
+    func run() throws {
+        let manager = try database.openManager()
+        let finished = DispatchSemaphore(value: 0)
+        let (sequence, items) = try manager.snapshot(matching: view.filter)
+        if !json {
+            let table = ItemTable(
+                items: items, currency: manager.currency,
+                style: Style(isEnabled: Terminal.stdoutSupportsColor))
+            Terminal.standardOutput.write(table.render())
+            Terminal.standardOutput.flush()
+        }
+        let printer = ChangePrinter(
+            manager: manager, filter: view.filter, json: json, limit: limit,
+            after: sequence, finished: finished)
+        let token = manager.notificationCenter.addObserver(
+            forName: InventoryManager.didChangeNotification, object: manager, queue: nil
+        ) { notification in
+            guard let changeSet = notification.inventoryChangeSet else { return }
+            printer.print(changeSet)
+        }
+        let signals = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { finished.signal() }
+            source.resume()
+            return source
+        }
+        manager.startFollowing()
+        if let timeout {
+            _ = finished.wait(timeout: .now() + timeout)
+        } else {
+            finished.wait()
+        }
+        manager.stopFollowing()
+        manager.notificationCenter.removeObserver(token)
+        signals.forEach { $0.cancel() }
+        Terminal.standardOutput.flush()
+    }
+}
+
+/// Turns change sets into the lines `watch` prints, flushing each line at once.
+final class ChangePrinter: Sendable {
+    private let manager: InventoryManager
+    private let filter: ItemFilter
+    private let json: Bool
+    private let limit: Int?
+    private let finished: DispatchSemaphore
+    private let state: Mutex<(lastSequence: Int64, printed: Int)>
+
+    init(
+        manager: InventoryManager, filter: ItemFilter, json: Bool, limit: Int?, after: Int64,
+        finished: DispatchSemaphore
+    ) {
+        self.manager = manager
+        self.filter = filter
+        self.json = json
+        self.limit = limit
+        self.finished = finished
+        self.state = Mutex((after, 0))
+    }
+
+    func print(_ changeSet: InventoryChangeSet) {
+        for change in changeSet.changes {
+            let line: String? = state.withLock { state in
+                guard change.sequence > state.lastSequence else { return nil }
+                state.lastSequence = change.sequence
+                if let limit, state.printed >= limit { return nil }
+                guard let line = self.line(for: change) else { return nil }
+                state.printed += 1
+                return line
+            }
+            guard let line else { continue }
+            Terminal.standardOutput.writeLine(line)
+            Terminal.standardOutput.flush()
+            if let limit, state.withLock({ $0.printed }) >= limit { finished.signal() }
+        }
+    }
+
+    private func line(for change: InventoryChange) -> String? {
+        let wasIn = change.kind == .added ? false : filter.matches(change.before ?? change.item)
+        let isIn = change.kind == .deleted ? false : filter.matches(change.item)
+        let kind: String
+        let details: String
+        switch (wasIn, isIn) {
+        case (false, true):
+            kind = "entered"
+            details = change.item.price.map { "\($0.formatted) \($0.currency.code)" } ?? ""
+        case (true, false):
+            kind = "left"
+            details = change.kind == .deleted
+                ? "deleted" : change.item.fieldChanges(from: change.before!).map(\.description)
+                    .joined(separator: ", ")
+        case (true, true):
+            kind = "changed"
+            details = change.item.fieldChanges(from: change.before!).map(\.description)
+                .joined(separator: ", ")
+        case (false, false):
+            return nil
+        }
+        if json {
+            return "{\"seq\":\(change.sequence),\"change\":\"\(kind)\",\"item\":"
+                + ItemJSON.object(change.item, manager: manager) + "}"
+        }
+        let label = kind.padding(toLength: 8)
+        return "\(label) #\(change.item.id) \(change.item.name)" + (details.isEmpty ? "" : " · \(details)")
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import InventoryMigrations
+import Synchronization
+import Testing
+
+@testable import InventoryKit
+
+@Suite struct JournalTests {
+    let folder = TemporaryFolder()
+
+    /// Waits (up to a generous bound, never asserting on time) until `condition` holds.
+    private func eventually(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<1_000 {
+            if condition() { return true }
+            usleep(5_000)
+        }
+        return condition()
+    }
+
+    @Test func everyWriteRecordsItsChangesWithIncreasingSequenceNumbers() throws {
+        let manager = try makeManager(in: folder)
+        let boat = try manager.add(ItemDraft(name: "Boat", price: usd("25000"), isLuxury: true))
+        let pair = try manager.add([ItemDraft(name: "Oar"), ItemDraft(name: "Rope")])
+        var patch = ItemPatch()
+        patch.isInsured = true
+        let edited = try manager.edit(ids: [boat.id, pair[0].id], patch)
+        let deleted = try manager.delete(id: pair[1].id)
+
+        let journal = Array(try manager.history().reversed())
+        #expect(journal.map(\.sequence) == [1, 2, 3, 4, 5, 6])
+        #expect(journal.map(\.change.kind) == [.added, .added, .added, .edited, .edited, .deleted])
+        #expect(journal.map(\.writeID) == [1, 2, 2, 3, 3, 4])
+        #expect(journal[0].change.item == boat)
+        #expect(journal[1].change.item == pair[0] && journal[2].change.item == pair[1])
+        #expect(journal[3].change.before == boat && journal[3].change.item == edited[0])
+        #expect(journal[5].change.item == deleted)
+        #expect(journal[5].change.before == nil)
+        #expect(try manager.history(itemID: boat.id).map(\.sequence) == [4, 1])
+        #expect(try manager.history(limit: 2).map(\.sequence) == [6, 5])
+    }
+
+    @Test func theNotificationsCarryTheJournalsSequenceNumbers() throws {
+        let manager = try makeManager(in: folder)
+        let recorder = ChangeRecorder(manager)
+        try manager.add([ItemDraft(name: "A"), ItemDraft(name: "B")])
+        try manager.delete(id: 1)
+        #expect(recorder.changeSets.map { $0.changes.map(\.sequence) } == [[1, 2], [3]])
+        #expect(recorder.changeSets.map(\.sequence) == [2, 3])
+    }
+
+    @Test func anotherConnectionsChangesArePostedIdenticallyToLocalOnes() throws {
+        let path = folder.file("shared.sqlite")
+        let writer = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        let reader = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        let local = ChangeRecorder(writer)
+        let followed = ChangeRecorder(reader)
+        let item = try writer.add(ItemDraft(name: "Boat", price: usd("1.50"), isLuxury: true))
+        try writer.add([ItemDraft(name: "Oar", quantity: 2), ItemDraft(name: "Rope")])
+        var patch = ItemPatch()
+        patch.price = .some(nil)
+        patch.notes = "sold the engine"
+        try writer.edit(id: item.id, patch)
+        try writer.delete(ids: [2, 3])
+        try reader.catchUp()
+        #expect(followed.changeSets == local.changeSets)
+        #expect(followed.changeSets.count == 4)
+        try reader.catchUp()
+        #expect(followed.changeSets.count == 4, "each change is posted once")
+    }
+
+    @Test func aLocalWriteFirstPostsTheOtherConnectionsEarlierWrites() throws {
+        let path = folder.file("shared.sqlite")
+        let first = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        let second = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        let recorder = ChangeRecorder(second)
+        try first.add(ItemDraft(name: "From first"))
+        try second.add(ItemDraft(name: "From second"))
+        #expect(recorder.changeSets.map { $0.changes[0].item.name } == ["From first", "From second"])
+        #expect(recorder.changeSets.map(\.sequence) == [1, 2])
+    }
+
+    @Test func aFollowingManagerPostsOtherConnectionsCommitsUntilItStops() throws {
+        let path = folder.file("shared.sqlite")
+        let writer = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        let reader = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        let luxury = try InventoryView.luxury(reader)
+        let recorder = ChangeRecorder(reader)
+        reader.startFollowing()
+        #expect(reader.isFollowing)
+        try writer.add(ItemDraft(name: "Boat", isLuxury: true))
+        #expect(eventually { recorder.changeSets.count == 1 })
+        #expect(eventually { luxury.count == 1 })
+        try writer.add([ItemDraft(name: "Yacht", isLuxury: true), ItemDraft(name: "Mop")])
+        #expect(eventually { recorder.changeSets.count == 2 })
+        #expect(luxury.ids == [1, 2])
+
+        reader.stopFollowing()
+        #expect(!reader.isFollowing)
+        try writer.delete(id: 1)
+        usleep(200_000)
+        #expect(recorder.changeSets.count == 2, "nothing is posted after stopping")
+        try reader.catchUp()
+        #expect(recorder.changeSets.count == 3)
+        #expect(luxury.ids == [2])
+    }
+
+    @Test func aFollowerStopsWhenItsManagerGoesAway() throws {
+        let path = folder.file("shared.sqlite")
+        let writer = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        weak var released: InventoryManager?
+        do {
+            let reader = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+            reader.startFollowing(fallbackInterval: .milliseconds(5))
+            released = reader
+        }
+        try writer.add(ItemDraft(name: "Boat"))
+        #expect(eventually { released == nil })
+    }
+
+    @Test func anEditFromAStaleCopyIsRefusedAndNamesWhatChanged() throws {
+        let manager = try makeManager(in: folder)
+        let copy = try manager.add(ItemDraft(name: "Boat", price: usd("25000")))
+        var someoneElse = ItemPatch()
+        someoneElse.price = .some(usd("24000"))
+        someoneElse.isInsured = true
+        try manager.edit(id: copy.id, someoneElse)
+        let before = try manager.item(id: copy.id)
+        let recorder = ChangeRecorder(manager)
+
+        var mine = ItemPatch()
+        mine.location = "Marina"
+        let error = #expect(throws: InventoryError.self) {
+            try manager.edit(id: copy.id, mine, expectedVersion: copy.version)
+        }
+        #expect(
+            error
+                == .editConflict(
+                    id: copy.id, name: "Boat", expectedVersion: 1, currentVersion: 2,
+                    changedFields: ["price", "insured"]))
+        #expect(try manager.item(id: copy.id) == before)
+        #expect(recorder.changeSets.isEmpty)
+        #expect(try manager.edit(id: copy.id, mine, expectedVersion: 2).location == "Marina")
+    }
+
+    @Test func plainEditsOfDifferentFieldsFromTwoConnectionsBothSurvive() throws {
+        let path = folder.file("shared.sqlite")
+        let first = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        let second = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        let item = try first.add(ItemDraft(name: "Boat"))
+        var price = ItemPatch()
+        price.price = .some(usd("100"))
+        var location = ItemPatch()
+        location.location = "Marina"
+        let group = DispatchGroup()
+        for (manager, patch) in [(first, price), (second, location)] {
+            DispatchQueue.global().async(group: group) {
+                for _ in 0..<50 { _ = try? manager.edit(id: item.id, patch) }
+            }
+        }
+        group.wait()
+        let final = try #require(try first.item(id: item.id))
+        #expect(final.price == usd("100") && final.location == "Marina")
+        #expect(final.version == 101)
+    }
+
+    @Test func aSpineDatabaseUpgradesInPlaceAndKeepsItsItems() throws {
+        let path = folder.file("old.sqlite")
+        do {
+            let database = try Database(
+                path: path, options: .init(applicationID: Database.inventoryApplicationID))
+            let old = try ItemStore(
+                database: database, migrator: Migrator(migrations: [MigrationScripts.all[0]]))
+            let now = Timestamp(millisecondsSince1970: 1_700_000_000_000)
+            _ = try old.insert(HouseholdItem(id: 0, name: "Heirloom", createdAt: now, updatedAt: now))
+        }
+        let manager = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        #expect(try manager.entireHouseholdInventory().map(\.name) == ["Heirloom"])
+        #expect(try manager.history().isEmpty)
+        var patch = ItemPatch()
+        patch.isInsured = true
+        try manager.edit(id: 1, patch)
+        #expect(try manager.history(itemID: 1).map(\.change.kind) == [.edited])
+    }
+}
