@@ -75,7 +75,8 @@ import Testing
         let recorder = ChangeRecorder(second)
         try first.add(ItemDraft(name: "From first"))
         try second.add(ItemDraft(name: "From second"))
-        #expect(recorder.changeSets.map { $0.changes[0].item.name } == ["From first", "From second"])
+        #expect(
+            recorder.changeSets.map { $0.changes[0].item.name } == ["From first", "From second"])
         #expect(recorder.changeSets.map(\.sequence) == [1, 2])
     }
 
@@ -171,7 +172,8 @@ import Testing
             let old = try ItemStore(
                 database: database, migrator: Migrator(migrations: [MigrationScripts.all[0]]))
             let now = Timestamp(millisecondsSince1970: 1_700_000_000_000)
-            _ = try old.insert(HouseholdItem(id: 0, name: "Heirloom", createdAt: now, updatedAt: now))
+            _ = try old.insert(
+                HouseholdItem(id: 0, name: "Heirloom", createdAt: now, updatedAt: now))
         }
         let manager = try InventoryManager(path: path, notificationCenter: NotificationCenter())
         #expect(try manager.entireHouseholdInventory().map(\.name) == ["Heirloom"])

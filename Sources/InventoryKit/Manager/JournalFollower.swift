@@ -33,7 +33,9 @@ final class JournalFollower: Sendable {
     /// change may call it), waits until it has.
     func stop() {
         stopRequested.withLock { $0 = true }
-        let onFollowerThread = threadID.withLock { id in id.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        let onFollowerThread = threadID.withLock { id in
+            id.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        }
         if !onFollowerThread { finished.wait() }
     }
 
@@ -52,8 +54,11 @@ final class JournalFollower: Sendable {
         let watcher = WALWatcher(databasePath: path)
         var lastVersion = (try? connection.dataVersion()) ?? 0
         try? manager()?.catchUp()
-        let fallback = Int32(max(1, fallbackInterval.components.seconds * 1000
-            + fallbackInterval.components.attoseconds / 1_000_000_000_000_000))
+        let fallback = Int32(
+            max(
+                1,
+                fallbackInterval.components.seconds * 1000
+                    + fallbackInterval.components.attoseconds / 1_000_000_000_000_000))
         while !isStopRequested {
             let woken = watcher.wait(milliseconds: fallback)
             // The WAL is written before the commit is visible: after a wake-up, look a few

@@ -32,7 +32,9 @@ extension HouseholdItem {
         ) {
             let old = value(before)
             let new = value(self)
-            if old != new { changes.append(FieldChange(field: field, old: text(old), new: text(new))) }
+            if old != new {
+                changes.append(FieldChange(field: field, old: text(old), new: text(new)))
+            }
         }
         let yesNo: (Bool) -> String? = { $0 ? "yes" : "no" }
         compare("name", \.name) { $0 }

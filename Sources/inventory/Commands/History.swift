@@ -39,12 +39,15 @@ struct History: ParsableCommand {
         if json {
             output.writeLine(
                 entries.isEmpty
-                    ? "[]" : "[\n  " + entries.map { entryJSON($0, manager) }.joined(separator: ",\n  ") + "\n]")
+                    ? "[]"
+                    : "[\n  " + entries.map { entryJSON($0, manager) }.joined(separator: ",\n  ")
+                        + "\n]")
             return
         }
         for entry in entries {
             let change = entry.change
-            var line = "\(entry.time.iso8601)  #\(change.item.id) \(change.item.name)  \(change.kind.rawValue)"
+            var line =
+                "\(entry.time.iso8601)  #\(change.item.id) \(change.item.name)  \(change.kind.rawValue)"
             switch change.kind {
             case .added:
                 var facts: [String] = []
@@ -55,7 +58,10 @@ struct History: ParsableCommand {
                 line += ": " + facts.joined(separator: ", ")
             case .edited:
                 let fields = change.item.fieldChanges(from: change.before!)
-                line += fields.isEmpty ? " (no field changed)" : ": " + fields.map(\.description).joined(separator: ", ")
+                line +=
+                    fields.isEmpty
+                    ? " (no field changed)"
+                    : ": " + fields.map(\.description).joined(separator: ", ")
             case .deleted:
                 break
             }
@@ -68,9 +74,12 @@ struct History: ParsableCommand {
         let change = entry.change
         let before = change.kind == .added ? nil : (change.before ?? change.item)
         let after = change.kind == .deleted ? nil : change.item
-        let fields = (after != nil && before != nil) ? after!.changedFields(comparedTo: before!) : []
-        return "{\"seq\":\(entry.sequence),\"at\":\"\(entry.time.iso8601)\",\"change\":\"\(change.kind.rawValue)\""
-            + ",\"id\":\(change.item.id),\"fields\":[" + fields.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let fields =
+            (after != nil && before != nil) ? after!.changedFields(comparedTo: before!) : []
+        return
+            "{\"seq\":\(entry.sequence),\"at\":\"\(entry.time.iso8601)\",\"change\":\"\(change.kind.rawValue)\""
+            + ",\"id\":\(change.item.id),\"fields\":["
+            + fields.map { "\"\($0)\"" }.joined(separator: ",") + "]"
             + ",\"before\":" + (before.map { ItemJSON.object($0, manager: manager) } ?? "null")
             + ",\"after\":" + (after.map { ItemJSON.object($0, manager: manager) } ?? "null") + "}"
     }

@@ -40,8 +40,16 @@ struct Watch: ParsableCommand {
     }
 
     func run() throws {
-        let manager = try database.openManager()
         let finished = DispatchSemaphore(value: 0)
+        // Before anything is printed: a signal sent once the view is on screen must end it.
+        let signals = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)  // the dispatch source receives it instead
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { finished.signal() }
+            source.resume()
+            return source
+        }
+        let manager = try database.openManager()
         let (sequence, items) = try manager.snapshot(matching: view.filter)
         if !json {
             let table = ItemTable(
@@ -58,13 +66,6 @@ struct Watch: ParsableCommand {
         ) { notification in
             guard let changeSet = notification.inventoryChangeSet else { return }
             printer.print(changeSet)
-        }
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { finished.signal() }
-            source.resume()
-            return source
         }
         manager.startFollowing()
         if let timeout {
@@ -128,8 +129,10 @@ final class ChangePrinter: Sendable {
             details = change.item.price.map { "\($0.formatted) \($0.currency.code)" } ?? ""
         case (true, false):
             kind = "left"
-            details = change.kind == .deleted
-                ? "deleted" : change.item.fieldChanges(from: change.before!).map(\.description)
+            details =
+                change.kind == .deleted
+                ? "deleted"
+                : change.item.fieldChanges(from: change.before!).map(\.description)
                     .joined(separator: ", ")
         case (true, true):
             kind = "changed"
@@ -143,6 +146,7 @@ final class ChangePrinter: Sendable {
                 + ItemJSON.object(change.item, manager: manager) + "}"
         }
         let label = kind.padding(toLength: 8)
-        return "\(label) #\(change.item.id) \(change.item.name)" + (details.isEmpty ? "" : " · \(details)")
+        return "\(label) #\(change.item.id) \(change.item.name)"
+            + (details.isEmpty ? "" : " · \(details)")
     }
 }

@@ -1,0 +1,179 @@
+import Foundation
+import InventoryKit
+import Testing
+
+/// `watch`, `history`, conflicts and concurrent writers, across real processes.
+@Suite struct SyncTests {
+    let sandbox = Sandbox()
+
+    private func decode(_ line: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test func watchPrintsTheViewThenEachChangeAnotherProcessMakes() throws {
+        try sandbox.add("Anchor", "--luxury")
+        let watch = try RunningCommand(
+            ["watch", "--view", "non-insured", "--timeout", "120"], in: sandbox)
+        let table = watch.waitForLines(3)
+        #expect(table.last == "1 item · total 0.00 USD")
+        try sandbox.add("Boat", "--price", "25000", "--luxury")
+        try sandbox.succeed(["edit", "2", "--price", "24000"])
+        try sandbox.succeed(["edit", "2", "--insured"])
+        try sandbox.add("Ring", "--insured")  // never in the view: no line
+        try sandbox.succeed(["delete", "1"])
+        let lines = watch.waitForLines(7)
+        #expect(
+            Array(lines.dropFirst(3)) == [
+                "entered  #2 Boat · 25,000.00 USD",
+                "changed  #2 Boat · price 25,000.00 -> 24,000.00",
+                "left     #2 Boat · insured no -> yes",
+                "left     #1 Anchor · deleted",
+            ])
+        watch.send(SIGINT)
+        #expect(watch.wait() == 0)
+        #expect(watch.stderr.isEmpty)
+    }
+
+    @Test func watchJSONPrintsOneObjectPerChangeAndStopsAtItsLimit() throws {
+        let watch = try RunningCommand(
+            ["watch", "--json", "--limit", "2", "--timeout", "120"], in: sandbox)
+        usleep(300_000)  // let it start; a change before it starts is simply not shown
+        try sandbox.add("Boat", "--price", "25000")
+        try sandbox.succeed(["edit", "1", "--insured"])
+        try sandbox.add("Oar")
+        #expect(watch.wait() == 0)
+        let lines = watch.lines
+        #expect(lines.count == 2)
+        let first = try decode(lines[0])
+        let second = try decode(lines[1])
+        #expect(Set(first.keys) == ["seq", "change", "item"])
+        #expect(first["change"] as? String == "entered" && first["seq"] as? Int == 1)
+        #expect((first["item"] as? [String: Any])?["price"] as? String == "25000.00")
+        #expect(second["change"] as? String == "changed" && second["seq"] as? Int == 2)
+        #expect((second["item"] as? [String: Any])?["insured"] as? Bool == true)
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func watchEndsCleanlyOnASignal(signal: Int32) throws {
+        let watch = try RunningCommand(["watch"], in: sandbox)
+        #expect(watch.waitForLines(1) == ["0 items · total 0.00 USD"])
+        watch.send(signal)
+        #expect(watch.wait() == 0)
+    }
+
+    @Test func watchEndsByItselfAfterItsTimeout() throws {
+        let watch = try RunningCommand(["watch", "--json", "--timeout", "0.5"], in: sandbox)
+        #expect(watch.wait() == 0)
+        #expect(watch.lines.isEmpty)
+    }
+
+    @Test func historyTellsWhatHappenedToAnItemFieldByField() throws {
+        try sandbox.add("Boat", "--price", "25000", "--luxury")
+        try sandbox.succeed(["edit", "1", "--price", "24000", "--location", "Marina"])
+        try sandbox.succeed(["edit", "1", "--insured"])
+        try sandbox.succeed(["delete", "1"])
+        let lines = try sandbox.succeed(["history", "1"]).split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0].hasSuffix("#1 Boat  deleted"))
+        #expect(lines[1].hasSuffix("#1 Boat  edited: insured no -> yes"))
+        #expect(
+            lines[2].hasSuffix(
+                "#1 Boat  edited: price 25,000.00 -> 24,000.00, location — -> Marina"))
+        #expect(lines[3].hasSuffix("#1 Boat  added: price 25,000.00, luxury yes, insured no"))
+        let entries = try #require(
+            try sandbox.json(["history", "1", "--json"]) as? [[String: Any]])
+        #expect(
+            entries.map { $0["change"] as? String } == ["deleted", "edited", "edited", "added"])
+        #expect(entries.map { $0["seq"] as? Int } == [4, 3, 2, 1])
+        #expect(entries[2]["fields"] as? [String] == ["price", "location"])
+        #expect(entries[0]["after"] is NSNull && entries[3]["before"] is NSNull)
+        #expect(try sandbox.succeed(["history", "--limit", "1"]).contains("deleted"))
+        let missing = try sandbox.run(["history", "99"])
+        #expect(
+            missing.status == 1
+                && missing.stderr == "inventory: no item has id 99; nothing was changed\n")
+    }
+
+    @Test func anEditFromAStaleVersionIsRefusedAndChangesNothing() throws {
+        try sandbox.add("Boat", "--price", "25000")
+        try sandbox.succeed(["edit", "1", "--price", "24000"])
+        let before = try sandbox.dump()
+        let refused = try sandbox.run(["edit", "1", "--location", "Marina", "--if-version", "1"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "inventory: item 1 \"Boat\" was changed by someone else since version 1 (now "
+                + "version 2; changed: price); nothing was changed — look at it again and redo "
+                + "the edit\n")
+        #expect(try sandbox.dump() == before)
+        try sandbox.succeed(["edit", "1", "--location", "Marina", "--if-version", "2"])
+        let usage = try sandbox.run(["edit", "1", "2", "--insured", "--if-version", "2"])
+        #expect(usage.status == 64)
+    }
+
+    /// Four processes each add 500 items while a fifth edits and deletes; a watch started
+    /// before them must print every change exactly once, in order, and nobody may see
+    /// "database is locked".
+    @Test func concurrentWritersLoseNothingAndAWatchSeesEveryChangeInOrder() throws {
+        try sandbox.add("Seed")
+        let watch = try RunningCommand(["watch", "--json", "--timeout", "600"], in: sandbox)
+        #expect(watch.waitForLines(0).isEmpty)
+        usleep(300_000)
+        let binary = inventoryBinary
+        let db = sandbox.database
+        func loop(_ body: String) -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", body]
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.file("home")]
+            return process
+        }
+        var writers = (1...4).map { writer in
+            loop(
+                """
+                i=0; while [ $i -lt 500 ]; do
+                  '\(binary)' add --db '\(db)' --name "writer \(writer) item $i" >/dev/null 2>>'\(db).err' || echo "add failed" >>'\(db).err'
+                  i=$((i+1)); done
+                """)
+        }
+        // The fifth edits items 2..101 as they appear and deletes 102..151; a missing id is
+        // retried (it was not added yet), anything else is recorded.
+        writers.append(
+            loop(
+                """
+                for id in $(seq 2 151); do
+                  while true; do
+                    if [ $id -le 101 ]; then out=$('\(binary)' edit "$id" --db '\(db)' --insured --notes "checked" 2>&1 >/dev/null)
+                    else out=$('\(binary)' delete "$id" --db '\(db)' 2>&1 >/dev/null); fi
+                    [ -z "$out" ] && break
+                    case "$out" in *"no item has id"*) sleep 0.01 ;; *) echo "$out" >>'\(db).err'; break ;; esac
+                  done
+                done
+                """))
+        for writer in writers { try writer.run() }
+        for writer in writers { writer.waitUntilExit() }
+        let errors = (try? String(contentsOfFile: db + ".err", encoding: .utf8)) ?? ""
+        #expect(errors.isEmpty, "\(errors.prefix(500))")
+
+        let manager = try InventoryManager(path: db, notificationCenter: NotificationCenter())
+        let journal = Array(try manager.history().reversed())
+        #expect(journal.map(\.sequence) == Array(1...Int64(journal.count)))
+        #expect(journal.count == 1 + 2_000 + 100 + 50)
+        var replayed: [Int64: HouseholdItem] = [:]
+        for entry in journal {
+            switch entry.change.kind {
+            case .added, .edited: replayed[entry.change.item.id] = entry.change.item
+            case .deleted: replayed[entry.change.item.id] = nil
+            }
+        }
+        let table = try manager.entireHouseholdInventory()
+        #expect(table.count == 1 + 2_000 - 50)
+        #expect(replayed == Dictionary(uniqueKeysWithValues: table.map { ($0.id, $0) }))
+
+        let lines = watch.waitForLines(journal.count - 1, seconds: 120)
+        watch.send(SIGTERM)
+        #expect(watch.wait() == 0)
+        let printed = try lines.map { try decode($0)["seq"] as? Int ?? -1 }
+        #expect(printed == Array(2...journal.count), "every change once, in order")
+    }
+}
