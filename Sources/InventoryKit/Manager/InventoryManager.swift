@@ -212,6 +212,11 @@ public final class InventoryManager: Sendable {
         try store.withLock { try $0.items.count() }
     }
 
+    /// The number of items that pass `filter`.
+    public func count(matching filter: ItemFilter) throws -> Int {
+        try store.withLock { try $0.items.count(matching: filter) }
+    }
+
     /// The items that pass `filter` with the sequence number of the last write they include,
     /// so an observer can skip the change sets it has already seen.
     public func snapshot(matching filter: ItemFilter, sortedBy sort: ItemSort = .name) throws

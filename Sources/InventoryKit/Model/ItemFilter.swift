@@ -1,14 +1,51 @@
-/// Which items a view or a listing shows. Every condition that is set must hold.
+/// Which items a view or a listing shows. Every condition that is set must hold, and so must
+/// every filter in `all` (a view built on another view narrows it this way).
+///
+/// A filter is both a query (`ItemStore` turns it into SQL with bound values) and an
+/// in-memory test (`matches(_:)`, used by live views); the two always agree.
 public struct ItemFilter: Sendable, Hashable {
     /// Only items whose luxury flag equals this.
     public var isLuxury: Bool?
     /// Only items whose insured flag equals this.
     public var isInsured: Bool?
+    /// Only items with (true) or without (false) a photo.
+    public var hasPhoto: Bool?
+    /// Only items with a price of at least this.
+    public var minPrice: Money?
+    /// Only items with a price of at most this.
+    public var maxPrice: Money?
+    /// Only items bought after this day.
+    public var purchasedAfter: CalendarDate?
+    /// Only items bought before this day.
+    public var purchasedBefore: CalendarDate?
+    /// Only items kept here (exact, case-insensitive).
+    public var location: String?
+    /// Only items of this brand (exact, case-insensitive).
+    public var brand: String?
+    /// Only items whose words (name, description, brand, model, serial, notes, location)
+    /// start with every word of this text, in any order and any case.
+    public var text: String?
+    /// Filters that must hold as well.
+    public var all: [ItemFilter]
 
     /// Creates a filter; with no conditions it matches every item.
-    public init(isLuxury: Bool? = nil, isInsured: Bool? = nil) {
+    public init(
+        isLuxury: Bool? = nil, isInsured: Bool? = nil, hasPhoto: Bool? = nil,
+        minPrice: Money? = nil, maxPrice: Money? = nil, purchasedAfter: CalendarDate? = nil,
+        purchasedBefore: CalendarDate? = nil, location: String? = nil, brand: String? = nil,
+        text: String? = nil, all: [ItemFilter] = []
+    ) {
         self.isLuxury = isLuxury
         self.isInsured = isInsured
+        self.hasPhoto = hasPhoto
+        self.minPrice = minPrice
+        self.maxPrice = maxPrice
+        self.purchasedAfter = purchasedAfter
+        self.purchasedBefore = purchasedBefore
+        self.location = location
+        self.brand = brand
+        self.text = text
+        self.all = all
     }
 
     /// Every item.
@@ -18,11 +55,102 @@ public struct ItemFilter: Sendable, Hashable {
     /// Items with the insured flag clear (the blog's "non-insured items").
     public static let nonInsured = ItemFilter(isInsured: false)
 
+    /// This filter narrowed by `other`: both must hold.
+    public func narrowed(by other: ItemFilter) -> ItemFilter {
+        if self == .all { return other }
+        if other == .all { return self }
+        var combined = other
+        combined.all.append(self)
+        return combined
+    }
+
     /// Whether `item` passes the filter.
-    @inlinable
     public func matches(_ item: HouseholdItem) -> Bool {
         if let isLuxury, item.isLuxury != isLuxury { return false }
         if let isInsured, item.isInsured != isInsured { return false }
-        return true
+        if let hasPhoto, (item.photo != nil) != hasPhoto { return false }
+        if let minPrice {
+            guard let price = item.price, price.minorUnits >= minPrice.minorUnits else { return false }
+        }
+        if let maxPrice {
+            guard let price = item.price, price.minorUnits <= maxPrice.minorUnits else { return false }
+        }
+        if let purchasedAfter {
+            guard let date = item.purchaseDate, date > purchasedAfter else { return false }
+        }
+        if let purchasedBefore {
+            guard let date = item.purchaseDate, date < purchasedBefore else { return false }
+        }
+        if let location {
+            guard let value = item.location, TextFolding.fold(value) == TextFolding.fold(location)
+            else { return false }
+        }
+        if let brand {
+            guard let value = item.brand, TextFolding.fold(value) == TextFolding.fold(brand)
+            else { return false }
+        }
+        if let text, !SearchText(text).matches(item) { return false }
+        return all.allSatisfy { $0.matches(item) }
+    }
+}
+
+/// The one case-folding rule of the library: lists sorted by name, case-insensitive filters,
+/// and the SQL that serves them (through the `inventory_fold` function) all use it.
+public enum TextFolding {
+    /// `text` folded to lower case (Unicode).
+    public static func fold(_ text: String) -> String { text.lowercased() }
+}
+
+/// Full-text search words, split and folded as SQLite's FTS5 `unicode61` tokenizer does
+/// (with diacritics kept): letters, digits and private-use characters make words; everything
+/// else separates them.
+public struct SearchText: Sendable, Hashable {
+    /// The folded words of the search, each matched as a prefix.
+    public let words: [String]
+
+    /// The words of `text`.
+    public init(_ text: String) {
+        words = Self.words(of: text)
+    }
+
+    /// Whether every search word starts some word of the item's searchable fields. A search
+    /// with no words matches nothing.
+    public func matches(_ item: HouseholdItem) -> Bool {
+        guard !words.isEmpty else { return false }
+        let itemWords = [
+            item.name, item.description, item.brand, item.model, item.serialNumber, item.notes,
+            item.location,
+        ].compactMap { $0 }.flatMap(Self.words(of:))
+        return words.allSatisfy { word in itemWords.contains { $0.hasPrefix(word) } }
+    }
+
+    /// The FTS5 query for these words: each quoted, as a prefix, all required.
+    public var ftsQuery: String {
+        words.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }.joined(separator: " AND ")
+    }
+
+    static func words(of text: String) -> [String] {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isWordScalar(scalar) {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                words.append(TextFolding.fold(String(current)))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { words.append(TextFolding.fold(String(current))) }
+        return words
+    }
+
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber, .letterNumber, .otherNumber, .privateUse:
+            true
+        default:
+            false
+        }
     }
 }

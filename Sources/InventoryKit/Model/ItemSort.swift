@@ -1,13 +1,60 @@
-/// The order of a view or a listing. Ties are broken by id, so every order is total.
-public enum ItemSort: String, Sendable, Hashable, CaseIterable {
-    /// By name, case-insensitively (`nameSortKey`), then id. The default.
-    case name
-    /// By price, items without a price last, then id.
-    case price
-    /// By purchase date, items without one last, then id.
-    case purchased
-    /// By id: the order items were added in.
-    case id
+/// The order of a view or a listing: a field, ascending or descending. Ties are broken by id
+/// (ascending), and items without a price or a date come last either way, so every order is
+/// total and the same in a live view and in SQL.
+public struct ItemSort: Sendable, Hashable {
+    /// What items are ordered by.
+    public enum Field: String, Sendable, Hashable, CaseIterable {
+        /// The name, case-insensitively (`nameSortKey`).
+        case name
+        /// The price of one.
+        case price
+        /// The purchase date.
+        case purchased
+        /// The id: the order items were added in.
+        case id
+    }
+
+    /// The field.
+    public var field: Field
+    /// Whether the order is reversed.
+    public var isDescending: Bool
+
+    /// Creates an order.
+    public init(_ field: Field, descending: Bool = false) {
+        self.field = field
+        self.isDescending = descending
+    }
+
+    /// By name, then id: the default.
+    public static let name = ItemSort(.name)
+    /// By price, cheapest first.
+    public static let price = ItemSort(.price)
+    /// By purchase date, oldest first.
+    public static let purchased = ItemSort(.purchased)
+    /// By id.
+    public static let id = ItemSort(.id)
+}
+
+// MARK: - RawRepresentable
+
+extension ItemSort: RawRepresentable {
+    /// `name`, `price-desc`, …
+    public init?(rawValue: String) {
+        let descending = rawValue.hasSuffix("-desc")
+        guard let field = Field(rawValue: descending ? String(rawValue.dropLast(5)) : rawValue)
+        else { return nil }
+        self.init(field, descending: descending)
+    }
+
+    public var rawValue: String { field.rawValue + (isDescending ? "-desc" : "") }
+}
+
+// MARK: - CaseIterable
+
+extension ItemSort: CaseIterable {
+    public static let allCases: [ItemSort] = Field.allCases.flatMap {
+        [ItemSort($0), ItemSort($0, descending: true)]
+    }
 }
 
 /// Where an item falls in an `ItemSort` order: compare two keys to order two items.
@@ -16,12 +63,29 @@ public struct SortKey: Sendable, Hashable, Comparable {
     @usableFromInline let text: String
     @usableFromInline let number: Int64
     @usableFromInline let id: Int64
+    @usableFromInline let isTextDescending: Bool
 
     @usableFromInline
-    init(text: String = "", number: Int64 = 0, id: Int64) {
+    init(text: String = "", number: Int64 = 0, id: Int64, isTextDescending: Bool = false) {
         self.text = text
         self.number = number
         self.id = id
+        self.isTextDescending = isTextDescending
+    }
+
+    /// The key of `item` in `sort` order.
+    public init(_ item: HouseholdItem, sort: ItemSort) {
+        let sign: Int64 = sort.isDescending ? -1 : 1
+        switch sort.field {
+        case .name:
+            self.init(text: item.nameSortKey, id: item.id, isTextDescending: sort.isDescending)
+        case .price:
+            self.init(number: item.price.map { $0.minorUnits * sign } ?? .max, id: item.id)
+        case .purchased:
+            self.init(number: item.purchaseDate.map { $0.ordinal * sign } ?? .max, id: item.id)
+        case .id:
+            self.init(number: item.id * sign, id: item.id)
+        }
     }
 
     /// Equal when the bytes are equal: two spellings of "é" (composed or not) are different
@@ -37,26 +101,14 @@ public struct SortKey: Sendable, Hashable, Comparable {
         for byte in text.utf8 { hasher.combine(byte) }
     }
 
-    /// The key of `item` in `sort` order.
-    public init(_ item: HouseholdItem, sort: ItemSort) {
-        switch sort {
-        case .name:
-            self.init(text: item.nameSortKey, id: item.id)
-        case .price:
-            self.init(number: item.price?.minorUnits ?? .max, id: item.id)
-        case .purchased:
-            self.init(number: item.purchaseDate?.ordinal ?? .max, id: item.id)
-        case .id:
-            self.init(id: item.id)
-        }
-    }
-
     /// Orders by the text's UTF-8 bytes (as SQLite's BINARY collation does), then the number,
     /// then the id.
     @inlinable
     public static func < (lhs: SortKey, rhs: SortKey) -> Bool {
         if !lhs.text.utf8.elementsEqual(rhs.text.utf8) {
-            return lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+            return lhs.isTextDescending
+                ? rhs.text.utf8.lexicographicallyPrecedes(lhs.text.utf8)
+                : lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
         }
         if lhs.number != rhs.number { return lhs.number < rhs.number }
         return lhs.id < rhs.id

@@ -14,6 +14,7 @@ public final class ItemStore {
     ///   when a migration or a read fails.
     public init(database: Database, migrator: Migrator = Migrator()) throws {
         self.database = database
+        try database.registerFoldFunction()
         try migrator.migrate(database)
         let statement = try database.cachedStatement(
             "SELECT value FROM settings WHERE key = 'currency'")
@@ -61,12 +62,23 @@ public final class ItemStore {
         matching filter: ItemFilter = .all, sortedBy sort: ItemSort = .name,
         _ body: (HouseholdItem) throws -> Void
     ) throws {
+        let (condition, arguments) = Self.whereClause(filter)
         let statement = try database.cachedStatement(
-            "SELECT \(Self.columns) FROM items\(Self.whereClause(filter)) \(Self.orderBy(sort))")
+            "SELECT \(Self.columns) FROM items\(condition) \(Self.orderBy(sort))")
+        try statement.bind(arguments)
         defer { statement.reset() }
         while try statement.step() {
             try body(try decodeItem(statement))
         }
+    }
+
+    /// The number of items that pass `filter`.
+    public func count(matching filter: ItemFilter) throws -> Int {
+        let (condition, arguments) = Self.whereClause(filter)
+        let statement = try database.cachedStatement("SELECT count(*) FROM items\(condition)")
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
 
     /// The number of items.
@@ -85,20 +97,51 @@ public final class ItemStore {
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
 
-    static func whereClause(_ filter: ItemFilter) -> String {
+    /// The WHERE clause of `filter` (empty when it has no condition) and the values it binds.
+    static func whereClause(_ filter: ItemFilter) -> (String, [DatabaseValue]) {
         var conditions: [String] = []
-        if let isLuxury = filter.isLuxury { conditions.append("luxury = \(isLuxury ? 1 : 0)") }
-        if let isInsured = filter.isInsured { conditions.append("insured = \(isInsured ? 1 : 0)") }
-        return conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        var arguments: [DatabaseValue] = []
+        addConditions(of: filter, to: &conditions, &arguments)
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
+    }
+
+    private static func addConditions(
+        of filter: ItemFilter, to conditions: inout [String], _ arguments: inout [DatabaseValue]
+    ) {
+        func add(_ condition: String, _ values: DatabaseValue...) {
+            conditions.append(condition)
+            arguments.append(contentsOf: values)
+        }
+        if let isLuxury = filter.isLuxury { add("luxury = ?", .bool(isLuxury)) }
+        if let isInsured = filter.isInsured { add("insured = ?", .bool(isInsured)) }
+        if let hasPhoto = filter.hasPhoto { add(hasPhoto ? "photo IS NOT NULL" : "photo IS NULL") }
+        if let minPrice = filter.minPrice { add("price >= ?", .integer(minPrice.minorUnits)) }
+        if let maxPrice = filter.maxPrice { add("price <= ?", .integer(maxPrice.minorUnits)) }
+        if let after = filter.purchasedAfter { add("purchase_date > ?", .text(after.description)) }
+        if let before = filter.purchasedBefore { add("purchase_date < ?", .text(before.description)) }
+        if let location = filter.location {
+            add("inventory_fold(location) = ?", .text(TextFolding.fold(location)))
+        }
+        if let brand = filter.brand { add("inventory_fold(brand) = ?", .text(TextFolding.fold(brand))) }
+        if let text = filter.text {
+            let search = SearchText(text)
+            if search.words.isEmpty {
+                add("0")
+            } else {
+                add("id IN (SELECT rowid FROM items_search WHERE items_search MATCH ?)", .text(search.ftsQuery))
+            }
+        }
+        for inner in filter.all { addConditions(of: inner, to: &conditions, &arguments) }
     }
 
     /// The ORDER BY clause that gives the same order as `SortKey`.
     static func orderBy(_ sort: ItemSort) -> String {
-        switch sort {
-        case .name: "ORDER BY name_key, id"
-        case .price: "ORDER BY price IS NULL, price, id"
-        case .purchased: "ORDER BY purchase_date IS NULL, purchase_date, id"
-        case .id: "ORDER BY id"
+        let direction = sort.isDescending ? " DESC" : ""
+        return switch sort.field {
+        case .name: "ORDER BY name_key\(direction), id"
+        case .price: "ORDER BY price IS NULL, price\(direction), id"
+        case .purchased: "ORDER BY purchase_date IS NULL, purchase_date\(direction), id"
+        case .id: "ORDER BY id\(direction)"
         }
     }
 
