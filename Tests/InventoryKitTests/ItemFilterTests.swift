@@ -7,7 +7,8 @@ import Testing
     let folder = TemporaryFolder()
 
     @Test func searchWordsAreSplitAndFoldedLikeFTS5() {
-        #expect(SearchText("Sony  a7-III, 'Mirrorless' 📷").words == ["sony", "a7", "iii", "mirrorless"])
+        #expect(
+            SearchText("Sony  a7-III, 'Mirrorless' 📷").words == ["sony", "a7", "iii", "mirrorless"])
         #expect(SearchText("ÉCLAIR").words == ["éclair"])
         #expect(SearchText("!!! ...").words.isEmpty)
         #expect(SearchText("say \"hi\"").ftsQuery == "\"say\"* AND \"hi\"*")
@@ -23,12 +24,15 @@ import Testing
                 purchaseDate: try CalendarDate(parsing: "2023-06-01"), photoFile: photo,
                 isInsured: true, location: "Study", brand: "Fujifilm", model: "X-T5"),
             ItemDraft(name: "Chair", price: usd("45"), location: "STUDY", brand: "IKEA"),
-            ItemDraft(name: "Painting", purchaseDate: try CalendarDate(parsing: "2019-01-01"), isLuxury: true),
+            ItemDraft(
+                name: "Painting", purchaseDate: try CalendarDate(parsing: "2019-01-01"),
+                isLuxury: true),
             ItemDraft(name: "Émail vase", location: "Salle à manger", notes: "from grand-mère"),
         ])
         func ids(_ filter: ItemFilter) throws -> [Int64] {
             let queried = try manager.items(matching: filter, sortedBy: .id).map(\.id)
-            let tested = try manager.items(matching: .all, sortedBy: .id).filter(filter.matches).map(\.id)
+            let tested = try manager.items(matching: .all, sortedBy: .id).filter(filter.matches)
+                .map(\.id)
             #expect(queried == tested, "query and in-memory test disagree on \(filter)")
             return queried
         }
@@ -37,7 +41,8 @@ import Testing
         #expect(try ids(ItemFilter(minPrice: usd("45"))) == [1, 2])
         #expect(try ids(ItemFilter(maxPrice: usd("44.99"))) == [])
         #expect(try ids(ItemFilter(purchasedAfter: try CalendarDate(parsing: "2019-01-01"))) == [1])
-        #expect(try ids(ItemFilter(purchasedBefore: try CalendarDate(parsing: "2023-06-01"))) == [3])
+        #expect(
+            try ids(ItemFilter(purchasedBefore: try CalendarDate(parsing: "2023-06-01"))) == [3])
         #expect(try ids(ItemFilter(location: "study")) == [1, 2])
         #expect(try ids(ItemFilter(location: "SALLE À MANGER")) == [4])
         #expect(try ids(ItemFilter(brand: "fujiFILM")) == [1])
@@ -48,45 +53,64 @@ import Testing
         #expect(try ids(ItemFilter(text: "...")) == [])
         #expect(try ids(ItemFilter(text: "'); DROP TABLE items;--")) == [])
         #expect(try ids(ItemFilter.luxury.narrowed(by: ItemFilter(isLuxury: false))) == [])
-        #expect(try ids(ItemFilter(isInsured: false).narrowed(by: ItemFilter(location: "study"))) == [2])
+        #expect(
+            try ids(ItemFilter(isInsured: false).narrowed(by: ItemFilter(location: "study"))) == [2]
+        )
     }
 
     /// Random items and random filters: the SQL query and `matches(_:)` must always agree.
     @Test func queryAndInMemoryTestAgreeOnRandomFilters() throws {
-        let seed = ProcessInfo.processInfo.environment["INVENTORY_TEST_SEED"].flatMap(UInt64.init)
+        let seed =
+            ProcessInfo.processInfo.environment["INVENTORY_TEST_SEED"].flatMap(UInt64.init)
             ?? UInt64.random(in: 1...UInt64.max)
         print("queryAndInMemoryTestAgreeOnRandomFilters: seed \(seed) (INVENTORY_TEST_SEED)")
         var random = SplitMix64(seed: seed)
         func pick<T>(_ options: [T]) -> T { options[Int(random.next() % UInt64(options.count))] }
-        func maybe<T>(_ value: @autoclosure () -> T) -> T? { random.next() % 3 == 0 ? value() : nil }
-        let words = ["boat", "Boat", "BOATS", "éclair", "Éclair", "chair", "chairs", "x1", "X10",
-                     "grand-mère", "Ångström", "tv", "TV-set", "oak", "Oak"]
-        func phrase() -> String { (0..<(1 + Int(random.next() % 3))).map { _ in pick(words) }.joined(separator: " ") }
+        func maybe<T>(_ value: @autoclosure () -> T) -> T? {
+            random.next() % 3 == 0 ? value() : nil
+        }
+        let words = [
+            "boat", "Boat", "BOATS", "éclair", "Éclair", "chair", "chairs", "x1", "X10",
+            "grand-mère", "Ångström", "tv", "TV-set", "oak", "Oak",
+        ]
+        func phrase() -> String {
+            (0..<(1 + Int(random.next() % 3))).map { _ in pick(words) }.joined(separator: " ")
+        }
         let places = ["Study", "study", "STUDY", "Salle à manger", "SALLE À MANGER", "Garage"]
         let manager = try makeManager(in: folder)
         let photo = folder.file("p.png")
         writePNG(at: photo, seed: "p")
-        try manager.add((0..<300).map { _ in
-            ItemDraft(
-                name: phrase(), description: maybe(phrase()),
-                price: maybe(usd(String(random.next() % 3_000))),
-                purchaseDate: maybe(CalendarDate(year: 2018 + Int(random.next() % 6), month: 1 + Int(random.next() % 12), day: 1 + Int(random.next() % 28))!),
-                photoFile: random.next() % 5 == 0 ? photo : nil,
-                isLuxury: random.next() % 2 == 0, isInsured: random.next() % 2 == 0,
-                location: maybe(pick(places)), brand: maybe(pick(["Oak", "OAK", "Sony", "sony", "Ångström"])),
-                model: maybe(pick(words)), serialNumber: maybe("SN-\(random.next() % 50)"),
-                notes: maybe(phrase()))
-        })
+        try manager.add(
+            (0..<300).map { _ in
+                ItemDraft(
+                    name: phrase(), description: maybe(phrase()),
+                    price: maybe(usd(String(random.next() % 3_000))),
+                    purchaseDate: maybe(
+                        CalendarDate(
+                            year: 2018 + Int(random.next() % 6), month: 1 + Int(random.next() % 12),
+                            day: 1 + Int(random.next() % 28))!),
+                    photoFile: random.next() % 5 == 0 ? photo : nil,
+                    isLuxury: random.next() % 2 == 0, isInsured: random.next() % 2 == 0,
+                    location: maybe(pick(places)),
+                    brand: maybe(pick(["Oak", "OAK", "Sony", "sony", "Ångström"])),
+                    model: maybe(pick(words)), serialNumber: maybe("SN-\(random.next() % 50)"),
+                    notes: maybe(phrase()))
+            })
         let everything = try manager.items(matching: .all, sortedBy: .id)
         for round in 0..<300 {
             func randomFilter() -> ItemFilter {
                 ItemFilter(
-                    isLuxury: maybe(random.next() % 2 == 0), isInsured: maybe(random.next() % 2 == 0),
-                    hasPhoto: maybe(random.next() % 2 == 0), minPrice: maybe(usd(String(random.next() % 3_000))),
+                    isLuxury: maybe(random.next() % 2 == 0),
+                    isInsured: maybe(random.next() % 2 == 0),
+                    hasPhoto: maybe(random.next() % 2 == 0),
+                    minPrice: maybe(usd(String(random.next() % 3_000))),
                     maxPrice: maybe(usd(String(random.next() % 3_000))),
-                    purchasedAfter: maybe(CalendarDate(year: 2018 + Int(random.next() % 6), month: 6, day: 15)!),
-                    purchasedBefore: maybe(CalendarDate(year: 2018 + Int(random.next() % 6), month: 6, day: 15)!),
-                    location: maybe(pick(places)), brand: maybe(pick(["oak", "SONY", "ångström", "Nikon"])),
+                    purchasedAfter: maybe(
+                        CalendarDate(year: 2018 + Int(random.next() % 6), month: 6, day: 15)!),
+                    purchasedBefore: maybe(
+                        CalendarDate(year: 2018 + Int(random.next() % 6), month: 6, day: 15)!),
+                    location: maybe(pick(places)),
+                    brand: maybe(pick(["oak", "SONY", "ångström", "Nikon"])),
                     text: maybe(String(pick(words).prefix(1 + Int(random.next() % 4)))))
             }
             var filter = randomFilter()
@@ -95,7 +119,8 @@ import Testing
             let queried = try manager.items(matching: filter, sortedBy: sort).map(\.id)
             let tested = everything.filter(filter.matches)
                 .sorted { SortKey($0, sort: sort) < SortKey($1, sort: sort) }.map(\.id)
-            try #require(queried == tested, "seed \(seed), round \(round): \(filter) by \(sort.rawValue)")
+            try #require(
+                queried == tested, "seed \(seed), round \(round): \(filter) by \(sort.rawValue)")
             #expect(try manager.count(matching: filter) == tested.count)
         }
     }

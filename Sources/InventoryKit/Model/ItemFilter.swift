@@ -70,10 +70,14 @@ public struct ItemFilter: Sendable, Hashable {
         if let isInsured, item.isInsured != isInsured { return false }
         if let hasPhoto, (item.photo != nil) != hasPhoto { return false }
         if let minPrice {
-            guard let price = item.price, price.minorUnits >= minPrice.minorUnits else { return false }
+            guard let price = item.price, price.minorUnits >= minPrice.minorUnits else {
+                return false
+            }
         }
         if let maxPrice {
-            guard let price = item.price, price.minorUnits <= maxPrice.minorUnits else { return false }
+            guard let price = item.price, price.minorUnits <= maxPrice.minorUnits else {
+                return false
+            }
         }
         if let purchasedAfter {
             guard let date = item.purchaseDate, date > purchasedAfter else { return false }

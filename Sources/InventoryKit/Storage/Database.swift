@@ -248,30 +248,33 @@ extension Database {
     /// Registers `inventory_fold(text)`: the library's case folding (`TextFolding.fold`) in SQL,
     /// so a case-insensitive filter gives the same answer in a query and in a live view.
     func registerFoldFunction() throws {
-        let fold: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
-            context, _, arguments in
-            guard let argument = arguments?[0], sqlite3_value_type(argument) != SQLITE_NULL,
-                let bytes = sqlite3_value_text(argument)
-            else {
-                sqlite3_result_null(context)
-                return
-            }
-            let text = String(
-                decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(argument))),
-                as: UTF8.self)
-            var folded = TextFolding.fold(text)
-            folded.withUTF8 { buffer in
-                guard let base = buffer.baseAddress, !buffer.isEmpty else {
-                    sqlite3_result_text(context, "", 0, csqlite_transient())
-                    return
+        let fold:
+            @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void =
+                {
+                    context, _, arguments in
+                    guard let argument = arguments?[0], sqlite3_value_type(argument) != SQLITE_NULL,
+                        let bytes = sqlite3_value_text(argument)
+                    else {
+                        sqlite3_result_null(context)
+                        return
+                    }
+                    let text = String(
+                        decoding: UnsafeBufferPointer(
+                            start: bytes, count: Int(sqlite3_value_bytes(argument))),
+                        as: UTF8.self)
+                    var folded = TextFolding.fold(text)
+                    folded.withUTF8 { buffer in
+                        guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                            sqlite3_result_text(context, "", 0, csqlite_transient())
+                            return
+                        }
+                        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                            sqlite3_result_text64(
+                                context, $0, sqlite3_uint64(buffer.count), csqlite_transient(),
+                                UInt8(SQLITE_UTF8))
+                        }
+                    }
                 }
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    sqlite3_result_text64(
-                        context, $0, sqlite3_uint64(buffer.count), csqlite_transient(),
-                        UInt8(SQLITE_UTF8))
-                }
-            }
-        }
         try check(
             sqlite3_create_function_v2(
                 handle, "inventory_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, fold, nil,

@@ -102,7 +102,9 @@ public final class ItemStore {
         var conditions: [String] = []
         var arguments: [DatabaseValue] = []
         addConditions(of: filter, to: &conditions, &arguments)
-        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
+        return (
+            conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments
+        )
     }
 
     private static func addConditions(
@@ -118,17 +120,23 @@ public final class ItemStore {
         if let minPrice = filter.minPrice { add("price >= ?", .integer(minPrice.minorUnits)) }
         if let maxPrice = filter.maxPrice { add("price <= ?", .integer(maxPrice.minorUnits)) }
         if let after = filter.purchasedAfter { add("purchase_date > ?", .text(after.description)) }
-        if let before = filter.purchasedBefore { add("purchase_date < ?", .text(before.description)) }
+        if let before = filter.purchasedBefore {
+            add("purchase_date < ?", .text(before.description))
+        }
         if let location = filter.location {
             add("inventory_fold(location) = ?", .text(TextFolding.fold(location)))
         }
-        if let brand = filter.brand { add("inventory_fold(brand) = ?", .text(TextFolding.fold(brand))) }
+        if let brand = filter.brand {
+            add("inventory_fold(brand) = ?", .text(TextFolding.fold(brand)))
+        }
         if let text = filter.text {
             let search = SearchText(text)
             if search.words.isEmpty {
                 add("0")
             } else {
-                add("id IN (SELECT rowid FROM items_search WHERE items_search MATCH ?)", .text(search.ftsQuery))
+                add(
+                    "id IN (SELECT rowid FROM items_search WHERE items_search MATCH ?)",
+                    .text(search.ftsQuery))
             }
         }
         for inner in filter.all { addConditions(of: inner, to: &conditions, &arguments) }
