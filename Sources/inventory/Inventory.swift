@@ -23,6 +23,7 @@ struct Inventory: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Add.self, Edit.self, Delete.self, Show.self, List.self, Watch.self, History.self,
+            Views.self,
         ]
     )
 
@@ -40,7 +41,10 @@ struct Inventory: ParsableCommand {
 
     private static func fail(with error: any Error) -> Never {
         switch error {
-        case is InventoryError, is MigrationError, is DatabaseError:
+        case let exit as ExitCode:
+            // The command has already said why.
+            Foundation.exit(exit.rawValue)
+        case is InventoryError, is MigrationError, is DatabaseError, is ViewRegistryError:
             Terminal.standardError.writeLine("inventory: \(String(describing: error))")
             Foundation.exit(exitStatus(for: error))
         default:
@@ -67,6 +71,7 @@ struct Inventory: ParsableCommand {
             case .itemsNotFound, .cannotOpen, .editConflict: 1
             }
         case is ValidationError: 64
+        case is ViewRegistryError: 65
         default: 1
         }
     }

@@ -147,6 +147,13 @@ final class ViewChangeRecorder: Sendable {
             try InventoryView(
                 name: "uninsured luxury", filter: ItemFilter(isLuxury: true, isInsured: false),
                 sort: .purchased, manager: manager),
+            try InventoryView(
+                name: "name-desc", filter: ItemFilter(text: "boat"),
+                sort: ItemSort(.name, descending: true),
+                manager: manager),
+            try InventoryView(
+                name: "price-desc", filter: ItemFilter(minPrice: usd("1000")),
+                sort: ItemSort(.price, descending: true), manager: manager),
         ]
         var shadows = views.map(\.ids)
         let recorders = views.map(ViewChangeRecorder.init)

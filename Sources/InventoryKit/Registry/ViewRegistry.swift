@@ -251,6 +251,7 @@ public final class ViewRegistry: Sendable {
             case .object(let fields):
                 var entry = ViewEntry(name: name, type: "", source: source)
                 var hasType = false
+                var isValid = true
                 var fieldNames: Set<String> = []
                 for (key, field) in fields {
                     guard fieldNames.insert(key).inserted else {
@@ -278,7 +279,10 @@ public final class ViewRegistry: Sendable {
                             problem(
                                 name,
                                 "\(quoted(key)) must be a string, not \(field.kindDescription)"))
-                        if key == "Type" { hasType = true }
+                        if key == "Type" {
+                            hasType = true
+                            isValid = false
+                        }
                     case ("Dependencies", _):
                         problems.append(
                             problem(
@@ -294,7 +298,7 @@ public final class ViewRegistry: Sendable {
                 }
                 if !hasType {
                     problems.append(problem(name, "an entry needs a \"Type\""))
-                } else {
+                } else if isValid {
                     entries.append(entry)
                 }
             default:

@@ -51,4 +51,26 @@ public enum InventoryLocation {
                 path: path, reason: "cannot create the folder \(folder)")
         }
     }
+
+    /// The view files to load, in order: `--views` or `INVENTORY_VIEWS` (which must exist),
+    /// else `$XDG_CONFIG_HOME/inventory/views.json` (`~/.config/…`) if it exists.
+    ///
+    /// - Returns: the path and whether it was asked for explicitly; nil when there is none.
+    public static func viewsFile(option: String?, environment: [String: String])
+        -> (path: String, isExplicit: Bool)?
+    {
+        if let option, !option.isEmpty { return (option, true) }
+        if let path = environment["INVENTORY_VIEWS"], !path.isEmpty { return (path, true) }
+        let configHome: String
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            configHome = xdg
+        } else if let home = environment["HOME"], !home.isEmpty {
+            configHome = (home as NSString).appendingPathComponent(".config")
+        } else {
+            return nil
+        }
+        let path = ((configHome as NSString).appendingPathComponent("inventory") as NSString)
+            .appendingPathComponent("views.json")
+        return FileManager.default.fileExists(atPath: path) ? (path, false) : nil
+    }
 }

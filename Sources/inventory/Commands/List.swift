@@ -1,43 +1,36 @@
 import ArgumentParser
 import InventoryKit
 
-/// The built-in views `list --view` accepts.
-enum ViewName: String, CaseIterable, ExpressibleByArgument {
-    case all
-    case luxury
-    case nonInsured = "non-insured"
-
-    var filter: ItemFilter {
-        switch self {
-        case .all: .all
-        case .luxury: .luxury
-        case .nonInsured: .nonInsured
-        }
-    }
-}
-
 extension ItemSort: ExpressibleByArgument {}
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the items of a view: all, luxury or non-insured.",
+        abstract: "List the items of a view: all, luxury, non-insured, or one of yours.",
         discussion: """
             The table ends with the number of items and their total value (price × quantity).
             --json prints an array of items; --csv prints RFC 4180 CSV with a header row.
+            --search narrows the view to items whose words start with every word given
+            (name, description, brand, model, serial, notes and location).
 
             Examples:
               inventory list
-              inventory list --view luxury --sort price
+              inventory list --view luxury --sort price-desc
               inventory list --view non-insured --csv > uninsured.csv
+              inventory list --search "sony camera"
             """)
 
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var views: ViewOptions
 
-    @Option(help: "Which items: all, luxury or non-insured.")
-    var view: ViewName = .all
+    @Option(help: ArgumentHelp("Only items matching these words.", valueName: "text"))
+    var search: String?
 
-    @Option(help: "The order: name (case-insensitive), price, purchased or id.")
-    var sort: ItemSort = .name
+    @Option(
+        help: ArgumentHelp(
+            "The order: name (case-insensitive), price, purchased or id; add -desc to reverse "
+                + "(default: the view's).",
+            valueName: "order"))
+    var sort: ItemSort?
 
     @Flag(help: "Print a JSON array of items.")
     var json = false
@@ -50,27 +43,32 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let manager = try database.openManager()
+        let (manager, app) = try database.open(format: json ? .json : csv ? .csv : .table)
+        let definition = try views.definition(in: try views.registry(currency: manager.currency))
+        var filter = definition.filter
+        if let search { filter = filter.narrowed(by: ItemFilter(text: search)) }
+        let order = sort ?? definition.sort
         let output = Terminal.standardOutput
-        if json {
+        switch app[.outputFormat] ?? .table {
+        case .json:
             var first = true
             output.write("[")
-            try manager.forEachItem(matching: view.filter, sortedBy: sort) { item in
+            try manager.forEachItem(matching: filter, sortedBy: order) { item in
                 output.write(first ? "\n  " : ",\n  ")
                 output.write(ItemJSON.object(item, manager: manager))
                 first = false
             }
             output.writeLine(first ? "]" : "\n]")
-        } else if csv {
+        case .csv:
             output.write(ItemCSV.header)
-            try manager.forEachItem(matching: view.filter, sortedBy: sort) { item in
+            try manager.forEachItem(matching: filter, sortedBy: order) { item in
                 output.write(ItemCSV.row(item, manager: manager))
             }
-        } else {
-            let items = try manager.items(matching: view.filter, sortedBy: sort)
+        case .table:
+            let items = try manager.items(matching: filter, sortedBy: order)
             let table = ItemTable(
                 items: items, currency: manager.currency,
-                style: Style(isEnabled: Terminal.stdoutSupportsColor))
+                style: Style(isEnabled: app[.colour] ?? false))
             output.write(table.render())
         }
     }

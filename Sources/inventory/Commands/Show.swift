@@ -19,7 +19,7 @@ struct Show: ParsableCommand {
     var json = false
 
     func run() throws {
-        let manager = try database.openManager()
+        let (manager, app) = try database.open(format: json ? .json : .table)
         guard let item = try manager.item(id: id) else {
             throw InventoryError.itemsNotFound([id])
         }
@@ -27,7 +27,7 @@ struct Show: ParsableCommand {
             Terminal.standardOutput.writeLine(ItemJSON.object(item, manager: manager))
             return
         }
-        let style = Style(isEnabled: Terminal.stdoutSupportsColor)
+        let style = Style(isEnabled: app[.colour] ?? false)
         let yesNo = { (flag: Bool) in flag ? "yes" : "no" }
         var rows: [(String, String?)] = [
             ("Price", item.price.map { "\($0.formatted) \($0.currency.code)" }),

@@ -17,13 +17,13 @@ struct Watch: ParsableCommand {
 
             Examples:
               inventory watch --view non-insured
+              inventory watch --view high-value --views ~/views.json
               inventory watch --json --limit 1 --timeout 60
             """)
 
     @OptionGroup var database: DatabaseOptions
 
-    @Option(help: "Which items: all, luxury or non-insured.")
-    var view: ViewName = .all
+    @OptionGroup var views: ViewOptions
 
     @Flag(help: "Print each change as one JSON object per line.")
     var json = false
@@ -49,17 +49,19 @@ struct Watch: ParsableCommand {
             source.resume()
             return source
         }
-        let manager = try database.openManager()
-        let (sequence, items) = try manager.snapshot(matching: view.filter)
+        let (manager, app) = try database.open(format: json ? .json : .table)
+        let definition = try views.definition(in: try views.registry(currency: manager.currency))
+        let (sequence, items) = try manager.snapshot(
+            matching: definition.filter, sortedBy: definition.sort)
         if !json {
             let table = ItemTable(
                 items: items, currency: manager.currency,
-                style: Style(isEnabled: Terminal.stdoutSupportsColor))
+                style: Style(isEnabled: app[.colour] ?? false))
             Terminal.standardOutput.write(table.render())
             Terminal.standardOutput.flush()
         }
         let printer = ChangePrinter(
-            manager: manager, filter: view.filter, json: json, limit: limit,
+            manager: manager, filter: definition.filter, json: json, limit: limit,
             after: sequence, finished: finished)
         let token = manager.notificationCenter.addObserver(
             forName: InventoryManager.didChangeNotification, object: manager, queue: nil

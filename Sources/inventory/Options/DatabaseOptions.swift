@@ -12,6 +12,12 @@ struct DatabaseOptions: ParsableArguments {
             valueName: "path"))
     var path: String?
 
+    /// Opens the inventory and builds the `app` context for a command printing in `format`.
+    func open(format: OutputFormat) throws -> (manager: InventoryManager, app: ControllerContext) {
+        let manager = try openManager()
+        return (manager, AppContext.make(manager: manager, format: format))
+    }
+
     /// Opens the inventory and makes it the shared manager.
     func openManager() throws -> InventoryManager {
         let location = try InventoryLocation.resolve(

@@ -59,7 +59,8 @@ struct ItemTable {
 }
 
 extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
+    /// The string without its trailing spaces.
+    func trimmingTrailingSpaces() -> String {
         var text = self
         while text.last == " " { text.removeLast() }
         return text
