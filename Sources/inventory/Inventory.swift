@@ -67,8 +67,8 @@ struct Inventory: ParsableCommand {
         switch error {
         case let error as InventoryError:
             switch error {
-            case .invalidValue, .missingName, .invalidPhoto, .currencyMismatch: 65
-            case .itemsNotFound, .cannotOpen, .editConflict: 1
+            case .invalidValue, .missingName, .invalidPhoto, .currencyMismatch, .claimRefused: 65
+            case .itemsNotFound, .cannotOpen, .editConflict, .claimNotFound, .itemsInClaims: 1
             }
         case is ValidationError: 64
         case is ViewRegistryError: 65

@@ -27,12 +27,12 @@ public final class InventoryManager: Sendable {
     /// Where the photos are kept.
     public let photos: PhotoStore
 
-    private let clock: @Sendable () -> Date
-    private let store: Locked<Store>
+    let clock: @Sendable () -> Date
+    let store: Locked<Store>
     private let follower = Mutex<JournalFollower?>(nil)
     private let delivery = Mutex(Delivery())
 
-    private struct Store {
+    struct Store {
         let items: ItemStore
         /// The journal sequence number of the last change queued for delivery.
         var lastQueued: Int64
@@ -356,16 +356,32 @@ public final class InventoryManager: Sendable {
 
     /// Deletes items in one transaction: all of them, or none when an id does not exist.
     ///
-    /// A photo no other item uses is removed with its last item.
+    /// A photo no other item uses is removed with its last item. An item listed in a claim is
+    /// not deleted unless `force` is set; then each claim keeps a copy of it.
     ///
     /// - Returns: the deleted items as they were.
-    /// - Throws: `InventoryError.itemsNotFound` naming every missing id (nothing changes).
+    /// - Throws: `InventoryError.itemsNotFound` naming every missing id;
+    ///   `InventoryError.itemsInClaims` naming the claims. Nothing changes then.
     @discardableResult
-    public func delete(ids: [Int64]) throws -> [HouseholdItem] {
+    public func delete(ids: [Int64], force: Bool = false) throws -> [HouseholdItem] {
         let ids = Self.unique(ids)
         guard !ids.isEmpty else { return [] }
         let deleted = try write(at: Timestamp(clock())) { store in
             let current = try Self.fetch(ids, from: store.items)
+            var claimed: [ClaimedItemReference] = []
+            for item in current {
+                let claims = try store.items.claims(listingItem: item.id)
+                guard !claims.isEmpty else { continue }
+                if force {
+                    try store.items.keepClaimCopies(of: item)
+                } else {
+                    claimed.append(
+                        ClaimedItemReference(
+                            itemID: item.id, itemName: item.name,
+                            claims: claims.map { ClaimReference(id: $0.id, title: $0.title) }))
+                }
+            }
+            guard claimed.isEmpty else { throw InventoryError.itemsInClaims(claimed) }
             for item in current { try store.items.delete(id: item.id) }
             return current
         } changes: { deleted, first in
@@ -377,10 +393,10 @@ public final class InventoryManager: Sendable {
         return deleted
     }
 
-    /// Deletes one item.
+    /// Deletes one item; see `delete(ids:force:)`.
     @discardableResult
-    public func delete(id: Int64) throws -> HouseholdItem {
-        try delete(ids: [id])[0]
+    public func delete(id: Int64, force: Bool = false) throws -> HouseholdItem {
+        try delete(ids: [id], force: force)[0]
     }
 
     // MARK: - Internals

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A day in the proleptic Gregorian calendar, with no time and no time zone: `2024-02-29`.
 public struct CalendarDate: Sendable, Hashable, Comparable {
     /// The year, 1 to 9999.
@@ -49,6 +51,27 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
         self.year = parts.year
         self.month = parts.month
         self.day = parts.day
+    }
+
+    /// The day `date` falls on in `timeZone`.
+    public init(day date: Date, timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.year = parts.year ?? 1970
+        self.month = parts.month ?? 1
+        self.day = parts.day ?? 1
+    }
+
+    /// The number of days from 1970-01-01 to this date.
+    public var daysSince1970: Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let m = Int64(month)
+        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// Whether `year` is a leap year.

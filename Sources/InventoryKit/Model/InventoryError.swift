@@ -13,6 +13,12 @@ public enum InventoryError: Error, Sendable, Hashable {
     case currencyMismatch(expected: Currency, given: Currency)
     /// The database file cannot be opened or is not an inventory.
     case cannotOpen(path: String, reason: String)
+    /// No claim has this id.
+    case claimNotFound(Int64)
+    /// A claim cannot be saved; nothing was written.
+    case claimRefused([ClaimProblem])
+    /// Items are listed in claims, so deleting them would lose them from the claims.
+    case itemsInClaims([ClaimedItemReference])
     /// An edit was made from a copy read at `expectedVersion`, but the item has changed since.
     case editConflict(
         id: Int64, name: String, expectedVersion: Int, currentVersion: Int, changedFields: [String])
@@ -37,12 +43,47 @@ extension InventoryError: CustomStringConvertible {
             "this inventory keeps amounts in \(expected.code), not \(given.code)"
         case .cannotOpen(let path, let reason):
             "cannot open inventory \(quoted(path)): \(reason)"
+        case .claimNotFound(let id):
+            "no claim has id \(id)"
+        case .claimRefused(let problems):
+            "cannot save the claim: " + problems.map(\.message).joined(separator: "; ")
+        case .itemsInClaims(let references):
+            references.map { reference in
+                "item \(reference.itemID) \(quoted(reference.itemName)) is in "
+                    + reference.claims.map { "claim \($0.id) \(quoted($0.title))" }
+                    .joined(separator: ", ")
+            }.joined(separator: "; ")
+                + "; nothing was deleted (delete with --force to keep a copy of it in the claim)"
         case .editConflict(let id, let name, let expected, let current, let fields):
             "item \(id) \(quoted(name)) was changed by someone else since version \(expected) "
                 + "(now version \(current)"
                 + (fields.isEmpty ? "" : "; changed: \(fields.joined(separator: ", "))")
                 + "); nothing was changed — look at it again and redo the edit"
         }
+    }
+}
+
+/// An item and the claims that list it.
+public struct ClaimedItemReference: Sendable, Hashable {
+    public let itemID: Int64
+    public let itemName: String
+    public let claims: [ClaimReference]
+
+    public init(itemID: Int64, itemName: String, claims: [ClaimReference]) {
+        self.itemID = itemID
+        self.itemName = itemName
+        self.claims = claims
+    }
+}
+
+/// A claim's id and title.
+public struct ClaimReference: Sendable, Hashable {
+    public let id: Int64
+    public let title: String
+
+    public init(id: Int64, title: String) {
+        self.id = id
+        self.title = title
     }
 }
 

@@ -1,0 +1,190 @@
+import Foundation
+import InventoryMigrations
+import Testing
+
+@testable import InventoryKit
+
+@Suite struct ClaimTests {
+    let folder = TemporaryFolder()
+    let manager: InventoryManager
+    let items: [HouseholdItem]
+
+    init() throws {
+        let today = Date(timeIntervalSince1970: 1_795_341_024)  // 2026-11-22
+        manager = try InventoryManager(
+            path: folder.file("i.sqlite"), notificationCenter: NotificationCenter(), clock: { today })
+        try manager.add([
+            ItemDraft(name: "TV", price: usd("800"), isInsured: true, location: "Living room"),
+            ItemDraft(name: "Laptop", price: usd("2000"), isLuxury: true),
+            ItemDraft(name: "Ring", price: usd("3000"), isLuxury: true, isInsured: true),
+            ItemDraft(name: "Chairs", price: usd("45"), quantity: 4),
+        ])
+        items = try manager.entireHouseholdInventory()
+    }
+
+    private func form(editing claim: Claim? = nil) -> (ClaimFormController, ClaimSaver) {
+        let form = ClaimFormController(items: items, editing: claim)
+        let saver = ClaimSaver(manager: manager, claimID: claim?.id)
+        form.delegate = saver
+        return (form, saver)
+    }
+
+    @Test func theListIsGivenTheSelectionAndReportsBackThroughItsDelegate() {
+        let (form, saver) = form()
+        _ = saver
+        let list = form.presentProductList()
+        #expect(list.selectedIDs.isEmpty)
+        #expect(list.visibleItems.map(\.name) == ["Chairs", "Laptop", "Ring", "TV"])
+        #expect(list.perform(line: "2,3") == .changed)
+        #expect(list.perform(line: "done") == .finished)
+        #expect(form.selectedItemIDs == [2, 3])
+        #expect(form.presentedList == nil)
+
+        let again = form.presentProductList()
+        #expect(again.selectedIDs == [2, 3], "the selection is passed forward")
+        #expect(again.perform(line: "1-4") == .changed)
+        #expect(again.selectedIDs == [4, 1], "in list order: Chairs, TV")
+        #expect(again.perform(line: "cancel") == .cancelled)
+        #expect(form.selectedItemIDs == [2, 3], "cancel leaves the form's selection")
+    }
+
+    @Test func theLineProtocolFiltersTogglesAndHints() {
+        let list = ProductListController(items: items, selectedIDs: [])
+        #expect(list.perform(line: "/la") == .changed)
+        #expect(list.visibleItems.map(\.name) == ["Laptop"])
+        #expect(list.perform(line: "1") == .changed)
+        #expect(list.selectedIDs == [2])
+        #expect(list.perform(line: "2") == .hint("there is no line 2: lines 1 to 1 are shown"))
+        #expect(list.perform(line: "/living") == .changed)
+        #expect(list.visibleItems.map(\.name) == ["TV"])
+        #expect(list.perform(line: "all") == .changed)
+        #expect(list.perform(line: "/") == .changed)
+        #expect(list.visibleItems.count == 4)
+        #expect(list.selectedIDs == [2, 1])
+        #expect(list.perform(line: "none") == .changed)
+        #expect(list.selectedIDs.isEmpty)
+        for bad in ["3-", "a", "5-2", "sell"] {
+            guard case .hint = list.perform(line: bad) else {
+                Issue.record("\(bad) should give a hint")
+                continue
+            }
+        }
+        #expect(list.selectedIDs.isEmpty)
+    }
+
+    @Test func aRefusedSubmissionKeepsEverythingTypedAndSaysWhatToFix() throws {
+        let (form, saver) = form()
+        _ = saver
+        form.title = "   "
+        form.incidentDateText = "2026-12-25"
+        form.notes = "Back door forced"
+        form.kind = .theft
+        #expect(!form.submit())
+        #expect(form.problems(for: .title).map(\.message) == ["a claim needs a title"])
+        #expect(form.problems(for: .incidentDate).first?.message.contains("in the future") == true)
+        #expect(form.problems(for: .items).map(\.message) == ["choose at least one item"])
+        #expect(form.title == "   " && form.incidentDateText == "2026-12-25" && form.notes == "Back door forced")
+        #expect(try manager.claims().isEmpty)
+
+        form.incidentDateText = "2026-13-01"
+        #expect(!form.submit())
+        #expect(form.problems.map(\.field) == [.incidentDate])
+
+        form.title = "Burglary"
+        form.incidentDateText = "2026-11-20"
+        let list = form.presentProductList()
+        _ = list.perform(line: "2,3")
+        _ = list.perform(line: "")
+        #expect(form.submit())
+        let claim = try #require(form.savedClaim)
+        #expect(claim.title == "Burglary" && claim.kind == .theft && claim.notes == "Back door forced")
+        #expect(claim.items.map(\.itemID) == [2, 3])
+        #expect(try manager.claim(id: claim.id) == claim)
+    }
+
+    @Test func anItemDeletedBeforeSavingIsRefused() throws {
+        let (form, saver) = form()
+        _ = saver
+        form.title = "Fire"
+        let list = form.presentProductList()
+        _ = list.perform(line: "1")
+        _ = list.perform(line: "done")
+        try manager.delete(id: 4)
+        #expect(!form.submit())
+        #expect(form.problems.map(\.message) == ["item 4 does not exist (any more)"])
+    }
+
+    @Test func totalsSplitTheValueIntoInsuredNotInsuredAndLuxury() {
+        let (form, saver) = form()
+        _ = saver
+        let list = form.presentProductList()
+        _ = list.perform(line: "all")
+        _ = list.perform(line: "done")
+        let totals = form.totals
+        #expect(totals.itemCount == 4)
+        #expect(totals.total == 598_000)  // 800 + 2000 + 3000 + 4 × 45
+        #expect(totals.insured == 380_000)
+        #expect(totals.notInsured == 218_000)
+        #expect(totals.luxury == 500_000)
+    }
+
+    @Test func aClaimedItemIsNotDeletedUnlessForcedAndThenTheClaimKeepsACopy() throws {
+        let claim = try manager.createClaim(ClaimDraft(title: "Burglary", kind: .theft, itemIDs: [2, 3]))
+        let other = try manager.createClaim(ClaimDraft(title: "Water", kind: .water, itemIDs: [2]))
+        let error = #expect(throws: InventoryError.self) { try manager.delete(ids: [1, 2]) }
+        #expect(
+            error?.description
+                == "item 2 \"Laptop\" is in claim \(claim.id) \"Burglary\", claim \(other.id) \"Water\"; "
+                + "nothing was deleted (delete with --force to keep a copy of it in the claim)")
+        #expect(try manager.count() == 4)
+        try manager.delete(ids: [2], force: true)
+        let kept = try #require(try manager.claim(id: claim.id))
+        #expect(kept.items.map(\.itemID) == [nil, 3])
+        #expect(kept.items[0].name == "Laptop" && kept.items[0].price == usd("2000") && kept.items[0].isLuxury)
+        #expect(kept.totals.total == 500_000)
+
+        // Editing the claim keeps the copy and replaces the living items.
+        let (form, saver) = form(editing: kept)
+        _ = saver
+        #expect(form.selectedItemIDs == [3])
+        let list = form.presentProductList()
+        _ = list.perform(line: "none")
+        _ = list.perform(line: "done")
+        #expect(form.submit(), "the kept copy counts as an item")
+        #expect(try manager.claim(id: claim.id)?.items.map(\.name) == ["Laptop"])
+    }
+
+    @Test func claimsAreListedAndDeletedWithoutTouchingItems() throws {
+        let first = try manager.createClaim(ClaimDraft(title: "A", itemIDs: [1]))
+        let second = try manager.createClaim(ClaimDraft(title: " B ", notes: " ", itemIDs: [1, 1, 4]))
+        #expect(second.title == "B" && second.notes == nil && second.items.map(\.itemID) == [1, 4])
+        #expect(try manager.claims().map(\.id) == [second.id, first.id])
+        try manager.deleteClaim(id: first.id)
+        #expect(throws: InventoryError.claimNotFound(first.id)) { try manager.deleteClaim(id: first.id) }
+        #expect(try manager.count() == 4)
+        #expect(throws: InventoryError.self) { try manager.delete(id: 4) }
+        try manager.deleteClaim(id: second.id)
+        #expect(try manager.delete(id: 4).name == "Chairs", "no claim lists it any more")
+    }
+
+    @Test func aDatabaseMadeBeforeClaimsUpgradesInPlace() throws {
+        let path = folder.file("old.sqlite")
+        do {
+            let database = try Database(path: path, options: .init(applicationID: Database.inventoryApplicationID))
+            let old = try ItemStore(database: database, migrator: Migrator(migrations: Array(MigrationScripts.all.prefix(3))))
+            let now = Timestamp(millisecondsSince1970: 1_700_000_000_000)
+            _ = try old.insert(HouseholdItem(id: 0, name: "Heirloom", createdAt: now, updatedAt: now))
+        }
+        let upgraded = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        let claim = try upgraded.createClaim(ClaimDraft(title: "Flood", kind: .water, itemIDs: [1]))
+        #expect(claim.items.map(\.name) == ["Heirloom"])
+    }
+
+    @Test func idListsParseOrExplainWhatIsWrong() throws {
+        #expect(try parseIDList("3,5,9-12") == [3, 5, 9, 10, 11, 12])
+        #expect(try parseIDList(" 2 , 2,1") == [2, 1])
+        for bad in ["3-", "a", "5-2", "", "1,,2", "-1"] {
+            #expect(throws: InventoryError.self, "\(bad)") { try parseIDList(bad) }
+        }
+    }
+}
