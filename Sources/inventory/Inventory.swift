@@ -23,7 +23,7 @@ struct Inventory: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Add.self, Edit.self, Delete.self, Show.self, List.self, Watch.self, History.self,
-            Views.self,
+            Views.self, ClaimCommand.self,
         ]
     )
 
@@ -44,6 +44,9 @@ struct Inventory: ParsableCommand {
         case let exit as ExitCode:
             // The command has already said why.
             Foundation.exit(exit.rawValue)
+        case let failure as CommandFailure:
+            Terminal.standardError.writeLine("inventory: \(failure.description)")
+            Foundation.exit(failure.status)
         case is InventoryError, is MigrationError, is DatabaseError, is ViewRegistryError:
             Terminal.standardError.writeLine("inventory: \(String(describing: error))")
             Foundation.exit(exitStatus(for: error))

@@ -51,16 +51,16 @@ final class Sandbox: Sendable {
     /// The database the commands use unless told otherwise.
     var database: String { file("inventory.sqlite") }
 
-    /// Runs `inventory ARGUMENTS` with `--db` on this sandbox's database placed after the
+    /// Runs `inventory ARGUMENTS` with `--db` on this sandbox's database placed last (after the
     /// subcommand, with HOME inside the sandbox and no INVENTORY_DB, XDG_DATA_HOME or NO_COLOR.
     @discardableResult
     func run(
         _ arguments: [String], useDatabase: Bool = true, environment extra: [String: String] = [:],
-        executable: String = inventoryBinary, asUser user: String? = nil
+        executable: String = inventoryBinary, asUser user: String? = nil, input: String? = nil
     ) throws -> CommandResult {
         var arguments = arguments
         if useDatabase {
-            arguments.insert(contentsOf: ["--db", database], at: min(1, arguments.count))
+            arguments += ["--db", database]
         }
         var environment = ["HOME": file("home"), "PATH": "/usr/bin:/bin", "TERM": "xterm"]
         environment.merge(extra) { $1 }
@@ -88,7 +88,13 @@ final class Sandbox: Sendable {
         }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inputFile = file(".stdin-\(UUID().uuidString)")
+            _ = FileManager.default.createFile(atPath: inputFile, contents: Data(input.utf8))
+            process.standardInput = FileHandle(forReadingAtPath: inputFile)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         return CommandResult(

@@ -12,7 +12,8 @@ public enum ClaimSubmissionResult: Sendable, Equatable {
 /// never saves itself.
 public protocol ClaimFormDelegate: AnyObject {
     /// Validates `draft` and saves it, or returns the problems.
-    func claimForm(_ form: ClaimFormController, didSubmit draft: ClaimDraft) -> ClaimSubmissionResult
+    func claimForm(_ form: ClaimFormController, didSubmit draft: ClaimDraft)
+        -> ClaimSubmissionResult
 }
 
 /// The claim form (the blog's data-entry form): title, incident date, kind, notes, the chosen
@@ -65,6 +66,13 @@ public final class ClaimFormController {
     /// The problems of one field, to show next to it.
     public func problems(for field: ClaimField) -> [ClaimProblem] {
         problems.filter { $0.field == field }
+    }
+
+    /// Sets the chosen items directly (ids given on a command line, say); ids that do not
+    /// exist are kept, so that submitting reports them.
+    public func chooseItems(_ itemIDs: [Int64]) {
+        var seen: Set<Int64> = []
+        selectedItemIDs = itemIDs.filter { seen.insert($0).inserted }
     }
 
     /// Presents the item list with the current selection passed forward; the form is its

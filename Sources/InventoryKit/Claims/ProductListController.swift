@@ -111,7 +111,8 @@ public final class ProductListController {
         }
         switch Self.parseNumbers(command) {
         case .success(let numbers):
-            guard let wrong = numbers.first(where: { !(1...visibleItems.count).contains($0) }) else {
+            guard let wrong = numbers.first(where: { !(1...visibleItems.count).contains($0) })
+            else {
                 for number in numbers { toggle(row: number - 1) }
                 return .changed
             }

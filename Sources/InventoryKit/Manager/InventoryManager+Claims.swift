@@ -17,7 +17,9 @@ extension InventoryManager {
             problems.append(ClaimProblem(field: .title, message: "a claim needs a title"))
         } else if title.count > 200 {
             problems.append(
-                ClaimProblem(field: .title, message: "the title has \(title.count) characters; the most is 200"))
+                ClaimProblem(
+                    field: .title,
+                    message: "the title has \(title.count) characters; the most is 200"))
         }
         let today = CalendarDate(day: clock(), timeZone: timeZone)
         if let date = draft.incidentDate, date > today {
@@ -119,8 +121,8 @@ extension InventoryManager {
                 ClaimProblem(
                     field: .items,
                     message: missing.count == 1
-                        ? "item \(missing[0]) does not exist (any more)"
-                        : "items \(missing.map(String.init).joined(separator: ", ")) do not exist (any more)")
+                        ? "there is no item \(missing[0])"
+                        : "there are no items \(missing.map(String.init).joined(separator: ", "))")
             ])
         }
     }

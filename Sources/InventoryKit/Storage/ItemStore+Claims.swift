@@ -34,7 +34,8 @@ extension ItemStore {
         ])
         try statement.run()
         guard database.changedRowCount == 1 else { throw InventoryError.claimNotFound(id) }
-        try database.execute("DELETE FROM claim_items WHERE claim_id = ? AND item_id IS NOT NULL", [.integer(id)])
+        try database.execute(
+            "DELETE FROM claim_items WHERE claim_id = ? AND item_id IS NOT NULL", [.integer(id)])
         // Renumber the kept copies from 0, then append the chosen items.
         try database.execute(
             """
@@ -43,7 +44,8 @@ extension ItemStore {
                 WHERE earlier.claim_id = claim_items.claim_id AND earlier.position < claim_items.position)
             WHERE claim_id = ?
             """, [.integer(id)])
-        try database.execute("UPDATE claim_items SET position = -1 - position WHERE claim_id = ?", [.integer(id)])
+        try database.execute(
+            "UPDATE claim_items SET position = -1 - position WHERE claim_id = ?", [.integer(id)])
         let kept = try countLines(claimID: id)
         try insertLines(claimID: id, itemIDs: draft.itemIDs, from: kept)
     }
@@ -52,13 +54,16 @@ extension ItemStore {
         let statement = try database.cachedStatement(
             "INSERT INTO claim_items (claim_id, position, item_id) VALUES (?, ?, ?)")
         for (offset, itemID) in itemIDs.enumerated() {
-            try statement.bind([.integer(claimID), .integer(Int64(start + offset)), .integer(itemID)])
+            try statement.bind([
+                .integer(claimID), .integer(Int64(start + offset)), .integer(itemID),
+            ])
             try statement.run()
         }
     }
 
     private func countLines(claimID: Int64) throws -> Int {
-        let statement = try database.cachedStatement("SELECT count(*) FROM claim_items WHERE claim_id = ?")
+        let statement = try database.cachedStatement(
+            "SELECT count(*) FROM claim_items WHERE claim_id = ?")
         try statement.bind([.integer(claimID)])
         defer { statement.reset() }
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
@@ -149,11 +154,16 @@ extension ItemStore {
             if lines.isNull(at: 0) {
                 items.append(
                     ClaimedItem(
-                        itemID: nil, name: lines.text(at: 1), description: lines.optionalText(at: 2),
+                        itemID: nil, name: lines.text(at: 1),
+                        description: lines.optionalText(at: 2),
                         brand: lines.optionalText(at: 3), model: lines.optionalText(at: 4),
                         serialNumber: lines.optionalText(at: 5),
-                        price: try lines.optionalInt64(at: 6).map { try Money(minorUnits: $0, currency: currency) },
-                        purchaseDate: try lines.optionalText(at: 7).map { try CalendarDate(parsing: $0) },
+                        price: try lines.optionalInt64(at: 6).map {
+                            try Money(minorUnits: $0, currency: currency)
+                        },
+                        purchaseDate: try lines.optionalText(at: 7).map {
+                            try CalendarDate(parsing: $0)
+                        },
                         location: lines.optionalText(at: 8), quantity: Int(lines.int64(at: 9)),
                         isLuxury: lines.bool(at: 10), isInsured: lines.bool(at: 11), photo: nil))
             } else {

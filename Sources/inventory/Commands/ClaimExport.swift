@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+
+struct ClaimExport: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv, json
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a claim's loss inventory in the columns an adjuster asks for.",
+        discussion: """
+            Columns: item description, brand or manufacturer, model number, serial number,
+            quantity lost, purchase date, age in years (at the incident, else today), purchase
+            price each, total, room, insured, photo file. CSV is RFC 4180 with a header row.
+            A file written with --output is readable by you alone (mode 0600).
+
+            Examples:
+              inventory claim export 1 --format csv --output loss.csv
+              inventory claim export 1 --format json
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The claim's id.")
+    var id: Int64
+
+    @Option(help: "csv or json.")
+    var format: Format
+
+    @Option(help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"))
+    var output: String?
+
+    static let header = [
+        "Item description", "Brand or manufacturer", "Model number", "Serial number",
+        "Quantity lost", "Purchase date", "Age in years", "Purchase price each", "Total", "Room",
+        "Insured", "Photo file",
+    ]
+
+    func run() throws {
+        let manager = try database.openManager()
+        guard let claim = try manager.claim(id: id) else { throw InventoryError.claimNotFound(id) }
+        let reference = claim.incidentDate ?? CalendarDate(day: Date(), timeZone: .current)
+        let rows = claim.items.map { item -> [String?] in
+            let description = item.description.map { "\(item.name) — \($0)" } ?? item.name
+            let age = item.purchaseDate.map { date -> String in
+                let days = max(0, reference.daysSince1970 - date.daysSince1970)
+                let tenths = (days * 10 * 4 + 730) / 1461  // days / 365.25, to the tenth, rounded
+                return "\(tenths / 10).\(tenths % 10)"
+            }
+            let photo = item.photo.map { manager.photos.path(of: $0) }
+            return [
+                description, item.brand, item.model, item.serialNumber, String(item.quantity),
+                item.purchaseDate?.description, age, item.price?.decimalString,
+                Money.format(item.value, currency: manager.currency, grouping: false),
+                item.location,
+                item.isInsured ? "yes" : "no", photo,
+            ]
+        }
+        let text: String
+        switch format {
+        case .csv:
+            text = ([Self.header] + rows.map { $0.map { $0 ?? "" } })
+                .map { $0.map(ItemCSV.escape).joined(separator: ",") + "\r\n" }.joined()
+        case .json:
+            let keys = [
+                "description", "brand", "model", "serial", "quantity", "purchaseDate", "ageYears",
+                "priceEach", "total", "room", "insured", "photo",
+            ]
+            let objects = rows.map { row in
+                "{"
+                    + zip(keys, row).map { key, value in
+                        var json = "\"\(key)\":"
+                        switch key {
+                        case "quantity": json += value ?? "null"
+                        case "insured": json += value == "yes" ? "true" : "false"
+                        default: ItemJSON.appendString(value, to: &json)
+                        }
+                        return json
+                    }.joined(separator: ",") + "}"
+            }
+            var title = ""
+            ItemJSON.appendString(claim.title, to: &title)
+            text =
+                "{\"claim\":{\"id\":\(claim.id),\"title\":\(title),\"kind\":\"\(claim.kind.rawValue)\""
+                + ",\"incidentDate\":" + (claim.incidentDate.map { "\"\($0)\"" } ?? "null")
+                + ",\"currency\":\"\(manager.currency.code)\"},\"items\":[\n  "
+                + objects.joined(separator: ",\n  ") + "\n]}\n"
+        }
+        guard let output else {
+            Terminal.standardOutput.write(text)
+            return
+        }
+        try writePrivately(text, to: output)
+    }
+
+    private func writePrivately(_ text: String, to path: String) throws {
+        let temporary = path + ".partial-\(getpid())"
+        guard
+            FileManager.default.createFile(
+                atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]
+            ),
+            rename(temporary, path) == 0
+        else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CommandFailure(description: "cannot write \(path): \(reason)", status: 1)
+        }
+    }
+}
