@@ -23,7 +23,7 @@ struct Inventory: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Add.self, Edit.self, Delete.self, Show.self, List.self, Watch.self, History.self,
-            Views.self, ClaimCommand.self,
+            Views.self, ClaimCommand.self, Browse.self,
         ]
     )
 

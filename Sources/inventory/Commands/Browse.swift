@@ -1,0 +1,100 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import InventoryKit
+import Synchronization
+
+struct Browse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The inventory app, full screen: a tab per view, live, with forms and claims.",
+        discussion: """
+            Tabs: your views (the built-in ones first) with their counts and totals, and Add
+            item. Changes show at once in every tab, also those made by other processes.
+            Keys: arrows, PgUp/PgDn, Home/End move; Tab and 1-9 change tab; Enter opens an
+            item; a adds, e edits, d deletes, i and l toggle insured and luxury, / searches,
+            c starts a claim, ? shows the keys, q quits.
+
+            Examples:
+              inventory browse
+              inventory browse --views ~/views.json
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(
+        name: .customLong("views"),
+        help: ArgumentHelp("A JSON file of views.", valueName: "file"))
+    var viewsFile: String?
+
+    func run() throws {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw CommandFailure(
+                description: "browse needs a terminal: run it without redirecting its input or output",
+                status: 1)
+        }
+        let (manager, app) = try database.open(format: .table)
+        let registry = try ViewOptions.registry(option: viewsFile, currency: manager.currency)
+        let environment = ProcessInfo.processInfo.environment
+        let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
+        let appearance = BrowseApp.Appearance(
+            unicode: locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8"),
+            colour: Terminal.stdoutSupportsColor)
+
+        let stop = Signals()
+        let screen = try TerminalScreen(colour: appearance.colour)
+        defer { screen.restore() }
+        var size = screen.size
+        let browse = try BrowseApp(
+            manager: manager, registry: registry, context: app, width: size.width,
+            height: size.height, appearance: appearance)
+        manager.startFollowing()
+        defer { manager.stopFollowing() }
+        loop: while !stop.shouldQuit {
+            if stop.takeResize() {
+                size = screen.size
+                browse.resize(width: size.width, height: size.height)
+                screen.invalidate()
+            }
+            if browse.needsRedraw { screen.draw(browse.render()) }
+            for key in screen.readKeys(waitingUpTo: 40) where !browse.handle(key) {
+                break loop
+            }
+        }
+    }
+}
+
+/// SIGTERM, SIGINT and SIGHUP end the app (and so restore the terminal); SIGWINCH asks for a
+/// redraw at the new size.
+final class Signals {
+    private final class Flags: Sendable {
+        let quit = Atomic<Bool>(false)
+        let resized = Atomic<Bool>(false)
+    }
+
+    private let flags = Flags()
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
+        sources = [SIGTERM, SIGINT, SIGHUP, SIGWINCH].map { [flags] number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if number == SIGWINCH {
+                    flags.resized.store(true, ordering: .releasing)
+                } else {
+                    flags.quit.store(true, ordering: .releasing)
+                }
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    deinit {
+        sources.forEach { $0.cancel() }
+    }
+
+    var shouldQuit: Bool { flags.quit.load(ordering: .acquiring) }
+
+    func takeResize() -> Bool { flags.resized.exchange(false, ordering: .acquiringAndReleasing) }
+}
