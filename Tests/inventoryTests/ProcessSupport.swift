@@ -142,6 +142,13 @@ final class Sandbox: Sendable {
         return rows + photos.sorted().map { "photo: \($0)" }
     }
 
+    /// Writes a shell script into the sandbox and returns its path.
+    func script(_ name: String, _ text: String) -> String {
+        let path = file(name)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
     /// Parses stdout as JSON.
     func json(_ arguments: [String]) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(try succeed(arguments).utf8))

@@ -5,7 +5,9 @@ extension BrowseApp {
         changed.clear()
         var grid = Grid(width: width, height: height)
         drawTabs(&grid)
-        grid.put(String(repeating: appearance.unicode ? "─" : "-", count: width), row: 1, column: 0, style: .dim)
+        grid.put(
+            String(repeating: appearance.unicode ? "─" : "-", count: width), row: 1, column: 0,
+            style: .dim)
         switch modal {
         case .detail(let id, _): drawDetail(&grid, id)
         case .form(let form, let title): drawForm(&grid, form, title: title)
@@ -34,7 +36,8 @@ extension BrowseApp {
             tabs.enumerated().map { index, tab in
                 let name = title ? tab.definition.title : tab.definition.name
                 let count = tab.view.count
-                return " \(index + 1) \(name) \(count)" + (totals ? "·\(money(tab.view.totalValue))" : "") + " "
+                return " \(index + 1) \(name) \(count)"
+                    + (totals ? "·\(money(tab.view.totalValue))" : "") + " "
             } + [" \(tabs.count + 1) + Add item "]
         }
         func fits(_ labels: [String]) -> Bool {
@@ -47,7 +50,10 @@ extension BrowseApp {
         var chosen = options.first(where: fits) ?? options[3]
         let share = max(6, (width - chosen.count + 1) / chosen.count)
         if chosen.map(DisplayWidth.of).reduce(chosen.count - 1, +) > width {
-            chosen = chosen.map { DisplayWidth.of($0) > share ? DisplayWidth.truncate($0, to: share).replacing("…", with: ellipsis) : $0 }
+            chosen = chosen.map {
+                DisplayWidth.of($0) > share
+                    ? DisplayWidth.truncate($0, to: share).replacing("…", with: ellipsis) : $0
+            }
         }
         var column = 0
         for (index, label) in chosen.enumerated() {
@@ -61,25 +67,34 @@ extension BrowseApp {
         syncCursor(tab)
         let showLocation = width >= 64
         let nameWidth = max(8, width - (showLocation ? 48 : 33))
-        var header = " " + pad("ID", 5, right: true) + " " + pad("NAME", nameWidth) + " "
+        var header =
+            " " + pad("ID", 5, right: true) + " " + pad("NAME", nameWidth) + " "
             + pad("PRICE", 12, right: true) + " " + pad("QTY", 4, right: true) + " "
         if showLocation { header += pad("LOCATION", 14) + " " }
         header += "LUX INS"
         grid.put(header, row: 2, column: 0, style: .bold)
         let ids = tab.active.ids(in: tab.top..<tab.top + listRows)
         if ids.isEmpty {
-            let empty = tab.searchText.map { "No item matches \"\($0)\" here (Esc clears the search)." }
+            let empty =
+                tab.searchText.map { "No item matches \"\($0)\" here (Esc clears the search)." }
                 ?? "Nothing here yet. Press a to add an item."
             grid.put(empty, row: 3, column: 1, style: .dim)
         }
         for (offset, id) in ids.enumerated() {
             guard let item = try? manager.item(id: id) else { continue }
             let row = 3 + offset
-            var line = " " + pad(String(item.id), 5, right: true) + " "
-                + pad(DisplayWidth.truncate(item.name, to: nameWidth).replacing("…", with: ellipsis), nameWidth) + " "
-                + pad(item.price?.formatted ?? "-", 12, right: true) + " " + pad(String(item.quantity), 4, right: true) + " "
+            var line =
+                " " + pad(String(item.id), 5, right: true) + " "
+                + pad(
+                    DisplayWidth.truncate(item.name, to: nameWidth).replacing("…", with: ellipsis),
+                    nameWidth) + " "
+                + pad(item.price?.formatted ?? "-", 12, right: true) + " "
+                + pad(String(item.quantity), 4, right: true) + " "
             if showLocation {
-                line += pad(DisplayWidth.truncate(item.location ?? "-", to: 14).replacing("…", with: ellipsis), 14) + " "
+                line +=
+                    pad(
+                        DisplayWidth.truncate(item.location ?? "-", to: 14).replacing(
+                            "…", with: ellipsis), 14) + " "
             }
             let flags = (item.isLuxury ? "yes" : "no ") + " " + (item.isInsured ? "yes" : "no")
             let isCursor = tab.top + offset == tab.cursorIndex
@@ -119,7 +134,8 @@ extension BrowseApp {
         let history = (try? manager.history(itemID: id, limit: max(1, height - 3 - row))) ?? []
         for entry in history where row < height - 2 {
             let change = entry.change
-            var text = "\(entry.time.iso8601.prefix(16).replacing("T", with: " "))  \(change.kind.rawValue)"
+            var text =
+                "\(entry.time.iso8601.prefix(16).replacing("T", with: " "))  \(change.kind.rawValue)"
             if let before = change.before {
                 let fields = change.item.fieldChanges(from: before).map(\.description)
                 if !fields.isEmpty { text += ": " + fields.joined(separator: ", ") }
@@ -141,9 +157,13 @@ extension BrowseApp {
             } else {
                 value = "[" + (form.texts[field] ?? "") + (isCurrent ? "_" : "") + "]"
             }
-            var end = grid.put(value, row: row, column: 15, style: isCurrent ? .inverse : [], maxWidth: width - 40, ellipsis: ellipsis)
+            var end = grid.put(
+                value, row: row, column: 15, style: isCurrent ? .inverse : [], maxWidth: width - 40,
+                ellipsis: ellipsis)
             for problem in form.problems(for: field) {
-                end = grid.put("  " + problem.message, row: row, column: end, style: .error, ellipsis: ellipsis)
+                end = grid.put(
+                    "  " + problem.message, row: row, column: end, style: .error, ellipsis: ellipsis
+                )
             }
             row += 1
         }
@@ -170,10 +190,16 @@ extension BrowseApp {
             let row = 3 + index
             let isCurrent = index == state.field
             grid.put(pad(label, 14), row: row, column: 2, style: isCurrent ? .bold : .dim)
-            let shown = index == 2 || index == 4 ? "< \(values[index]) >" : "[" + values[index] + (isCurrent ? "_" : "") + "]"
-            var end = grid.put(shown, row: row, column: 17, style: isCurrent ? .inverse : [], maxWidth: width - 40, ellipsis: ellipsis)
+            let shown =
+                index == 2 || index == 4
+                ? "< \(values[index]) >" : "[" + values[index] + (isCurrent ? "_" : "") + "]"
+            var end = grid.put(
+                shown, row: row, column: 17, style: isCurrent ? .inverse : [], maxWidth: width - 40,
+                ellipsis: ellipsis)
             for problem in form.problems(for: problemFields[index]) {
-                end = grid.put("  " + problem.message, row: row, column: end, style: .error, ellipsis: ellipsis)
+                end = grid.put(
+                    "  " + problem.message, row: row, column: end, style: .error, ellipsis: ellipsis
+                )
             }
         }
         var row = 9
@@ -182,12 +208,14 @@ extension BrowseApp {
             row: row, column: 2, ellipsis: ellipsis)
         row += 2
         for item in form.selectedItems where row < height - 2 {
-            grid.put("- \(item.name)  \(money(item.value))", row: row, column: 4, ellipsis: ellipsis)
+            grid.put(
+                "- \(item.name)  \(money(item.value))", row: row, column: 4, ellipsis: ellipsis)
             row += 1
         }
     }
 
-    private func drawPicker(_ grid: inout Grid, _ state: ClaimState, _ list: ProductListController) {
+    private func drawPicker(_ grid: inout Grid, _ state: ClaimState, _ list: ProductListController)
+    {
         grid.put("Choose the lost items", row: 2, column: 1, style: .bold)
         let rows = listRows - 1
         let visible = list.visibleItems
@@ -198,7 +226,9 @@ extension BrowseApp {
             let mark = list.isSelected(item.id) ? "[x]" : "[ ]"
             let text = " \(mark) \(item.name)" + (item.price.map { "  \($0.formatted)" } ?? "")
             let isCursor = index == state.pickerCursor
-            grid.put(text, row: 3 + offset, column: 0, style: isCursor ? .inverse : [], ellipsis: ellipsis)
+            grid.put(
+                text, row: 3 + offset, column: 0, style: isCursor ? .inverse : [],
+                ellipsis: ellipsis)
             if isCursor { grid.fill(row: 3 + offset, style: .inverse) }
         }
     }
@@ -227,13 +257,16 @@ extension BrowseApp {
     private func drawStatus(_ grid: inout Grid) {
         let statusRow = height - 2
         let hintRow = height - 1
-        var hints = "Enter open  a add  e edit  d delete  i insured  l luxury  / search  c claim  ? help  q quit"
+        var hints =
+            "a add  e edit  d delete  i insured  l luxury  / search  c claim  ? help  q quit"
         switch modal {
         case .search(let text):
             grid.put("Search: \(text)_", row: statusRow, column: 0, style: .bold)
             hints = "Enter search  Esc cancel"
         case .confirmDelete(let item):
-            grid.put("Delete #\(item.id) \(item.name)? (y/n)", row: statusRow, column: 0, style: [.bold, .warning], ellipsis: ellipsis)
+            grid.put(
+                "Delete #\(item.id) \(item.name)? (y/n)", row: statusRow, column: 0,
+                style: [.bold, .warning], ellipsis: ellipsis)
             hints = "y delete  n keep"
         case .detail:
             hints = "Esc back  e edit  d delete  i insured  l luxury"
@@ -243,9 +276,12 @@ extension BrowseApp {
             if let search = state.pickerSearch {
                 grid.put("Search: \(search)_", row: statusRow, column: 0, style: .bold)
             } else if let picker = state.picker {
-                grid.put("\(picker.selectedIDs.count) of \(picker.items.count) chosen", row: statusRow, column: 0)
+                grid.put(
+                    "\(picker.selectedIDs.count) of \(picker.items.count) chosen", row: statusRow,
+                    column: 0)
             }
-            hints = state.picker == nil
+            hints =
+                state.picker == nil
                 ? "Up/Down move  Left/Right kind  Enter save (on Items: choose)  Esc cancel"
                 : "Space toggle  / narrow  a all  n none  Enter done  Esc cancel"
         case .help:
@@ -255,13 +291,16 @@ extension BrowseApp {
                 hints = "Up/Down move  Space ticks  Enter add  Esc back"
             } else if let tab = currentTab, message == nil {
                 let count = tab.active.count
-                var status = "\(count) item\(count == 1 ? "" : "s") · total \(money(tab.active.totalValue)) \(currency.code)"
+                var status =
+                    "\(count) item\(count == 1 ? "" : "s") · total \(money(tab.active.totalValue)) \(currency.code)"
                 if let search = tab.searchText { status += " · search \"\(search)\" (Esc clears)" }
                 grid.put(status, row: statusRow, column: 0, ellipsis: ellipsis)
             }
         }
         if let message, modal == nil || isOnAddTab {
-            grid.put(message.text, row: statusRow, column: 0, style: message.isError ? .error : .bold, ellipsis: ellipsis)
+            grid.put(
+                message.text, row: statusRow, column: 0, style: message.isError ? .error : .bold,
+                ellipsis: ellipsis)
         }
         grid.put(hints, row: hintRow, column: 0, style: .dim, ellipsis: ellipsis)
     }

@@ -352,10 +352,16 @@ public final class BrowseApp {
                 return .done
             }
         case .backspace:
-            if !form.currentField.isFlag { form.texts[form.currentField, default: ""].removeLast(
-                form.texts[form.currentField, default: ""].isEmpty ? 0 : 1) }
+            if !form.currentField.isFlag {
+                form.texts[form.currentField, default: ""].removeLast(
+                    form.texts[form.currentField, default: ""].isEmpty ? 0 : 1)
+            }
         case .character(" ") where form.currentField.isFlag:
-            if form.currentField == .luxury { form.isLuxury.toggle() } else { form.isInsured.toggle() }
+            if form.currentField == .luxury {
+                form.isLuxury.toggle()
+            } else {
+                form.isInsured.toggle()
+            }
         case .character(let character) where !form.currentField.isFlag:
             form.texts[form.currentField, default: ""].append(character)
         default: break
@@ -384,7 +390,8 @@ public final class BrowseApp {
         let form = state.form
         switch key {
         case .escape: modal = nil
-        case .up, .backTab: state.field = (state.field + Self.claimFields.count - 1) % Self.claimFields.count
+        case .up, .backTab:
+            state.field = (state.field + Self.claimFields.count - 1) % Self.claimFields.count
         case .down, .tab: state.field = (state.field + 1) % Self.claimFields.count
         case .enter:
             if state.field == 4 {
@@ -394,7 +401,9 @@ public final class BrowseApp {
                 state.pickerTop = 0
             } else if form.submit(), let claim = form.savedClaim {
                 modal = nil
-                message = ("Saved claim \(claim.id) \(claim.title) (\(claim.items.count) items)", false)
+                message = (
+                    "Saved claim \(claim.id) \(claim.title) (\(claim.items.count) items)", false
+                )
             }
         case .left where state.field == 2, .right where state.field == 2,
             .character(" ") where state.field == 2:

@@ -45,12 +45,16 @@ public struct Grid: Hashable, Sendable {
     ) -> Int {
         guard (0..<height).contains(row), column < width else { return column }
         let limit = min(width - column, maxWidth ?? width)
-        let fitted = DisplayWidth.of(text) > limit ? DisplayWidth.truncate(text, to: limit).replacing("…", with: ellipsis) : text
+        let fitted =
+            DisplayWidth.of(text) > limit
+            ? DisplayWidth.truncate(text, to: limit).replacing("…", with: ellipsis) : text
         var position = column
         for character in fitted {
             let columns = max(1, DisplayWidth.width(of: character))
             guard position + columns <= column + limit, position >= 0 else { break }
-            let shown = character.unicodeScalars.first?.properties.generalCategory == .control ? " " : String(character)
+            let shown =
+                character.unicodeScalars.first?.properties.generalCategory == .control
+                ? " " : String(character)
             cells[row * width + position] = Cell(shown, style: style)
             if columns == 2 { cells[row * width + position + 1] = Cell("", style: style) }
             position += columns
@@ -60,7 +64,8 @@ public struct Grid: Hashable, Sendable {
 
     /// Gives the cells of `row` from `column` (to the edge by default) the style `style`,
     /// filling with spaces.
-    public mutating func fill(row: Int, from column: Int = 0, to end: Int? = nil, style: CellStyle) {
+    public mutating func fill(row: Int, from column: Int = 0, to end: Int? = nil, style: CellStyle)
+    {
         guard (0..<height).contains(row) else { return }
         for position in max(0, column)..<min(width, end ?? width) {
             cells[row * width + position].style = style

@@ -44,7 +44,10 @@ public enum ItemFormResult: Sendable, Equatable {
 
 /// Validates and saves what an item form submits; the form never saves itself.
 public protocol ItemFormDelegate: AnyObject {
-    func itemForm(_ form: ItemFormController, didSubmit texts: [ItemFormField: String], luxury: Bool, insured: Bool)
+    func itemForm(
+        _ form: ItemFormController, didSubmit texts: [ItemFormField: String], luxury: Bool,
+        insured: Bool
+    )
         -> ItemFormResult
 }
 
@@ -116,7 +119,8 @@ public final class ItemSaver: ItemFormDelegate {
     }
 
     public func itemForm(
-        _ form: ItemFormController, didSubmit texts: [ItemFormField: String], luxury: Bool, insured: Bool
+        _ form: ItemFormController, didSubmit texts: [ItemFormField: String], luxury: Bool,
+        insured: Bool
     ) -> ItemFormResult {
         var problems: [ItemFormProblem] = []
         func text(_ field: ItemFormField) -> String { texts[field] ?? "" }
@@ -132,7 +136,8 @@ public final class ItemSaver: ItemFormDelegate {
         let date = parse(.purchased) { try CalendarDate(parsing: $0) }
         let quantity = parse(.quantity) { value -> Int in
             guard let number = Int(value) else {
-                throw InventoryError.invalidValue(field: "quantity", value: value, reason: "not a whole number")
+                throw InventoryError.invalidValue(
+                    field: "quantity", value: value, reason: "not a whole number")
             }
             return number
         }
@@ -154,15 +159,21 @@ public final class ItemSaver: ItemFormDelegate {
                 if changed(.notes) { patch.notes = .some(text(.notes)) }
                 if luxury != original.isLuxury { patch.isLuxury = luxury }
                 if insured != original.isInsured { patch.isInsured = insured }
-                return .accepted(try manager.edit(id: original.id, patch, expectedVersion: original.version))
+                return .accepted(
+                    try manager.edit(id: original.id, patch, expectedVersion: original.version))
             }
             let draft = ItemDraft(
-                name: text(.name), description: text(.description), price: price, purchaseDate: date,
-                isLuxury: luxury, isInsured: insured, quantity: quantity ?? 1, location: text(.location),
-                brand: text(.brand), model: text(.model), serialNumber: text(.serial), notes: text(.notes))
+                name: text(.name), description: text(.description), price: price,
+                purchaseDate: date,
+                isLuxury: luxury, isInsured: insured, quantity: quantity ?? 1,
+                location: text(.location),
+                brand: text(.brand), model: text(.model), serialNumber: text(.serial),
+                notes: text(.notes))
             return .accepted(try manager.add(draft))
         } catch let error as InventoryError {
-            return .refused([ItemFormProblem(field: Self.field(of: error), message: Self.reason(error))])
+            return .refused([
+                ItemFormProblem(field: Self.field(of: error), message: Self.reason(error))
+            ])
         } catch {
             return .refused([ItemFormProblem(field: nil, message: String(describing: error))])
         }

@@ -29,7 +29,8 @@ struct Browse: ParsableCommand {
     func run() throws {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw CommandFailure(
-                description: "browse needs a terminal: run it without redirecting its input or output",
+                description:
+                    "browse needs a terminal: run it without redirecting its input or output",
                 status: 1)
         }
         let (manager, app) = try database.open(format: .table)

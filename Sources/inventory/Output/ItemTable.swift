@@ -66,4 +66,3 @@ extension String {
         return text
     }
 }
-

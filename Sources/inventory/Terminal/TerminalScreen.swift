@@ -17,7 +17,8 @@ final class TerminalScreen {
     init(colour: Bool) throws {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw CommandFailure(
-                description: "browse needs a terminal: run it without redirecting its input or output",
+                description:
+                    "browse needs a terminal: run it without redirecting its input or output",
                 status: 1)
         }
         self.colour = colour
@@ -68,7 +69,9 @@ final class TerminalScreen {
 
     /// Draws `grid`, rewriting only the rows that differ from the last frame.
     func draw(_ grid: Grid) {
-        if previousRows.count != grid.height { previousRows = Array(repeating: "", count: grid.height) }
+        if previousRows.count != grid.height {
+            previousRows = Array(repeating: "", count: grid.height)
+        }
         var output = ""
         for row in 0..<grid.height {
             let text = encode(grid.row(row))
@@ -130,7 +133,9 @@ final class TerminalScreen {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Foundation.write(1, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeMutableBytes {
+                Foundation.write(1, $0.baseAddress! + offset, $0.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 return
