@@ -202,3 +202,29 @@ import Testing
         }
     }
 }
+
+@Suite struct PagedProductListTests {
+    let folder = TemporaryFolder()
+
+    @Test func aListOverTheInventoryPagesThroughALiveViewAndBehavesLikeAnArrayList() throws {
+        let manager = try makeManager(in: folder)
+        try manager.add(["Oar", "Boat", "Anchor", "Rope", "Buoy"].map { ItemDraft(name: $0) })
+        let paged = try ProductListController(manager: manager, selectedIDs: [4, 99])
+        let whole = ProductListController(
+            items: try manager.entireHouseholdInventory(), selectedIDs: [4, 99])
+        for list in [paged, whole] {
+            #expect(list.totalCount == 5 && list.visibleCount == 5)
+            #expect(list.visibleItems(in: 1..<3).map(\.name) == ["Boat", "Buoy"])
+            #expect(list.selectedIDs == [4])
+            #expect(list.perform(line: "/b") == .changed)
+            #expect(list.visibleItems.map(\.name) == ["Boat", "Buoy"])
+            #expect(list.perform(line: "all") == .changed)
+            #expect(list.perform(line: "/") == .changed)
+            #expect(list.selectedIDs == [2, 5, 4], "in list order: Boat, Buoy, Rope")
+        }
+        let form = ClaimFormController(manager: manager)
+        form.chooseItems([3, 1])
+        #expect(form.selectedItems.map(\.name) == ["Anchor", "Oar"])
+        #expect(form.presentProductList().selectedIDs == [3, 1])
+    }
+}

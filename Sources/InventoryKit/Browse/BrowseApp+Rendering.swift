@@ -218,11 +218,11 @@ extension BrowseApp {
     {
         grid.put("Choose the lost items", row: 2, column: 1, style: .bold)
         let rows = listRows - 1
-        let visible = list.visibleItems
+        let visible = list.visibleItems(in: state.pickerTop..<state.pickerTop + rows)
         for offset in 0..<rows {
             let index = state.pickerTop + offset
-            guard index < visible.count else { break }
-            let item = visible[index]
+            guard offset < visible.count else { break }
+            let item = visible[offset]
             let mark = list.isSelected(item.id) ? "[x]" : "[ ]"
             let text = " \(mark) \(item.name)" + (item.price.map { "  \($0.formatted)" } ?? "")
             let isCursor = index == state.pickerCursor
@@ -277,7 +277,7 @@ extension BrowseApp {
                 grid.put("Search: \(search)_", row: statusRow, column: 0, style: .bold)
             } else if let picker = state.picker {
                 grid.put(
-                    "\(picker.selectedIDs.count) of \(picker.items.count) chosen", row: statusRow,
+                    "\(picker.selectedIDs.count) of \(picker.totalCount) chosen", row: statusRow,
                     column: 0)
             }
             hints =

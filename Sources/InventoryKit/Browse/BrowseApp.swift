@@ -372,8 +372,10 @@ public final class BrowseApp {
     // MARK: - Claims
 
     private func startClaim(preselecting id: Int64?) {
-        guard let items = try? manager.entireHouseholdInventory() else { return }
-        let form = ClaimFormController(items: items)
+        // The picker pages through the view a tab of every item keeps already, if there is one.
+        let everything = tabs.first { $0.definition.filter == .all && $0.definition.sort == .name }?
+            .view
+        let form = ClaimFormController(manager: manager, view: everything)
         let saver = ClaimSaver(manager: manager)
         form.delegate = saver
         if let id { form.chooseItems([id]) }
@@ -443,7 +445,7 @@ public final class BrowseApp {
             }
             return
         }
-        let count = list.visibleItems.count
+        let count = list.visibleCount
         switch key {
         case .up: state.pickerCursor = max(0, state.pickerCursor - 1)
         case .down: state.pickerCursor = min(max(0, count - 1), state.pickerCursor + 1)

@@ -39,14 +39,44 @@ public final class ClaimFormController {
     /// The list while it is presented.
     public private(set) var presentedList: ProductListController?
 
-    private let items: [HouseholdItem]
-    private let itemsByID: [Int64: HouseholdItem]
+    private let lookup: (Int64) -> HouseholdItem?
+    private let makeList: ([Int64]) -> ProductListController
     private let keptCopies: [ClaimedItem]
 
     /// A form over `items` (in list order), empty or filled from `claim`.
-    public init(items: [HouseholdItem], editing claim: Claim? = nil) {
-        self.items = items
-        self.itemsByID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+    public convenience init(items: [HouseholdItem], editing claim: Claim? = nil) {
+        let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+        self.init(
+            lookup: { byID[$0] },
+            makeList: { ProductListController(items: items, selectedIDs: $0) }, editing: claim)
+    }
+
+    /// A form over every item of `manager`, read only as needed: the picker pages through a
+    /// live view, and the totals read only the chosen items. For large inventories.
+    ///
+    /// - Parameter view: a live view of every item to pick from (for instance the one an
+    ///   "all" tab keeps); without it the picker makes its own when it is presented.
+    public convenience init(
+        manager: InventoryManager, view: InventoryView? = nil, editing claim: Claim? = nil
+    ) {
+        self.init(
+            lookup: { try? manager.item(id: $0) },
+            makeList: { selected in
+                if let view {
+                    return ProductListController(
+                        view: view, manager: manager, selectedIDs: selected)
+                }
+                return (try? ProductListController(manager: manager, selectedIDs: selected))
+                    ?? ProductListController(items: [], selectedIDs: [])
+            }, editing: claim)
+    }
+
+    private init(
+        lookup: @escaping (Int64) -> HouseholdItem?,
+        makeList: @escaping ([Int64]) -> ProductListController, editing claim: Claim?
+    ) {
+        self.lookup = lookup
+        self.makeList = makeList
         self.title = claim?.title ?? ""
         self.incidentDateText = claim?.incidentDate?.description ?? ""
         self.kind = claim?.kind ?? .other
@@ -57,7 +87,7 @@ public final class ClaimFormController {
 
     /// The claimed lines: copies of deleted items first, then the chosen items.
     public var selectedItems: [ClaimedItem] {
-        keptCopies + selectedItemIDs.compactMap { itemsByID[$0].map(ClaimedItem.init(item:)) }
+        keptCopies + selectedItemIDs.compactMap { lookup($0).map(ClaimedItem.init(item:)) }
     }
 
     /// The running totals of the chosen items.
@@ -78,7 +108,7 @@ public final class ClaimFormController {
     /// Presents the item list with the current selection passed forward; the form is its
     /// delegate.
     public func presentProductList() -> ProductListController {
-        let list = ProductListController(items: items, selectedIDs: selectedItemIDs)
+        let list = makeList(selectedItemIDs)
         list.delegate = self
         presentedList = list
         return list

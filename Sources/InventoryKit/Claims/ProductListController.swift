@@ -26,51 +26,131 @@ public final class ProductListController {
 
     /// Told when the user finishes or cancels.
     public weak var delegate: (any ProductListDelegate)?
-    /// Every item the list offers, in list order (as `inventory list` shows them).
-    public let items: [HouseholdItem]
     /// The words the list is narrowed to, if any.
     public private(set) var searchText: String?
-    /// The items shown: all of them, or those matching `searchText`.
-    public private(set) var visibleItems: [HouseholdItem]
     private var selected: Set<Int64>
+    private var backing: Backing
+
+    /// Where the rows come from: a list given whole, or a live view read a page at a time (so
+    /// a list of 100,000 items costs only the rows shown).
+    private enum Backing {
+        case array(all: [HouseholdItem], visible: [HouseholdItem])
+        case view(all: InventoryView, visible: InventoryView, manager: InventoryManager)
+    }
 
     /// Creates a list of `items` with `selectedIDs` already marked (ids of other items are
     /// ignored).
     public init(items: [HouseholdItem], selectedIDs: some Sequence<Int64>) {
-        self.items = items
-        self.visibleItems = items
-        let offered = Set(items.map(\.id))
-        self.selected = Set(selectedIDs).intersection(offered)
+        backing = .array(all: items, visible: items)
+        selected = Set(selectedIDs).intersection(items.map(\.id))
+    }
+
+    /// Creates a list of every item of `manager`, in list order, read a page at a time, with
+    /// `selectedIDs` already marked.
+    ///
+    /// - Throws: `DatabaseError` when the items cannot be read.
+    public convenience init(manager: InventoryManager, selectedIDs: some Sequence<Int64>) throws {
+        let view = try InventoryView(name: "picker", filter: .all, manager: manager)
+        self.init(view: view, manager: manager, selectedIDs: selectedIDs)
+    }
+
+    /// Creates a list of the items of a live `view` (one a screen already keeps, say), read a
+    /// page at a time, with `selectedIDs` already marked.
+    public init(view: InventoryView, manager: InventoryManager, selectedIDs: some Sequence<Int64>) {
+        backing = .view(all: view, visible: view, manager: manager)
+        selected = Set(selectedIDs.filter { view.index(of: $0) != nil })
+    }
+
+    /// How many items the list offers.
+    public var totalCount: Int {
+        switch backing {
+        case .array(let all, _): all.count
+        case .view(let all, _, _): all.count
+        }
+    }
+
+    /// How many items are shown (all, or those matching `searchText`).
+    public var visibleCount: Int {
+        switch backing {
+        case .array(_, let visible): visible.count
+        case .view(_, let visible, _): visible.count
+        }
+    }
+
+    /// The shown items in `range` (clamped), for drawing the visible rows.
+    public func visibleItems(in range: Range<Int>) -> [HouseholdItem] {
+        switch backing {
+        case .array(_, let visible):
+            return Array(visible[range.clamped(to: 0..<visible.count)])
+        case .view(_, let visible, let manager):
+            return visible.ids(in: range).compactMap { try? manager.item(id: $0) }
+        }
+    }
+
+    /// Every shown item. O(*n*): for the line picker, which prints them all.
+    public var visibleItems: [HouseholdItem] { visibleItems(in: 0..<visibleCount) }
+
+    /// Every item the list offers. O(*n*).
+    public var items: [HouseholdItem] {
+        switch backing {
+        case .array(let all, _): all
+        case .view(let all, _, let manager): all.ids.compactMap { try? manager.item(id: $0) }
+        }
     }
 
     /// The selected ids, in list order.
-    public var selectedIDs: [Int64] { items.map(\.id).filter(selected.contains) }
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* selected items of a view-backed list.
+    public var selectedIDs: [Int64] {
+        switch backing {
+        case .array(let all, _):
+            return all.map(\.id).filter(selected.contains)
+        case .view(let all, _, _):
+            return selected.compactMap { id in all.index(of: id).map { (id, $0) } }
+                .sorted { $0.1 < $1.1 }.map(\.0)
+        }
+    }
 
     /// Whether the item with `id` is selected.
     public func isSelected(_ id: Int64) -> Bool { selected.contains(id) }
 
+    private func visibleIDs() -> [Int64] {
+        switch backing {
+        case .array(_, let visible): visible.map(\.id)
+        case .view(_, let visible, _): visible.ids
+        }
+    }
+
     /// Selects or deselects the shown row at `row` (0-based), the other way round from now.
     public func toggle(row: Int) {
-        let id = visibleItems[row].id
+        guard let id = visibleItems(in: row..<row + 1).first?.id else { return }
         if selected.remove(id) == nil { selected.insert(id) }
     }
 
     /// Selects every shown row.
-    public func selectAllVisible() { selected.formUnion(visibleItems.map(\.id)) }
+    public func selectAllVisible() { selected.formUnion(visibleIDs()) }
 
     /// Deselects every shown row.
-    public func deselectAllVisible() { selected.subtract(visibleItems.map(\.id)) }
+    public func deselectAllVisible() { selected.subtract(visibleIDs()) }
 
     /// Shows only the items whose words start with every word of `text` (as `list --search`
     /// does); nil or blank shows all again. The selection is kept.
     public func narrow(to text: String?) {
         let text = text?.trimmingWhitespace()
         searchText = (text?.isEmpty ?? true) ? nil : text
-        if let searchText {
-            let search = SearchText(searchText)
-            visibleItems = items.filter(search.matches)
-        } else {
-            visibleItems = items
+        switch backing {
+        case .array(let all, _):
+            let search = searchText.map(SearchText.init)
+            backing = .array(all: all, visible: search.map { all.filter($0.matches) } ?? all)
+        case .view(let all, _, let manager):
+            guard let searchText,
+                let narrowed = try? InventoryView(
+                    name: "picker search", filter: ItemFilter(text: searchText), manager: manager)
+            else {
+                backing = .view(all: all, visible: all, manager: manager)
+                return
+            }
+            backing = .view(all: all, visible: narrowed, manager: manager)
         }
     }
 
@@ -111,15 +191,18 @@ public final class ProductListController {
         }
         switch Self.parseNumbers(command) {
         case .success(let numbers):
-            guard let wrong = numbers.first(where: { !(1...visibleItems.count).contains($0) })
+            guard
+                let wrong = numbers.first(where: {
+                    !(1...max(1, visibleCount)).contains($0) || visibleCount == 0
+                })
             else {
                 for number in numbers { toggle(row: number - 1) }
                 return .changed
             }
             return .hint(
-                visibleItems.isEmpty
+                visibleCount == 0
                     ? "there is no line \(wrong): no line is shown (type / to show all)"
-                    : "there is no line \(wrong): lines 1 to \(visibleItems.count) are shown")
+                    : "there is no line \(wrong): lines 1 to \(visibleCount) are shown")
         case .failure:
             return .hint(
                 "unknown command \(quoted(command)): type a number or range (2,5 or 1-4), all, "

@@ -32,7 +32,7 @@ enum LinePicker {
 
     static func show(_ list: ProductListController, currency: Currency) {
         let out = Terminal.standardError
-        let width = String(list.visibleItems.count).count
+        let width = String(list.visibleCount).count
         for (index, item) in list.visibleItems.enumerated() {
             let number = String(index + 1)
             let mark = list.isSelected(item.id) ? "[x]" : "[ ]"
@@ -46,8 +46,8 @@ enum LinePicker {
         }
         let filter =
             list.searchText.map {
-                " · showing \(list.visibleItems.count) matching \"\($0)\" (/ shows all)"
+                " · showing \(list.visibleCount) matching \"\($0)\" (/ shows all)"
             } ?? ""
-        out.writeLine("\(list.selectedIDs.count) of \(list.items.count) chosen\(filter)")
+        out.writeLine("\(list.selectedIDs.count) of \(list.totalCount) chosen\(filter)")
     }
 }
