@@ -74,6 +74,10 @@ public final class Database {
             try execute("PRAGMA journal_mode = WAL")
             try execute("PRAGMA foreign_keys = ON")
             try execute("PRAGMA synchronous = NORMAL")
+            // Statement journals (opened by every statement that fires a trigger) in memory,
+            // not in temp files: measured 20–30% faster inserting 100,000 items one statement
+            // at a time with the journal and search triggers.
+            try execute("PRAGMA temp_store = MEMORY")
         } catch {
             statementCache.removeAll()
             sqlite3_close_v2(handle)
