@@ -121,12 +121,7 @@ import Testing
 
     @Test func anotherProgramsSQLiteFileIsRefusedAndLeftAlone() throws {
         let path = sandbox.file("bookmarks.sqlite")
-        let create = Process()
-        create.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        create.arguments = ["sqlite3", path, "CREATE TABLE bookmarks (url TEXT)"]
-        try create.run()
-        create.waitUntilExit()
-        try #require(create.terminationStatus == 0)
+        try sandbox.sqlite("CREATE TABLE bookmarks (url TEXT)", on: path)
         let before = FileManager.default.contents(atPath: path)
         try expectRefusal(["list", "--db", path], "it is not an inventory database")
         #expect(FileManager.default.contents(atPath: path) == before)
@@ -134,14 +129,8 @@ import Testing
 
     @Test func aDatabaseFromANewerVersionIsRefusedAndLeftAlone() throws {
         try sandbox.add("Boat")
-        let mark = Process()
-        mark.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        mark.arguments = [
-            "sqlite3", sandbox.database,
-            "INSERT INTO schema_migrations (number, name) VALUES (9999, '9999_future')",
-        ]
-        try mark.run()
-        mark.waitUntilExit()
+        try sandbox.sqlite(
+            "INSERT INTO schema_migrations (number, name) VALUES (9999, '9999_future')")
         let before = try sandbox.dump()
         let result = try sandbox.run(["add", "--name", "x"])
         #expect(result.status == 1)

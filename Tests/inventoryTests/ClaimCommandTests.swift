@@ -187,15 +187,9 @@ import Testing
     }
 
     @Test func aDatabaseMadeBeforeClaimsUpgradesInPlace() throws {
-        let downgrade = Process()
-        downgrade.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        downgrade.arguments = [
-            "sqlite3", sandbox.database,
-            "DROP TABLE claim_items; DROP TABLE claims; DELETE FROM schema_migrations WHERE number = 4;",
-        ]
-        try downgrade.run()
-        downgrade.waitUntilExit()
-        try #require(downgrade.terminationStatus == 0)
+        try sandbox.sqlite(
+            "DROP TABLE claim_items; DROP TABLE claims; DELETE FROM schema_migrations WHERE number = 4;"
+        )
         #expect(try sandbox.succeed(["claim", "list"]) == "no claims\n")
         #expect(
             try sandbox.succeed(["claim", "new", "--title", "Flood", "--items", "1-4"]) == "1\n")

@@ -142,6 +142,17 @@ final class Sandbox: Sendable {
         return rows + photos.sorted().map { "photo: \($0)" }
     }
 
+    /// Runs SQL on a database file with the `sqlite3` shell (to make a file some other program or
+    /// version made); the shell must succeed.
+    func sqlite(_ sql: String, on path: String? = nil) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", path ?? database, sql]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "sqlite3 failed on: \(sql)")
+    }
+
     /// Writes a shell script into the sandbox and returns its path.
     func script(_ name: String, _ text: String) -> String {
         let path = file(name)
