@@ -51,27 +51,3 @@ struct ClaimList: ParsableCommand {
             .render())
     }
 }
-
-/// A plain aligned table: a bold header, then rows.
-struct TextTable {
-    let header: [String]
-    let rows: [[String]]
-    let rightAligned: Set<Int>
-    let style: Style
-
-    func render() -> String {
-        var widths = header.map(DisplayWidth.of)
-        for row in rows {
-            for (column, cell) in row.enumerated() {
-                widths[column] = max(widths[column], DisplayWidth.of(cell))
-            }
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - DisplayWidth.of(cell))
-                return rightAligned.contains(column) ? padding + cell : cell + padding
-            }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
-        }
-        return style.bold(String(line(header).dropLast())) + "\n" + rows.map(line).joined()
-    }
-}

@@ -52,19 +52,7 @@ struct ViewsList: ParsableCommand {
                 definition.description ?? "",
             ]
         }
-        var widths = header.map(DisplayWidth.of)
-        for row in cells {
-            for (column, cell) in row.enumerated() {
-                widths[column] = max(widths[column], DisplayWidth.of(cell))
-            }
-        }
-        func line(_ row: [String]) -> String {
-            row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - DisplayWidth.of(cell))
-                return column == 2 ? padding + cell : cell + padding
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }
-        output.writeLine(style.bold(line(header)))
-        for row in cells { output.writeLine(line(row)) }
+        output.write(
+            TextTable(header: header, rows: cells, rightAligned: [2], style: style).render())
     }
 }
