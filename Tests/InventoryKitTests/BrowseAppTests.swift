@@ -126,6 +126,26 @@ import Testing
         #expect(screen.contains("[750_]"), "the form stays open with the input")
     }
 
+    @Test func theDetailGetsItsItemForwardAndAnEditSendsTheIDBackToTheList() throws {
+        app.handle(.down)  // TV
+        app.handle(.enter)
+        guard case .detail(let detail) = app.modal else {
+            Issue.record("the detail screen is not shown")
+            return
+        }
+        #expect(detail.name == "detail" && detail.inner === app.listContext)
+        #expect(detail[BrowseApp.itemIDKey] == 3)
+        #expect(app.listContext[BrowseApp.editedItemIDKey] == nil)
+        app.handle(.character("e"))
+        app.handle(.down)
+        for _ in 0..<6 { app.handle(.backspace) }
+        type("1")
+        app.handle(.enter)
+        #expect(
+            app.listContext[BrowseApp.editedItemIDKey] == 3, "set by name from the detail's chain")
+        #expect(try manager.item(id: 3)?.price == usd("1"))
+    }
+
     @Test func deleteAsksFirst() throws {
         app.handle(.character("d"))
         #expect(screen.contains("Delete #2 Chairs? (y/n)"))

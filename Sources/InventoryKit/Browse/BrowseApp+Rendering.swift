@@ -9,8 +9,8 @@ extension BrowseApp {
             String(repeating: appearance.unicode ? "─" : "-", count: width), row: 1, column: 0,
             style: .dim)
         switch modal {
-        case .detail(let id, _): drawDetail(&grid, id)
-        case .form(let form, let title): drawForm(&grid, form, title: title)
+        case .detail(let context): drawDetail(&grid, context[Self.itemIDKey] ?? 0)
+        case .form(let form, let title, _): drawForm(&grid, form, title: title)
         case .claim(let state): drawClaim(&grid, state)
         case .help: drawHelp(&grid)
         default:
@@ -52,7 +52,7 @@ extension BrowseApp {
         if chosen.map(DisplayWidth.of).reduce(chosen.count - 1, +) > width {
             chosen = chosen.map {
                 DisplayWidth.of($0) > share
-                    ? DisplayWidth.truncate($0, to: share).replacing("…", with: ellipsis) : $0
+                    ? DisplayWidth.truncate($0, to: share, ellipsis: ellipsis) : $0
             }
         }
         var column = 0
@@ -86,7 +86,7 @@ extension BrowseApp {
             var line =
                 " " + pad(String(item.id), 5, right: true) + " "
                 + pad(
-                    DisplayWidth.truncate(item.name, to: nameWidth).replacing("…", with: ellipsis),
+                    DisplayWidth.truncate(item.name, to: nameWidth, ellipsis: ellipsis),
                     nameWidth) + " "
                 + pad(item.price?.formatted ?? "-", 12, right: true) + " "
                 + pad(String(item.quantity), 4, right: true) + " "

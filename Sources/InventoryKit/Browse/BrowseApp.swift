@@ -64,8 +64,10 @@ public final class BrowseApp {
     }
 
     enum Modal {
-        case detail(itemID: Int64, context: ControllerContext)
-        case form(ItemFormController, title: String)
+        /// The item detail; its context (a child of the list's) holds the item id.
+        case detail(ControllerContext)
+        /// An edit form, with the context of the screen that opened it.
+        case form(ItemFormController, title: String, context: ControllerContext)
         case confirmDelete(HouseholdItem)
         case search(String)
         case help
@@ -89,8 +91,10 @@ public final class BrowseApp {
     let itemSaver: ItemSaver
     let changed = RedrawFlag()
 
-    /// The key that passes an edited item's id back from the detail screen to the list.
-    public static let editedItemIDKey = "edited item id"
+    /// The key that passes an edited item's id back to the list screen.
+    public static let editedItemIDKey = ContextKey<Int64>("edited item id")
+    /// The key that passes the chosen item's id forward to the detail screen.
+    public static let itemIDKey = ContextKey<Int64>("item id")
 
     /// Creates the app with a tab for every view of `registry`.
     ///
@@ -116,9 +120,8 @@ public final class BrowseApp {
             tab.observations.append(view.observe { [changed] _ in changed.set() })
             tabs.append(tab)
         }
-        listContext.registerCallback(forKey: Self.editedItemIDKey, owner: self) { owner in
-            guard let app = owner as? BrowseApp,
-                let id = app.listContext.value(forKey: Self.editedItemIDKey) as? Int64
+        listContext.registerCallback(forKey: Self.editedItemIDKey.name, owner: self) { owner in
+            guard let app = owner as? BrowseApp, let id = app.listContext[Self.editedItemIDKey]
             else { return }
             app.currentTab?.cursorID = id
         }
@@ -174,7 +177,8 @@ public final class BrowseApp {
         case .character("/"): modal = .search(tab.searchText ?? "")
         case .character("c"): startClaim(preselecting: currentItem(of: tab)?.id)
         case .enter: if let item = currentItem(of: tab) { openDetail(item.id) }
-        case .character("e"): if let item = currentItem(of: tab) { openEdit(item) }
+        case .character("e"):
+            if let item = currentItem(of: tab) { openEdit(item, from: listContext) }
         case .character("d"): if let item = currentItem(of: tab) { modal = .confirmDelete(item) }
         case .character("i"): toggle(currentItem(of: tab), insured: true)
         case .character("l"): toggle(currentItem(of: tab), insured: false)
@@ -212,7 +216,8 @@ public final class BrowseApp {
             case .character("n"), .character("N"), .escape: self.modal = nil
             default: break
             }
-        case .detail(let itemID, let detailContext):
+        case .detail(let detailContext):
+            let itemID = detailContext[Self.itemIDKey] ?? 0
             switch key {
             case .escape, .character("q"), .left, .backspace: self.modal = nil
             case .character("e"):
@@ -223,8 +228,8 @@ public final class BrowseApp {
             case .character("l"): toggle(try? manager.item(id: itemID), insured: false)
             default: break
             }
-        case .form(let form, _):
-            if editForm(form, key) == .done { self.modal = nil }
+        case .form(let form, _, let formContext):
+            if editForm(form, key, context: formContext) == .done { self.modal = nil }
         case .claim(let state):
             handleClaim(state, key)
         }
@@ -232,7 +237,7 @@ public final class BrowseApp {
     }
 
     private func handleAddTab(_ key: Key) -> Bool {
-        switch editForm(addForm, key) {
+        switch editForm(addForm, key, context: listContext) {
         case .done:
             if let item = addForm.savedItem {
                 message = ("Added #\(item.id) \(item.name)", false)
@@ -319,23 +324,27 @@ public final class BrowseApp {
         }
     }
 
+    /// Opens the detail of `id`: the id travels forward in a child context of the list's.
     func openDetail(_ id: Int64) {
         let detail = ControllerContext(name: "detail", inner: listContext)
-        detail.set(id, forKey: "item id")
-        modal = .detail(itemID: id, context: detail)
+        detail[Self.itemIDKey] = id
+        modal = .detail(detail)
     }
 
-    private func openEdit(_ item: HouseholdItem, from detail: ControllerContext? = nil) {
+    /// Opens the edit form from the screen whose context is `context`.
+    private func openEdit(_ item: HouseholdItem, from context: ControllerContext) {
         let form = ItemFormController(editing: item)
         form.delegate = itemSaver
-        modal = .form(form, title: "Edit #\(item.id) \(item.name)")
+        modal = .form(form, title: "Edit #\(item.id) \(item.name)", context: context)
     }
 
     enum FormOutcome { case editing, done }
 
     /// Feeds a key to a form: Up/Down/Tab move between fields, Space ticks a box, Enter
     /// submits, Esc closes.
-    private func editForm(_ form: ItemFormController, _ key: Key) -> FormOutcome {
+    private func editForm(_ form: ItemFormController, _ key: Key, context: ControllerContext)
+        -> FormOutcome
+    {
         let fields = ItemFormField.allCases
         let index = fields.firstIndex(of: form.currentField) ?? 0
         switch key {
@@ -346,7 +355,7 @@ public final class BrowseApp {
             if form.submit() {
                 if let item = form.savedItem, form.original != nil {
                     // Data back to the list through the context chain: keep the cursor on it.
-                    listContext.set(item.id, forKey: Self.editedItemIDKey, inContextNamed: "list")
+                    context.set(item.id, forKey: Self.editedItemIDKey.name, inContextNamed: "list")
                     message = ("Saved #\(item.id) \(item.name)", false)
                 }
                 return .done

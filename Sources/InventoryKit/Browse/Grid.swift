@@ -7,7 +7,6 @@ public struct CellStyle: OptionSet, Hashable, Sendable {
     public static let inverse = CellStyle(rawValue: 2)
     public static let dim = CellStyle(rawValue: 4)
     /// Colours, shown only where the terminal may use colour.
-    public static let accent = CellStyle(rawValue: 8)
     public static let warning = CellStyle(rawValue: 16)
     public static let error = CellStyle(rawValue: 32)
 }
@@ -47,7 +46,7 @@ public struct Grid: Hashable, Sendable {
         let limit = min(width - column, maxWidth ?? width)
         let fitted =
             DisplayWidth.of(text) > limit
-            ? DisplayWidth.truncate(text, to: limit).replacing("…", with: ellipsis) : text
+            ? DisplayWidth.truncate(text, to: limit, ellipsis: ellipsis) : text
         var position = column
         for character in fitted {
             let columns = max(1, DisplayWidth.width(of: character))

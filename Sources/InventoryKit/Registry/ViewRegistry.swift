@@ -317,14 +317,14 @@ public final class ViewRegistry: Sendable {
         var merged = current
         for entry in new { merged[entry.name] = entry }
         return Self.validate(
-            merged, types: types, currency: currency, only: Set(new.map(\.name)), alsoCycles: true)
+            merged, types: types, currency: currency, only: Set(new.map(\.name)))
     }
 
     /// The problems of the entries named in `only` (and every cycle through them), checked
     /// against all of `entries`.
     static func validate(
         _ entries: [String: ViewEntry], types: [String: ViewType], currency: Currency,
-        only: Set<String>, alsoCycles: Bool = true
+        only: Set<String>
     ) -> [ViewProblem] {
         var problems: [ViewProblem] = []
         for name in only.sorted() {
@@ -357,15 +357,12 @@ public final class ViewRegistry: Sendable {
                 }
             }
         }
-        if alsoCycles {
-            for cycle in cycles(in: entries) where !only.isDisjoint(with: cycle) {
-                let path = (cycle + [cycle[0]]).joined(separator: " -> ")
-                let entry = entries[cycle[0]]!
-                problems.append(
-                    ViewProblem(
-                        source: entry.source, entry: cycle[0], message: "dependency cycle: \(path)")
-                )
-            }
+        for cycle in cycles(in: entries) where !only.isDisjoint(with: cycle) {
+            let path = (cycle + [cycle[0]]).joined(separator: " -> ")
+            let entry = entries[cycle[0]]!
+            problems.append(
+                ViewProblem(
+                    source: entry.source, entry: cycle[0], message: "dependency cycle: \(path)"))
         }
         return problems
     }

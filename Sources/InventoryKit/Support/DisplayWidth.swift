@@ -31,8 +31,9 @@ public enum DisplayWidth {
         }
     }
 
-    /// `text` cut to at most `width` columns, ending in "…" when cut; controls become spaces.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    /// `text` cut to at most `width` columns, ending in `ellipsis` when cut; controls become
+    /// spaces.
+    public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         let clean = String(
             text.map { character -> Character in
                 character.unicodeScalars.first?.properties.generalCategory == .control
@@ -47,6 +48,6 @@ public enum DisplayWidth {
             result.append(character)
             used += next
         }
-        return result + "…"
+        return result + ellipsis
     }
 }

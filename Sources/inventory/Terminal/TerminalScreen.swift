@@ -120,7 +120,6 @@ final class TerminalScreen {
         if style.contains(.dim) { codes.append("2") }
         if style.contains(.inverse) { codes.append("7") }
         if colour {
-            if style.contains(.accent) { codes.append("35") }
             if style.contains(.warning) { codes.append("33") }
             if style.contains(.error) { codes.append("31") }
         } else if style.contains(.error) {
