@@ -67,6 +67,11 @@ final class TmuxSession {
         return capture ? ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "") : ""
     }
 
+    /// Gives the window a new size, as a user resizing the terminal does.
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "t", "-x", String(width), "-y", String(height)])
+    }
+
     /// Types text as it is.
     func type(_ text: String) throws { try tmux(["send-keys", "-t", "t", "-l", text]) }
 
@@ -198,6 +203,23 @@ func tabCounts(_ screen: String) -> [Int] {
                 contentsOfFile: sandbox.file("after-\(ending).txt"), encoding: .utf8)
             #expect(before == after, "\(ending): the terminal's settings are restored")
         }
+    }
+
+    @Test func aResizedTerminalIsRedrawnToItsNewSize() throws {
+        try sandbox.add("Boat", "--price", "25000", "--luxury")
+        let tmux = try TmuxSession(
+            script: sandbox.script(
+                "resize.sh",
+                "env LANG=C.UTF-8 '\(inventoryBinary)' browse --db '\(sandbox.database)'"))
+        defer { tmux.close() }
+        var screen = try tmux.waitFor("+ Add item")
+        #expect(
+            screen.split(separator: "\n").contains { $0.hasSuffix("LUX INS") && $0.count == 80 })
+        try tmux.resize(width: 120, height: 30)
+        screen = try tmux.waitFor("1 Entire inventory 1·25,000.00")
+        let header = screen.split(separator: "\n").first { $0.hasSuffix("LUX INS") }
+        #expect(header?.count == 120, "the columns widen to the new width")
+        try tmux.press("q")
     }
 
     @Test func browseRefusesToStartWithoutATerminal() throws {

@@ -82,6 +82,32 @@ import Testing
         #expect(try sandbox.dump() == before)
     }
 
+    @Test func onATerminalThePickerOpensWithoutBeingAskedFor() throws {
+        // `script` gives the command a terminal and feeds it our lines.
+        let script = Process()
+        script.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        script.arguments = [
+            "-qec", "\(inventoryBinary) claim new --title Fire --db \(sandbox.database)",
+            "/dev/null",
+        ]
+        script.environment = [
+            "PATH": "/usr/bin:/bin", "TERM": "xterm", "HOME": sandbox.file("home"),
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        script.standardInput = input
+        script.standardOutput = output
+        try script.run()
+        input.fileHandleForWriting.write(Data("2\ndone\n".utf8))
+        let text = String(
+            decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        script.waitUntilExit()
+        #expect(text.contains("Choose the items"))
+        #expect(
+            (try claim(1)["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Laptop"]
+        )
+    }
+
     @Test func editChangesFieldsAndItemsAndThePickerStartsWithTheClaimsItems() throws {
         try sandbox.succeed(["claim", "new", "--title", "Flood", "--kind", "water", "--items", "1"])
         try sandbox.succeed([
