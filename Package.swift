@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "InventoryKit", targets: ["InventoryKit"]),
         .executable(name: "inventory", targets: ["inventory"]),
+        // The schema as SQL, for the benchmarks' GRDB baseline.
+        .library(name: "InventoryMigrations", targets: ["InventoryMigrations"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

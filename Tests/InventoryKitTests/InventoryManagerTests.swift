@@ -72,6 +72,23 @@ import Testing
         #expect(try manager.count() == 48)
     }
 
+    @Test func aLargeBatchGetsConsecutiveIdsNeverReusingADeletedOne() throws {
+        let manager = try InventoryManager(
+            path: folder.file("i.sqlite"), notificationCenter: NotificationCenter())
+        try manager.add((1...3).map { ItemDraft(name: "First \($0)") })
+        try manager.delete(id: 3)
+        // More rows than one INSERT statement holds, and not a multiple of it.
+        let drafts = (1...123).map { ItemDraft(name: "Item \($0)", quantity: $0) }
+        let added = try manager.add(drafts)
+        #expect(added.map(\.id) == Array(4...126))
+        #expect(added.map(\.quantity) == Array(1...123))
+        for item in added { #expect(try manager.item(id: item.id) == item) }
+        let addedInJournal = try manager.history().map(\.change).filter { $0.kind == .added }
+            .sorted { $0.sequence < $1.sequence }
+        #expect(addedInJournal.suffix(123).map(\.itemID) == Array(4...126))
+        #expect(try manager.count() == 125)
+    }
+
     @Test func aFailedWriteChangesNothingAndPostsNothing() throws {
         let manager = try makeManager(in: folder)
         try manager.add([ItemDraft(name: "A"), ItemDraft(name: "B")])

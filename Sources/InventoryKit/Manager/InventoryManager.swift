@@ -275,7 +275,7 @@ public final class InventoryManager: Sendable {
             }
         }
         let added = try write(at: now) { store in
-            try items.map { try store.items.insert($0) }
+            try store.items.insert(items)
         } changes: { added, first in
             added.enumerated().map { offset, item in
                 InventoryChange(kind: .added, item: item, sequence: first + Int64(offset))
@@ -514,6 +514,20 @@ public final class InventoryManager: Sendable {
             let uses = (try? store.withLock { try $0.items.photoUseCount(name) }) ?? 1
             if uses == 0 { photos.remove(name) }
         }
+    }
+}
+
+// MARK: - Measuring
+
+extension InventoryManager {
+    /// Posts `changeSet` to this manager's observers exactly as a write's change set is posted,
+    /// without touching the database: for measuring how fast a change reaches live views.
+    /// Views apply it only when its sequence is newer than theirs, and are then out of step
+    /// with the file, so use it on a throwaway manager.
+    @_spi(Benchmarks)
+    public func deliverUnwritten(_ changeSet: InventoryChangeSet) {
+        delivery.withLock { $0.pending.append(changeSet) }
+        deliverPending()
     }
 }
 

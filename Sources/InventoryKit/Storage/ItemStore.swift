@@ -1,3 +1,5 @@
+import CSQLite
+
 /// The items table: every SQL statement about items is here.
 ///
 /// An `ItemStore` migrates its database when it is created and reads the inventory's currency.
@@ -179,16 +181,75 @@ public final class ItemStore {
 
     /// Inserts `item` (its id is ignored) and returns it with the id it was given.
     public func insert(_ item: HouseholdItem) throws -> HouseholdItem {
-        let statement = try database.cachedStatement(
-            """
+        try insert([item])[0]
+    }
+
+    /// Inserts `items` (their ids are ignored) and returns them, in order, with the ids they
+    /// were given: consecutive, after the largest id the table has ever held.
+    ///
+    /// Writes up to `rowsPerInsert` rows per statement. Each statement that fires the journal
+    /// and search triggers opens a statement journal, and the full-text index flushes at each
+    /// one; one row per statement made a batch twice as slow.
+    ///
+    /// - Throws: `DatabaseError` (a constraint, or ids exhausted); nothing is then inserted
+    ///   by the failing statement, and the caller's transaction should be rolled back.
+    public func insert(_ items: [HouseholdItem]) throws -> [HouseholdItem] {
+        guard !items.isEmpty else { return [] }
+        let firstID = try nextItemID()
+        guard firstID <= Int64.max - Int64(items.count) else {
+            throw DatabaseError(extendedCode: SQLITE_FULL, message: "no item ids are left")
+        }
+        var inserted: [HouseholdItem] = []
+        inserted.reserveCapacity(items.count)
+        var start = 0
+        while start < items.count {
+            let count = min(Self.rowsPerInsert, items.count - start)
+            let statement = try database.cachedStatement(Self.insertSQL(rows: count))
+            for row in 0..<count {
+                let item = items[start + row].withID(firstID + Int64(start + row))
+                try bindFields(of: item, to: statement, from: Int32(row * Self.insertColumnCount))
+                inserted.append(item)
+            }
+            try statement.run()
+            start += count
+        }
+        return inserted
+    }
+
+    /// Rows per INSERT statement: 50 × 18 parameters stays under 999, the smallest limit an
+    /// SQLite build may have. Measured at 100,000 items with the triggers: 16 rows per
+    /// statement already took half the time of one; more gained little.
+    static let rowsPerInsert = 50
+    private static let insertColumnCount = 18
+    private static let fullInsertSQL = makeInsertSQL(rows: rowsPerInsert)
+
+    private static func insertSQL(rows: Int) -> String {
+        rows == rowsPerInsert ? fullInsertSQL : makeInsertSQL(rows: rows)
+    }
+
+    private static func makeInsertSQL(rows: Int) -> String {
+        let placeholders =
+            "(" + Array(repeating: "?", count: insertColumnCount).joined(separator: ", ") + ")"
+        return """
             INSERT INTO items (name, name_key, description, price, purchase_date, photo, luxury,
                 insured, quantity, location, brand, model, serial, notes, created_at, updated_at,
-                version)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                version, id)
+            VALUES
+            """ + Array(repeating: placeholders, count: rows).joined(separator: ",\n")
+    }
+
+    /// The id the next inserted item gets, as AUTOINCREMENT would choose it: one more than the
+    /// largest id ever used (kept in sqlite_sequence) or now present.
+    private func nextItemID() throws -> Int64 {
+        let statement = try database.cachedStatement(
+            """
+            SELECT max(
+                coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'items'), 0),
+                coalesce((SELECT max(id) FROM items), 0)) + 1
             """)
-        try bindFields(of: item, to: statement)
-        try statement.run()
-        return item.withID(database.lastInsertedRowID)
+        defer { statement.reset() }
+        _ = try statement.step()
+        return statement.int64(at: 0)
     }
 
     /// Writes every field of `item` over the stored row with its id.
@@ -203,8 +264,7 @@ public final class ItemStore {
                 updated_at = ?, version = ?
             WHERE id = ?
             """)
-        try bindFields(of: item, to: statement)
-        try statement.bind(item.id, at: 18)
+        try bindFields(of: item, to: statement, from: 0)
         try statement.run()
         guard database.changedRowCount == 1 else { throw InventoryError.itemsNotFound([item.id]) }
     }
@@ -219,8 +279,12 @@ public final class ItemStore {
         guard database.changedRowCount == 1 else { throw InventoryError.itemsNotFound([id]) }
     }
 
-    private func bindFields(of item: HouseholdItem, to statement: Statement) throws {
-        try statement.bind([
+    /// Binds the fields of `item` to parameters `offset + 1` to `offset + 18`, id last, in the
+    /// column order of the INSERT and UPDATE statements.
+    private func bindFields(of item: HouseholdItem, to statement: Statement, from offset: Int32)
+        throws
+    {
+        let values: [DatabaseValue] = [
             .text(item.name), .text(item.nameSortKey), .text(item.description),
             .integer(item.price?.minorUnits), .text(item.purchaseDate?.description),
             .text(item.photo), .bool(item.isLuxury), .bool(item.isInsured),
@@ -228,7 +292,11 @@ public final class ItemStore {
             .text(item.model), .text(item.serialNumber), .text(item.notes),
             .integer(item.createdAt.millisecondsSince1970),
             .integer(item.updatedAt.millisecondsSince1970), .integer(Int64(item.version)),
-        ])
+            .integer(item.id),
+        ]
+        for (index, value) in values.enumerated() {
+            try statement.bind(value, at: offset + Int32(index) + 1)
+        }
     }
 }
 

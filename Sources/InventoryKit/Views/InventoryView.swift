@@ -70,7 +70,7 @@ public final class InventoryView: Sendable {
     }
 
     private struct State {
-        var order: [SortKey] = []
+        var order = SortedKeys()
         var entries: [Int64: Entry] = [:]
         var total: Int128 = 0
         var sequence: Int64 = 0
@@ -106,13 +106,16 @@ public final class InventoryView: Sendable {
             }
             let (sequence, items) = try manager.snapshot(matching: filter, sortedBy: sort)
             state.sequence = sequence
-            state.order.reserveCapacity(items.count)
+            var keys: [SortKey] = []
+            keys.reserveCapacity(items.count)
+            state.entries.reserveCapacity(items.count)
             for item in items {
                 let entry = Entry(key: SortKey(item, sort: sort), value: item.value ?? 0)
-                state.order.append(entry.key)
+                keys.append(entry.key)
                 state.entries[item.id] = entry
                 state.total += entry.value
             }
+            state.order = SortedKeys(sorted: keys)
         }
     }
 
@@ -144,14 +147,11 @@ public final class InventoryView: Sendable {
     public var totalValue: Int128 { state.withLock { $0.total } }
 
     /// The ids in view order.
-    public var ids: [Int64] { state.withLock { $0.order.map(\.id) } }
+    public var ids: [Int64] { state.withLock { $0.order.keys.map(\.id) } }
 
     /// The ids from `range` of the view order (clamped to the view), for drawing visible rows.
     public func ids(in range: Range<Int>) -> [Int64] {
-        state.withLock { state in
-            let clamped = range.clamped(to: 0..<state.order.count)
-            return state.order[clamped].map(\.id)
-        }
+        state.withLock { $0.order.keys(in: range).map(\.id) }
     }
 
     /// The index of the item with `id`, or nil when it is not in the view.
@@ -160,7 +160,7 @@ public final class InventoryView: Sendable {
     public func index(of id: Int64) -> Int? {
         state.withLock { state in
             guard let entry = state.entries[id] else { return nil }
-            return Self.insertionIndex(of: entry.key, in: state.order)
+            return state.order.insertionIndex(of: entry.key)
         }
     }
 
@@ -185,8 +185,9 @@ public final class InventoryView: Sendable {
 
     // MARK: - Applying changes
 
-    /// Applies one change set: O(*k* log *n*) for *k* changes, with an O(*n*) shift of the
-    /// order array per entry for a few changes and one O(*n* + *k* log *k*) merge for many.
+    /// Applies one change set: O(*k* log *n*) for *k* changes (plus a chunk's shift and a sum
+    /// over chunk sizes per change; see `SortedKeys`), or one O(*n* + *k* log *k*) merge
+    /// for many.
     func apply(_ changeSet: InventoryChangeSet) {
         let change: Change? = state.withLock { state in
             guard changeSet.sequence > state.sequence else { return nil }
@@ -202,18 +203,23 @@ public final class InventoryView: Sendable {
         _ changeSet: InventoryChangeSet, to state: inout State, filter: ItemFilter,
         sort: ItemSort
     ) -> Change {
-        // The final state of each touched item: nil when it is out of the view.
-        var outcome: [Int64: (item: HouseholdItem, entry: Entry)?] = [:]
-        var touched: [Int64] = []
+        // The final state of each touched item, in first-touched order: nil when it is out
+        // of the view. Only keys and values, not items: a batch can be a million long.
+        var touched: [(id: Int64, entry: Entry?)] = []
+        touched.reserveCapacity(changeSet.changes.count)
+        var position: [Int64: Int] = [:]
+        position.reserveCapacity(changeSet.changes.count)
         for change in changeSet.changes {
             let id = change.itemID
-            if outcome[id] == nil { touched.append(id) }
+            var entry: Entry?
             if change.kind != .deleted, filter.matches(change.item) {
-                let entry = Entry(
-                    key: SortKey(change.item, sort: sort), value: change.item.value ?? 0)
-                outcome[id] = .some((change.item, entry))
+                entry = Entry(key: SortKey(change.item, sort: sort), value: change.item.value ?? 0)
+            }
+            if let index = position[id] {
+                touched[index].entry = entry
             } else {
-                outcome[id] = .some(nil)
+                position[id] = touched.count
+                touched.append((id, entry))
             }
         }
         var result = Change(sequence: changeSet.sequence)
@@ -221,25 +227,24 @@ public final class InventoryView: Sendable {
         var insertions: [SortKey] = []
         var movers: [Int64: Int] = [:]
         var stayers: Set<Int64> = []
-        for id in touched {
+        for (id, new) in touched {
             let old = state.entries[id]
-            let new = outcome[id] ?? nil
             switch (old, new) {
             case (nil, nil):
                 continue
             case (nil, let new?):
-                insertions.append(new.entry.key)
+                insertions.append(new.key)
             case (let old?, nil):
                 removals.append(old.key)
                 result.left.append(
-                    Position(id: id, index: insertionIndex(of: old.key, in: state.order)))
+                    Position(id: id, index: state.order.insertionIndex(of: old.key)))
             case (let old?, let new?):
-                if old.key == new.entry.key {
+                if old.key == new.key {
                     stayers.insert(id)
                 } else {
-                    movers[id] = insertionIndex(of: old.key, in: state.order)
+                    movers[id] = state.order.insertionIndex(of: old.key)
                     removals.append(old.key)
-                    insertions.append(new.entry.key)
+                    insertions.append(new.key)
                 }
             }
             if let old {
@@ -247,14 +252,14 @@ public final class InventoryView: Sendable {
                 state.entries[id] = nil
             }
             if let new {
-                state.total += new.entry.value
-                state.entries[id] = new.entry
+                state.total += new.value
+                state.entries[id] = new
             }
         }
         update(&state.order, removing: removals, inserting: insertions)
-        for id in touched {
+        for (id, _) in touched {
             guard let entry = state.entries[id] else { continue }
-            let index = insertionIndex(of: entry.key, in: state.order)
+            let index = state.order.insertionIndex(of: entry.key)
             if let from = movers[id] {
                 result.moved.append(Move(id: id, from: from, to: index))
             } else if stayers.contains(id) {
@@ -273,58 +278,42 @@ public final class InventoryView: Sendable {
     /// Removes and inserts keys in the sorted `order`: one at a time for a few, by merging
     /// for many (so a batch of a million adds is O(*n* log *n*), not O(*n*²)).
     private static func update(
-        _ order: inout [SortKey], removing removals: [SortKey], inserting insertions: [SortKey]
+        _ order: inout SortedKeys, removing removals: [SortKey], inserting insertions: [SortKey]
     ) {
         let isBulk =
             removals.count + insertions.count > 32
             && removals.count + insertions.count > order.count / 64
         if !isBulk {
-            for key in removals {
-                let index = insertionIndex(of: key, in: order)
-                if index < order.count, order[index] == key { order.remove(at: index) }
-            }
-            for key in insertions {
-                order.insert(key, at: insertionIndex(of: key, in: order))
-            }
+            for key in removals { order.remove(key) }
+            for key in insertions { order.insert(key) }
             return
         }
+        var keys = order.keys
         if !removals.isEmpty {
             let removed = Set(removals.map(\.id))
-            order.removeAll { removed.contains($0.id) }
+            keys.removeAll { removed.contains($0.id) }
         }
-        guard !insertions.isEmpty else { return }
         let sortedInsertions = insertions.sorted()
-        if order.isEmpty {
-            order = sortedInsertions
+        if keys.isEmpty {
+            order = SortedKeys(sorted: sortedInsertions)
             return
         }
         var merged: [SortKey] = []
-        merged.reserveCapacity(order.count + sortedInsertions.count)
+        merged.reserveCapacity(keys.count + sortedInsertions.count)
         var i = 0
         var j = 0
-        while i < order.count, j < sortedInsertions.count {
-            if sortedInsertions[j] < order[i] {
+        while i < keys.count, j < sortedInsertions.count {
+            if sortedInsertions[j] < keys[i] {
                 merged.append(sortedInsertions[j])
                 j += 1
             } else {
-                merged.append(order[i])
+                merged.append(keys[i])
                 i += 1
             }
         }
-        merged.append(contentsOf: order[i...])
+        merged.append(contentsOf: keys[i...])
         merged.append(contentsOf: sortedInsertions[j...])
-        order = merged
-    }
-
-    /// The first index whose key is not less than `key`.
-    private static func insertionIndex(of key: SortKey, in order: [SortKey]) -> Int {
-        var low = 0
-        var high = order.count
-        while low < high {
-            let middle = (low + high) / 2
-            if order[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low
+        order = SortedKeys(sorted: merged)
     }
 }
 
