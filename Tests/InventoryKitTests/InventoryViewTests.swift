@@ -47,6 +47,58 @@ final class ViewChangeRecorder: Sendable {
         #expect(all.count == 4)
     }
 
+    @Test func aViewNarrowedFromAnotherHoldsWhatAQueryWouldAndFollowsChanges() throws {
+        let manager = try makeManager(in: folder)
+        try manager.add([
+            ItemDraft(name: "Red boat", price: usd("900"), isLuxury: true),
+            ItemDraft(name: "Boat trailer", price: usd("300"), isLuxury: false),
+            ItemDraft(name: "Blue boat", price: usd("25000"), isLuxury: true, quantity: 2),
+            ItemDraft(name: "Ring", price: usd("3000"), isLuxury: true),
+        ])
+        let luxury = try InventoryView(
+            name: "luxury", filter: .luxury, sort: .price, manager: manager)
+        let narrowed = try InventoryView(
+            name: "luxury boats", narrowing: luxury, by: ItemFilter(text: "boat"))
+        func fresh() throws -> InventoryView {
+            try InventoryView(
+                name: "query", filter: ItemFilter.luxury.narrowed(by: ItemFilter(text: "boat")),
+                sort: .price, manager: manager)
+        }
+        #expect(narrowed.ids == [1, 3])
+        #expect(narrowed.totalValue == 90_000 + 5_000_000)
+        #expect(narrowed.sort == .price)
+        var rename = ItemPatch()
+        rename.name = "Ring for the boat"
+        try manager.edit(id: 4, rename)
+        var notLuxury = ItemPatch()
+        notLuxury.isLuxury = false
+        try manager.edit(id: 1, notLuxury)
+        try manager.add(ItemDraft(name: "Boat engine", price: usd("10"), isLuxury: true))
+        #expect(narrowed.ids == [5, 4, 3])
+        #expect(narrowed.ids == (try fresh()).ids)
+        #expect(narrowed.totalValue == (try fresh()).totalValue)
+    }
+
+    @Test func aViewNarrowedFromALaggingViewReadsTheRowsInstead() throws {
+        let path = folder.file("shared.sqlite")
+        let manager = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        try manager.add(ItemDraft(name: "Old boat", isLuxury: true))
+        let luxury = try InventoryView.luxury(manager)
+        // Another connection writes; this manager has not caught up, so the parent lags.
+        let other = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        try other.add(ItemDraft(name: "New boat", price: usd("5"), isLuxury: true))
+        #expect(luxury.ids == [1])
+        let narrowed = try InventoryView(
+            name: "boats", narrowing: luxury, by: ItemFilter(text: "boat"))
+        #expect(narrowed.ids == [2, 1])
+        #expect(narrowed.totalValue == 500)
+        try manager.catchUp()
+        #expect(luxury.ids == [2, 1])
+        #expect(narrowed.ids == [2, 1])
+        #expect(narrowed.count == 2)
+        #expect(narrowed.totalValue == 500)
+    }
+
     @Test func theBlogsBoatEntersThreeViewsAndLeavesNonInsuredWhenInsured() throws {
         let manager = try makeManager(in: folder)
         try manager.add(ItemDraft(name: "Anchor", isLuxury: true))

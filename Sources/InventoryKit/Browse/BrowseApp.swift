@@ -310,9 +310,8 @@ public final class BrowseApp {
         guard !trimmed.isEmpty else { return }
         do {
             let view = try InventoryView(
-                name: tab.definition.name + " search",
-                filter: tab.definition.filter.narrowed(by: ItemFilter(text: trimmed)),
-                sort: tab.definition.sort, manager: manager)
+                name: tab.definition.name + " search", narrowing: tab.view,
+                by: ItemFilter(text: trimmed))
             tab.observations.append(view.observe { [changed] _ in changed.set() })
             tab.searchView = view
             tab.searchText = trimmed

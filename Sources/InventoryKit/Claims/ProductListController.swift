@@ -145,7 +145,7 @@ public final class ProductListController {
         case .view(let all, _, let manager):
             guard let searchText,
                 let narrowed = try? InventoryView(
-                    name: "picker search", filter: ItemFilter(text: searchText), manager: manager)
+                    name: "picker search", narrowing: all, by: ItemFilter(text: searchText))
             else {
                 backing = .view(all: all, visible: all, manager: manager)
                 return

@@ -232,6 +232,33 @@ public final class InventoryManager: Sendable {
         }
     }
 
+    /// The journal sequence number and, in `sort` order, the id, sort key and value of every
+    /// item that passes `filter`, read in one transaction: what a live view loads.
+    func sortEntries(matching filter: ItemFilter, sortedBy sort: ItemSort) throws
+        -> (sequence: Int64, entries: [(id: Int64, key: SortKey, value: Int128)])
+    {
+        try store.withLock { store in
+            try store.items.database.transaction(.deferred) {
+                var entries: [(id: Int64, key: SortKey, value: Int128)] = []
+                try store.items.forEachSortEntry(matching: filter, sortedBy: sort) {
+                    entries.append(($0, $1, $2))
+                }
+                return (try store.items.lastJournalSequence(), entries)
+            }
+        }
+    }
+
+    /// The journal sequence number and the ids of the items that pass `filter` (in no order),
+    /// read in one transaction.
+    func ids(matching filter: ItemFilter) throws -> (sequence: Int64, ids: [Int64]) {
+        try store.withLock { store in
+            try store.items.database.transaction(.deferred) {
+                let ids = try store.items.ids(matching: filter)
+                return (try store.items.lastJournalSequence(), ids)
+            }
+        }
+    }
+
     /// What happened to one item, or to the whole inventory, newest first.
     ///
     /// - Parameters:

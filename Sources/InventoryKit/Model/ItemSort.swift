@@ -75,16 +75,27 @@ public struct SortKey: Sendable, Hashable, Comparable {
 
     /// The key of `item` in `sort` order.
     public init(_ item: HouseholdItem, sort: ItemSort) {
+        self.init(
+            id: item.id, nameKey: item.nameSortKey, price: item.price?.minorUnits,
+            purchaseDate: item.purchaseDate, sort: sort)
+    }
+
+    /// The key of an item with these fields in `sort` order; `nameKey` is only read for a
+    /// sort by name.
+    init(
+        id: Int64, nameKey: @autoclosure () -> String, price: Int64?, purchaseDate: CalendarDate?,
+        sort: ItemSort
+    ) {
         let sign: Int64 = sort.isDescending ? -1 : 1
         switch sort.field {
         case .name:
-            self.init(text: item.nameSortKey, id: item.id, isTextDescending: sort.isDescending)
+            self.init(text: nameKey(), id: id, isTextDescending: sort.isDescending)
         case .price:
-            self.init(number: item.price.map { $0.minorUnits * sign } ?? .max, id: item.id)
+            self.init(number: price.map { $0 * sign } ?? .max, id: id)
         case .purchased:
-            self.init(number: item.purchaseDate.map { $0.ordinal * sign } ?? .max, id: item.id)
+            self.init(number: purchaseDate.map { $0.ordinal * sign } ?? .max, id: id)
         case .id:
-            self.init(number: item.id * sign, id: item.id)
+            self.init(number: id * sign, id: id)
         }
     }
 

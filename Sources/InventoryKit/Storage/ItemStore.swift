@@ -74,6 +74,43 @@ public final class ItemStore {
         }
     }
 
+    /// Calls `body` with the id, sort key and value (price × quantity, 0 without a price) of
+    /// each item that passes `filter`, in `sort` order: what a live view holds, read without
+    /// decoding whole items.
+    func forEachSortEntry(
+        matching filter: ItemFilter, sortedBy sort: ItemSort,
+        _ body: (_ id: Int64, _ key: SortKey, _ value: Int128) throws -> Void
+    ) throws {
+        let (condition, arguments) = Self.whereClause(filter)
+        let statement = try database.cachedStatement(
+            "SELECT id, name_key, price, purchase_date, quantity FROM items\(condition) "
+                + Self.orderBy(sort))
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        while try statement.step() {
+            let id = statement.int64(at: 0)
+            let price = statement.optionalInt64(at: 2)
+            let purchaseDate =
+                sort.field == .purchased
+                ? try statement.optionalText(at: 3).map { try CalendarDate(parsing: $0) } : nil
+            let key = SortKey(
+                id: id, nameKey: statement.text(at: 1), price: price, purchaseDate: purchaseDate,
+                sort: sort)
+            try body(id, key, price.map { Int128($0) * Int128(statement.int64(at: 4)) } ?? 0)
+        }
+    }
+
+    /// The ids of the items that pass `filter`, in no particular order.
+    func ids(matching filter: ItemFilter) throws -> [Int64] {
+        let (condition, arguments) = Self.whereClause(filter)
+        let statement = try database.cachedStatement("SELECT id FROM items\(condition)")
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.int64(at: 0)) }
+        return ids
+    }
+
     /// The number of items that pass `filter`.
     public func count(matching filter: ItemFilter) throws -> Int {
         let (condition, arguments) = Self.whereClause(filter)

@@ -74,6 +74,10 @@ public final class InventoryView: Sendable {
         var entries: [Int64: Entry] = [:]
         var total: Int128 = 0
         var sequence: Int64 = 0
+
+        init(sequence: Int64 = 0) {
+            self.sequence = sequence
+        }
     }
 
     private struct Observers {
@@ -84,16 +88,72 @@ public final class InventoryView: Sendable {
     /// Creates a view and loads it with one query.
     ///
     /// - Throws: `DatabaseError` when the query fails.
-    public init(
+    public convenience init(
         name: String, filter: ItemFilter, sort: ItemSort = .name, manager: InventoryManager
+    ) throws {
+        try self.init(name: name, filter: filter, sort: sort, manager: manager) { state in
+            let (sequence, entries) = try manager.sortEntries(matching: filter, sortedBy: sort)
+            state.sequence = sequence
+            state.entries.reserveCapacity(entries.count)
+            for (id, key, value) in entries {
+                state.entries[id] = Entry(key: key, value: value)
+                state.total += value
+            }
+            state.order = SortedKeys(sorted: entries.map(\.key))
+        }
+    }
+
+    /// Creates a view of the items of `parent` that also pass `narrowing` (a search, say), in
+    /// the parent's order. It asks the database only which ids pass `narrowing` and takes
+    /// their keys from the parent, so it costs no row reads and no sort of the whole
+    /// inventory; it follows the manager on its own afterwards.
+    ///
+    /// - Throws: `DatabaseError` when the query fails.
+    public convenience init(name: String, narrowing parent: InventoryView, by narrowing: ItemFilter)
+        throws
+    {
+        let filter = parent.filter.narrowed(by: narrowing)
+        let (sort, manager) = (parent.sort, parent.manager)
+        try self.init(name: name, filter: filter, sort: sort, manager: manager) { state in
+            let copied = try parent.state.withLock { parentState -> Bool in
+                let (sequence, ids) = try manager.ids(matching: narrowing)
+                // The parent must be at the same point of the journal as the ids read.
+                guard sequence == parentState.sequence else { return false }
+                state.sequence = sequence
+                var keys: [SortKey] = []
+                for id in ids {
+                    guard let entry = parentState.entries[id] else { continue }
+                    state.entries[id] = entry
+                    state.total += entry.value
+                    keys.append(entry.key)
+                }
+                state.order = SortedKeys(sorted: keys.sorted())
+                return true
+            }
+            guard !copied else { return }
+            // The parent lags behind the file (another process wrote): read the rows instead.
+            let (sequence, entries) = try manager.sortEntries(matching: filter, sortedBy: sort)
+            state = State(sequence: sequence)
+            for (id, key, value) in entries {
+                state.entries[id] = Entry(key: key, value: value)
+                state.total += value
+            }
+            state.order = SortedKeys(sorted: entries.map(\.key))
+        }
+    }
+
+    /// Subscribes, then loads the state with `load`, both under the view's lock: a change
+    /// delivered meanwhile on another thread waits, then is skipped if the loaded state
+    /// already holds it (by sequence).
+    private init(
+        name: String, filter: ItemFilter, sort: ItemSort, manager: InventoryManager,
+        load: (inout State) throws -> Void
     ) throws {
         self.name = name
         self.filter = filter
         self.sort = sort
         self.manager = manager
         self.state = Locked(State())
-        // Subscribe and load under the view's lock: a change delivered meanwhile on another
-        // thread waits, then is skipped if the snapshot already holds it (by sequence).
         try state.withLock { state in
             let token = manager.notificationCenter.addObserver(
                 forName: InventoryManager.didChangeNotification, object: manager, queue: nil
@@ -104,18 +164,7 @@ public final class InventoryView: Sendable {
             subscription.withLock {
                 $0 = Subscription(center: manager.notificationCenter, token: token)
             }
-            let (sequence, items) = try manager.snapshot(matching: filter, sortedBy: sort)
-            state.sequence = sequence
-            var keys: [SortKey] = []
-            keys.reserveCapacity(items.count)
-            state.entries.reserveCapacity(items.count)
-            for item in items {
-                let entry = Entry(key: SortKey(item, sort: sort), value: item.value ?? 0)
-                keys.append(entry.key)
-                state.entries[item.id] = entry
-                state.total += entry.value
-            }
-            state.order = SortedKeys(sorted: keys)
+            try load(&state)
         }
     }
 
