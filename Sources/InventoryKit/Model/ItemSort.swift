@@ -103,7 +103,7 @@ public struct SortKey: Sendable, Hashable, Comparable {
     /// keys, as they are to SQLite.
     @inlinable
     public static func == (lhs: SortKey, rhs: SortKey) -> Bool {
-        lhs.id == rhs.id && lhs.number == rhs.number && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        lhs.id == rhs.id && lhs.number == rhs.number && compareBytes(lhs.text, rhs.text) == 0
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -116,12 +116,30 @@ public struct SortKey: Sendable, Hashable, Comparable {
     /// then the id.
     @inlinable
     public static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-        if !lhs.text.utf8.elementsEqual(rhs.text.utf8) {
-            return lhs.isTextDescending
-                ? rhs.text.utf8.lexicographicallyPrecedes(lhs.text.utf8)
-                : lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
-        }
+        let order = compareBytes(lhs.text, rhs.text)
+        if order != 0 { return lhs.isTextDescending ? order > 0 : order < 0 }
         if lhs.number != rhs.number { return lhs.number < rhs.number }
         return lhs.id < rhs.id
+    }
+
+    /// -1, 0 or 1 as `lhs`'s UTF-8 bytes sort before, equal or after `rhs`'s, comparing the
+    /// contiguous bytes directly: the generic `lexicographicallyPrecedes` on two `UTF8View`s
+    /// made sorting and searching keys several times slower (seen in a profile of a search).
+    @inlinable
+    static func compareBytes(_ lhs: String, _ rhs: String) -> Int {
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                let common = min(left.count, right.count)
+                var index = 0
+                while index < common {
+                    let (a, b) = (left[index], right[index])
+                    if a != b { return a < b ? -1 : 1 }
+                    index += 1
+                }
+                return left.count == right.count ? 0 : left.count < right.count ? -1 : 1
+            }
+        }
     }
 }

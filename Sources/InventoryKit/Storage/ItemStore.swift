@@ -102,9 +102,20 @@ public final class ItemStore {
 
     /// The ids of the items that pass `filter`, in no particular order.
     func ids(matching filter: ItemFilter) throws -> [Int64] {
-        let (condition, arguments) = Self.whereClause(filter)
-        let statement = try database.cachedStatement("SELECT id FROM items\(condition)")
-        try statement.bind(arguments)
+        let statement: Statement
+        if let text = filter.text, filter == ItemFilter(text: text),
+            case let search = SearchText(text), !search.words.isEmpty
+        {
+            // Words only: the search index has the ids (its triggers keep it equal to the
+            // items), so no row of items is read.
+            statement = try database.cachedStatement(
+                "SELECT rowid FROM items_search WHERE items_search MATCH ?")
+            try statement.bind([.text(search.ftsQuery)])
+        } else {
+            let (condition, arguments) = Self.whereClause(filter)
+            statement = try database.cachedStatement("SELECT id FROM items\(condition)")
+            try statement.bind(arguments)
+        }
         defer { statement.reset() }
         var ids: [Int64] = []
         while try statement.step() { ids.append(statement.int64(at: 0)) }
