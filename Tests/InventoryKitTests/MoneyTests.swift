@@ -46,6 +46,11 @@ import Testing
     @Test func amountsFormatWithAndWithoutGrouping() throws {
         #expect(usd("25000").formatted == "25,000.00")
         #expect(usd("25000").decimalString == "25000.00")
+        #expect(usd("0.05").decimalString == "0.05")
+        #expect(usd("0").decimalString == "0.00")
+        #expect(
+            try Money(parsing: "1500", currency: #require(Currency(code: "JPY"))).decimalString
+                == "1500")
         #expect(usd("0.05").formatted == "0.05")
         #expect(usd("999").formatted == "999.00")
         #expect(usd("1000").formatted == "1,000.00")

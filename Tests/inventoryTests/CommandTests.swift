@@ -117,6 +117,16 @@ import Testing
         #expect(lines[4] == "3 items · total 27,350.00 USD")
     }
 
+    @Test func jsonEscapesWhatJSONAndJavaScriptNeedAndRoundTrips() throws {
+        let notes = "tab\tquote\" back\\ bell\u{7} line\u{2028}para\u{2029} é 📷 € … \u{E2}"
+        try sandbox.add("Lamp", "--notes", notes)
+        let json = try sandbox.succeed(["list", "--json"])
+        #expect(json.contains(#"tab\tquote\" back\\ bell\u0007 line\u2028para\u2029 é 📷 € … â"#))
+        let parsed = try #require(
+            JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(parsed.first?["notes"] as? String == notes)
+    }
+
     @Test func csvFollowsRFC4180WithAHeaderRow() throws {
         try sandbox.add(
             "Painting, \"Sunset\"", "--price", "500", "--luxury", "--notes", "line one\nline two")

@@ -259,6 +259,16 @@ public final class InventoryManager: Sendable {
         }
     }
 
+    /// Reads the database file through a memory map of up to `bytes` (SQLite's `mmap_size`)
+    /// instead of copying each page with a system call: a listing of 100,000 items spent a
+    /// quarter of its time in those copies. For processes that mostly read; the mapped pages
+    /// count in the process's resident memory while they stay mapped.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func mapDatabaseForReading(upTo bytes: Int64 = 1 << 30) throws {
+        try store.withLock { try $0.items.database.execute("PRAGMA mmap_size = \(bytes)") }
+    }
+
     /// What happened to one item, or to the whole inventory, newest first.
     ///
     /// - Parameters:

@@ -101,10 +101,18 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
 extension CalendarDate: CustomStringConvertible {
     /// The date as `YYYY-MM-DD`.
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(10)
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `description`'s UTF-8 bytes (`YYYY-MM-DD`) to `bytes`.
+    public func append(to bytes: inout [UInt8]) {
+        ASCIIDigits.append(year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        ASCIIDigits.append(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        ASCIIDigits.append(day, width: 2, to: &bytes)
     }
 }

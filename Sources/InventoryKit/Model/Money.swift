@@ -82,7 +82,23 @@ public struct Money: Sendable, Hashable {
 
     /// The plain decimal text JSON and CSV carry: `"25000.00"`.
     public var decimalString: String {
-        Self.format(Int128(minorUnits), currency: currency, grouping: false)
+        var bytes: [UInt8] = []
+        appendDecimal(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `decimalString`'s UTF-8 bytes to `bytes`.
+    public func appendDecimal(to bytes: inout [UInt8]) {
+        let scale = currency.minorDigits
+        if minorUnits < 0 { bytes.append(UInt8(ascii: "-")) }
+        var divisor: UInt64 = 1
+        for _ in 0..<scale { divisor *= 10 }
+        let magnitude = minorUnits.magnitude
+        ASCIIDigits.appendMagnitude(magnitude / divisor, width: 1, to: &bytes)
+        if scale > 0 {
+            bytes.append(UInt8(ascii: "."))
+            ASCIIDigits.appendMagnitude(magnitude % divisor, width: scale, to: &bytes)
+        }
     }
 
     /// The amount for people, with thousands separators: `"25,000.00"`.

@@ -27,33 +27,31 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
     /// ISO 8601 in UTC with milliseconds. Written by hand: it runs once per item in a listing.
     public var iso8601: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendISO8601(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `iso8601`'s UTF-8 bytes to `bytes`.
+    public func appendISO8601(to bytes: inout [UInt8]) {
         let days = daysSince1970
         let civil = Self.civil(fromDays: days)
         let msOfDay = Int(millisecondsSince1970 - days * 86_400_000)
-        var text = ""
-        text.reserveCapacity(24)
-        func append(_ value: Int, width: Int) {
-            var digits = String(value)
-            if digits.count < width {
-                digits = String(repeating: "0", count: width - digits.count) + digits
-            }
-            text += digits
-        }
-        append(civil.year, width: 4)
-        text += "-"
-        append(civil.month, width: 2)
-        text += "-"
-        append(civil.day, width: 2)
-        text += "T"
-        append(msOfDay / 3_600_000, width: 2)
-        text += ":"
-        append(msOfDay / 60_000 % 60, width: 2)
-        text += ":"
-        append(msOfDay / 1000 % 60, width: 2)
-        text += "."
-        append(msOfDay % 1000, width: 3)
-        text += "Z"
-        return text
+        ASCIIDigits.append(civil.year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        ASCIIDigits.append(civil.month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        ASCIIDigits.append(civil.day, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        ASCIIDigits.append(msOfDay / 3_600_000, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        ASCIIDigits.append(msOfDay / 60_000 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        ASCIIDigits.append(msOfDay / 1000 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        ASCIIDigits.append(msOfDay % 1000, width: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// Year, month and day of a count of days since 1970-01-01 (Howard Hinnant's algorithm).

@@ -3,6 +3,7 @@ import InventoryKit
 
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add an item; prints its id.",
         discussion: """
             Examples:

@@ -6,6 +6,7 @@ import Synchronization
 
 struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "browse",
         abstract: "The inventory app, full screen: a tab per view, live, with forms and claims.",
         discussion: """
             Tabs: your views (the built-in ones first) with their counts and totals, and Add

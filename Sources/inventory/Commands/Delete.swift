@@ -3,6 +3,7 @@ import InventoryKit
 
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "delete",
         abstract: "Delete items: all of them, or none if an id does not exist.",
         discussion: """
             A photo no other item uses is deleted with its last item. An item listed in an

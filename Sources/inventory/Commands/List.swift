@@ -5,6 +5,7 @@ extension ItemSort: ExpressibleByArgument {}
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List the items of a view: all, luxury, non-insured, or one of yours.",
         discussion: """
             The table ends with the number of items and their total value (price × quantity).
@@ -44,6 +45,7 @@ struct List: ParsableCommand {
 
     func run() throws {
         let (manager, app) = try database.open(format: json ? .json : csv ? .csv : .table)
+        try manager.mapDatabaseForReading()
         let definition = try views.definition(in: try views.registry(currency: manager.currency))
         var filter = definition.filter
         if let search { filter = filter.narrowed(by: ItemFilter(text: search)) }
@@ -55,14 +57,14 @@ struct List: ParsableCommand {
             output.write("[")
             try manager.forEachItem(matching: filter, sortedBy: order) { item in
                 output.write(first ? "\n  " : ",\n  ")
-                output.write(ItemJSON.object(item, manager: manager))
+                output.write { ItemJSON.appendObject(item, manager: manager, to: &$0) }
                 first = false
             }
             output.writeLine(first ? "]" : "\n]")
         case .csv:
             output.write(ItemCSV.header)
             try manager.forEachItem(matching: filter, sortedBy: order) { item in
-                output.write(ItemCSV.row(item, manager: manager))
+                output.write { ItemCSV.appendRow(item, manager: manager, to: &$0) }
             }
         case .table:
             let items = try manager.items(matching: filter, sortedBy: order)

@@ -3,6 +3,7 @@ import InventoryKit
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show every field of one item.",
         discussion: """
             Examples:

@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Views: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "views",
         abstract: "The views you can list and watch: built-in and your own.",
         discussion: """
             Add views in a JSON file ($XDG_CONFIG_HOME/inventory/views.json, or --views FILE, or

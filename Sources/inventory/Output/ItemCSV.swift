@@ -7,26 +7,66 @@ enum ItemCSV {
         "id,name,description,price,currency,purchaseDate,luxury,insured,quantity,location,"
         + "brand,model,serial,notes,photo,createdAt,updatedAt,version\r\n"
 
-    /// One item as a CSV record, with its CRLF.
-    static func row(_ item: HouseholdItem, manager: InventoryManager) -> String {
-        let fields: [String] = [
-            String(item.id), item.name, item.description ?? "", item.price?.decimalString ?? "",
-            manager.currency.code, item.purchaseDate?.description ?? "",
-            String(item.isLuxury), String(item.isInsured), String(item.quantity),
-            item.location ?? "", item.brand ?? "", item.model ?? "", item.serialNumber ?? "",
-            item.notes ?? "", manager.photoPath(of: item) ?? "", item.createdAt.iso8601,
-            item.updatedAt.iso8601, String(item.version),
-        ]
-        return fields.map(escape).joined(separator: ",") + "\r\n"
+    /// Appends one item as a CSV record, with its CRLF, to `bytes`: written field by field
+    /// into the output buffer, as a listing of a million items needs.
+    static func appendRow(_ item: HouseholdItem, manager: InventoryManager, to bytes: inout [UInt8])
+    {
+        let comma = UInt8(ascii: ",")
+        ASCIIDigits.append(item.id, to: &bytes)
+        bytes.append(comma)
+        appendField(item.name, to: &bytes)
+        bytes.append(comma)
+        appendField(item.description, to: &bytes)
+        bytes.append(comma)
+        item.price?.appendDecimal(to: &bytes)
+        bytes.append(comma)
+        appendField(manager.currency.code, to: &bytes)
+        bytes.append(comma)
+        item.purchaseDate?.append(to: &bytes)
+        bytes.append(comma)
+        bytes.append(contentsOf: item.isLuxury ? "true".utf8 : "false".utf8)
+        bytes.append(comma)
+        bytes.append(contentsOf: item.isInsured ? "true".utf8 : "false".utf8)
+        bytes.append(comma)
+        ASCIIDigits.append(item.quantity, to: &bytes)
+        for field in [item.location, item.brand, item.model, item.serialNumber, item.notes] {
+            bytes.append(comma)
+            appendField(field, to: &bytes)
+        }
+        bytes.append(comma)
+        if item.photo != nil { appendField(manager.photoPath(of: item), to: &bytes) }
+        bytes.append(comma)
+        item.createdAt.appendISO8601(to: &bytes)
+        bytes.append(comma)
+        item.updatedAt.appendISO8601(to: &bytes)
+        bytes.append(comma)
+        ASCIIDigits.append(item.version, to: &bytes)
+        bytes.append(contentsOf: "\r\n".utf8)
     }
 
     /// `field`, quoted if it must be.
     static func escape(_ field: String) -> String {
+        var bytes: [UInt8] = []
+        appendField(field, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `field` (nothing for nil), quoted if it must be.
+    static func appendField(_ field: String?, to bytes: inout [UInt8]) {
+        guard let field else { return }
         let needsQuotes = field.utf8.contains { byte in
             byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
                 || byte == UInt8(ascii: "\r")
         }
-        guard needsQuotes else { return field }
-        return "\"" + field.replacing("\"", with: "\"\"") + "\""
+        guard needsQuotes else {
+            bytes.append(contentsOf: field.utf8)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        for byte in field.utf8 {
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+            bytes.append(byte)
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

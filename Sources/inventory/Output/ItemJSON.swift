@@ -1,37 +1,65 @@
 import InventoryKit
 
-/// Items as JSON, with the keys in a fixed order. Written by hand: a listing writes a million.
+/// Items as JSON, with the keys in a fixed order. Written by hand, straight into bytes: a
+/// listing writes a million.
 enum ItemJSON {
     /// One item as a compact JSON object.
     static func object(_ item: HouseholdItem, manager: InventoryManager) -> String {
-        var json = "{\"id\":\(item.id),\"name\":"
-        json.reserveCapacity(320)
-        appendString(item.name, to: &json)
-        json += ",\"description\":"
-        appendString(item.description, to: &json)
-        json += ",\"price\":"
-        appendString(item.price?.decimalString, to: &json)
-        json += ",\"currency\":"
-        appendString(manager.currency.code, to: &json)
-        json += ",\"purchaseDate\":"
-        appendString(item.purchaseDate?.description, to: &json)
-        json += ",\"luxury\":\(item.isLuxury),\"insured\":\(item.isInsured)"
-        json += ",\"quantity\":\(item.quantity),\"location\":"
-        appendString(item.location, to: &json)
-        json += ",\"brand\":"
-        appendString(item.brand, to: &json)
-        json += ",\"model\":"
-        appendString(item.model, to: &json)
-        json += ",\"serial\":"
-        appendString(item.serialNumber, to: &json)
-        json += ",\"notes\":"
-        appendString(item.notes, to: &json)
-        json += ",\"photo\":"
-        appendString(manager.photoPath(of: item), to: &json)
-        json +=
-            ",\"createdAt\":\"\(item.createdAt.iso8601)\",\"updatedAt\":\"\(item.updatedAt.iso8601)\""
-        json += ",\"version\":\(item.version)}"
-        return json
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(320)
+        appendObject(item, manager: manager, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one item as a compact JSON object to `bytes`.
+    static func appendObject(
+        _ item: HouseholdItem, manager: InventoryManager, to bytes: inout [UInt8]
+    ) {
+        func key(_ text: StaticString) {
+            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
+        func quoted(_ write: (inout [UInt8]) -> Void) {
+            bytes.append(UInt8(ascii: "\""))
+            write(&bytes)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        key("{\"id\":")
+        ASCIIDigits.append(item.id, to: &bytes)
+        key(",\"name\":")
+        appendString(item.name, to: &bytes)
+        key(",\"description\":")
+        appendString(item.description, to: &bytes)
+        key(",\"price\":")
+        if let price = item.price { quoted(price.appendDecimal) } else { key("null") }
+        key(",\"currency\":")
+        appendString(manager.currency.code, to: &bytes)
+        key(",\"purchaseDate\":")
+        if let date = item.purchaseDate { quoted(date.append) } else { key("null") }
+        key(",\"luxury\":")
+        if item.isLuxury { key("true") } else { key("false") }
+        key(",\"insured\":")
+        if item.isInsured { key("true") } else { key("false") }
+        key(",\"quantity\":")
+        ASCIIDigits.append(item.quantity, to: &bytes)
+        key(",\"location\":")
+        appendString(item.location, to: &bytes)
+        key(",\"brand\":")
+        appendString(item.brand, to: &bytes)
+        key(",\"model\":")
+        appendString(item.model, to: &bytes)
+        key(",\"serial\":")
+        appendString(item.serialNumber, to: &bytes)
+        key(",\"notes\":")
+        appendString(item.notes, to: &bytes)
+        key(",\"photo\":")
+        appendString(item.photo == nil ? nil : manager.photoPath(of: item), to: &bytes)
+        key(",\"createdAt\":")
+        quoted(item.createdAt.appendISO8601)
+        key(",\"updatedAt\":")
+        quoted(item.updatedAt.appendISO8601)
+        key(",\"version\":")
+        ASCIIDigits.append(item.version, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Items as a JSON array, one object per line.
@@ -43,46 +71,50 @@ enum ItemJSON {
 
     /// Appends `text` as a JSON string (or `null`), escaping quotes, backslashes and controls.
     static func appendString(_ text: String?, to json: inout String) {
+        var bytes: [UInt8] = []
+        appendString(text, to: &bytes)
+        json += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string (or `null`) to `bytes`, escaping quotes, backslashes,
+    /// control characters and U+2028/U+2029 (which end a line in JavaScript).
+    static func appendString(_ text: String?, to bytes: inout [UInt8]) {
         guard let text else {
-            json += "null"
+            bytes.append(contentsOf: "null".utf8)
             return
         }
-        json += "\""
-        var plainStart = text.unicodeScalars.startIndex
-        var index = plainStart
-        let scalars = text.unicodeScalars
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String? =
-                switch scalar {
-                case "\"": "\\\""
-                case "\\": "\\\\"
-                case "\n": "\\n"
-                case "\r": "\\r"
-                case "\t": "\\t"
-                case _ where scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}":
-                    "\\u"
-                        + String(
-                            String(scalar.value, radix: 16).reversed()
-                                .padded(to: 4).reversed())
-                default: nil
+        bytes.append(UInt8(ascii: "\""))
+        var utf8 = text.utf8.makeIterator()
+        // The two bytes after E2 80 decide whether it is U+2028 or U+2029.
+        var pending: [UInt8] = []
+        while let byte = utf8.next() {
+            if !pending.isEmpty {
+                pending.append(byte)
+                if pending.count == 2, pending[1] == 0x80 { continue }
+                if pending.count == 3, pending[2] == 0xA8 || pending[2] == 0xA9 {
+                    bytes.append(contentsOf: (pending[2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                } else {
+                    bytes.append(contentsOf: pending)
                 }
-            if let escape {
-                json.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
-                json += escape
-                plainStart = scalars.index(after: index)
+                pending.removeAll(keepingCapacity: true)
+                continue
             }
-            index = scalars.index(after: index)
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: "\\n".utf8)
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
+            case 0..<0x20:
+                bytes.append(contentsOf: "\\u00".utf8)
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            case 0xE2: pending.append(byte)
+            default: bytes.append(byte)
+            }
         }
-        json.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
-        json += "\""
-    }
-}
-
-extension Sequence<Character> {
-    fileprivate func padded(to length: Int) -> [Character] {
-        var characters = Array(self)
-        while characters.count < length { characters.append("0") }
-        return characters
+        bytes.append(contentsOf: pending)
+        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -20,6 +20,15 @@ final class BufferedOutput: Sendable {
         }
     }
 
+    /// Lets `body` append bytes to the buffer, writing out when it is full: for listings that
+    /// format straight into bytes.
+    func write(_ body: (inout [UInt8]) -> Void) {
+        buffer.withLock { buffer in
+            body(&buffer)
+            if buffer.count >= Self.capacity { Self.drain(&buffer, to: descriptor) }
+        }
+    }
+
     /// Appends `text` and a line feed.
     func writeLine(_ text: String) {
         write(text + "\n")
