@@ -311,14 +311,15 @@ public final class InventoryManager: Sendable {
                 items[index].photo = try importedPhotos.importPhoto(from: file)
             }
         }
-        let added = try write(at: now) { store in
-            try store.items.insert(items)
-        } changes: { added, first in
-            added.enumerated().map { offset, item in
+        // The items get their ids in place: a batch of a million keeps one array of them.
+        try write(at: now) { store in
+            try store.items.insert(assigningIDsTo: &items)
+        } changes: { _, first in
+            items.enumerated().map { offset, item in
                 InventoryChange(kind: .added, item: item, sequence: first + Int64(offset))
             }
         }
-        return added
+        return items
     }
 
     /// Edits one item: only the fields the patch sets change.

@@ -242,26 +242,31 @@ public final class ItemStore {
     /// - Throws: `DatabaseError` (a constraint, or ids exhausted); nothing is then inserted
     ///   by the failing statement, and the caller's transaction should be rolled back.
     public func insert(_ items: [HouseholdItem]) throws -> [HouseholdItem] {
-        guard !items.isEmpty else { return [] }
+        var items = items
+        try insert(assigningIDsTo: &items)
+        return items
+    }
+
+    /// Inserts `items` and gives each, in place, the id it was given; see `insert(_:)`.
+    func insert(assigningIDsTo items: inout [HouseholdItem]) throws {
+        guard !items.isEmpty else { return }
         let firstID = try nextItemID()
         guard firstID <= Int64.max - Int64(items.count) else {
             throw DatabaseError(extendedCode: SQLITE_FULL, message: "no item ids are left")
         }
-        var inserted: [HouseholdItem] = []
-        inserted.reserveCapacity(items.count)
         var start = 0
         while start < items.count {
             let count = min(Self.rowsPerInsert, items.count - start)
             let statement = try database.cachedStatement(Self.insertSQL(rows: count))
-            for row in 0..<count {
-                let item = items[start + row].withID(firstID + Int64(start + row))
-                try bindFields(of: item, to: statement, from: Int32(row * Self.insertColumnCount))
-                inserted.append(item)
+            for index in start..<start + count {
+                items[index] = items[index].withID(firstID + Int64(index))
+                try bindFields(
+                    of: items[index], to: statement,
+                    from: Int32((index - start) * Self.insertColumnCount))
             }
             try statement.run()
             start += count
         }
-        return inserted
     }
 
     /// Rows per INSERT statement: 50 × 18 parameters stays under 999, the smallest limit an
