@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // The benchmarks live in their own package so that building and testing the main package
-// never waits for package-benchmark. Run them with ./run from this folder.
+// never waits for package-benchmark or GRDB. Run everything with ./run from this folder.
 import PackageDescription
 
 let package = Package(
@@ -11,17 +11,36 @@ let package = Package(
         .package(
             url: "https://github.com/ordo-one/benchmark", from: "1.38.1",
             traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
+        // The rows every benchmark writes (Baselines/insert.c makes the same ones).
+        .target(name: "BenchmarkRows", path: "Sources/BenchmarkRows"),
+        // Reads the exported results and prints the comparison table.
         .executableTarget(
-            name: "WatchLatency",
+            name: "BenchmarkReport", dependencies: ["BenchmarkRows"],
+            path: "Sources/BenchmarkReport"),
+        .executableTarget(
+            name: "InventoryBenchmarks",
             dependencies: [
+                "BenchmarkRows",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "InventoryKit", package: "main"),
             ],
-            path: "Benchmarks/WatchLatency",
+            path: "Benchmarks/InventoryBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "GRDBBaseline",
+            dependencies: [
+                "BenchmarkRows",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "InventoryMigrations", package: "main"),
+            ],
+            path: "Benchmarks/GRDBBaseline",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

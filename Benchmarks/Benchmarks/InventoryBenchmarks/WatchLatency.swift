@@ -14,15 +14,10 @@ final class WatchFixture: Sendable {
     private let counter = Mutex(0)
 
     init() throws {
-        folder = NSTemporaryDirectory() + "inventory-bench-\(getpid())"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = try Fixtures.scratchFolder("watch")
         let database = folder + "/inventory.sqlite"
         manager = try InventoryManager(path: database, notificationCenter: NotificationCenter())
-        let binary =
-            ProcessInfo.processInfo.environment["INVENTORY_BINARY"]
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/release/inventory").path
+        let binary = Fixtures.inventoryBinary
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["watch", "--db", database, "--json"]
@@ -53,7 +48,7 @@ final class WatchFixture: Sendable {
 
 nonisolated(unsafe) var fixture: WatchFixture?  // set in setup, read by the one running sample
 
-let benchmarks: @Sendable () -> Void = {
+func watchBenchmarks() {
     Benchmark(
         "change reaches watch in another process",
         configuration: .init(

@@ -1,0 +1,133 @@
+// What the benchmarks share: where the binaries are, scratch folders, the benchmark rows as
+// drafts, inventories of a given size, and running another program to completion.
+import BenchmarkRows
+import Foundation
+import InventoryKit
+
+enum Fixtures {
+    /// The release `inventory` binary (`Benchmarks/run` builds it and sets INVENTORY_BINARY).
+    static let inventoryBinary =
+        ProcessInfo.processInfo.environment["INVENTORY_BINARY"]
+        ?? packageRoot + "/../.build/release/inventory"
+    /// The C baseline (`Benchmarks/run` compiles it and sets INSERT_BASELINE).
+    static let insertBaseline =
+        ProcessInfo.processInfo.environment["INSERT_BASELINE"] ?? packageRoot + "/.build/insert"
+    /// The `sqlite3` command.
+    static let sqlite3 = ProcessInfo.processInfo.environment["SQLITE3"] ?? "/usr/bin/sqlite3"
+
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// A new empty folder for one benchmark's files.
+    static func scratchFolder(_ name: String) throws -> String {
+        let folder = NSTemporaryDirectory() + "inventory-bench-\(name)-\(getpid())"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// The `index`th benchmark item as a draft.
+    static func draft(_ index: Int) -> ItemDraft {
+        let row = BenchmarkRow(index)
+        return ItemDraft(
+            name: row.name, description: row.description,
+            price: try? Money(minorUnits: row.price, currency: .usd),
+            purchaseDate: try? CalendarDate(parsing: row.purchaseDate), isLuxury: row.isLuxury,
+            isInsured: row.isInsured, quantity: row.quantity, location: row.location,
+            brand: row.brand)
+    }
+
+    /// The `index`th benchmark item as a stored item would be before insertion (id 0).
+    static func item(_ index: Int, now: Timestamp) -> HouseholdItem {
+        let row = BenchmarkRow(index)
+        return HouseholdItem(
+            id: 0, name: row.name, description: row.description,
+            price: try? Money(minorUnits: row.price, currency: .usd),
+            purchaseDate: try? CalendarDate(parsing: row.purchaseDate), photo: nil,
+            isLuxury: row.isLuxury, isInsured: row.isInsured, quantity: row.quantity,
+            location: row.location, brand: row.brand, model: nil, serialNumber: nil, notes: nil,
+            createdAt: now, updatedAt: now, version: 1)
+    }
+
+    /// An inventory of `count` benchmark items, made once per run and shared by every benchmark
+    /// (`Benchmarks/run` empties the cache folder before and after). Read it, or copy it.
+    static func inventory(count: Int) throws -> String {
+        let folder = NSTemporaryDirectory() + "inventory-bench-cache"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/\(count).sqlite"
+        if FileManager.default.fileExists(atPath: path) { return path }
+        let building = folder + "/\(count)-\(getpid()).building"
+        try makeInventory(at: building, count: count)
+        for suffix in ["-wal", "-shm"] { remove(building + suffix) }
+        try FileManager.default.moveItem(atPath: building, toPath: path)
+        return path
+    }
+
+    /// Creates an inventory of `count` benchmark items at `path` (added in batches).
+    static func makeInventory(at path: String, count: Int) throws {
+        let manager = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        var start = 0
+        while start < count {
+            let end = min(count, start + 100_000)
+            try manager.add((start..<end).map(draft))
+            start = end
+        }
+        try checkpoint(path)
+    }
+
+    /// Moves everything from the write-ahead log into the database file, so that a copy of
+    /// the file alone is the whole inventory.
+    static func checkpoint(_ path: String) throws {
+        try run(sqlite3, [path, "PRAGMA wal_checkpoint(TRUNCATE)"])
+    }
+
+    /// Copies the database file (checkpointed) to `destination`.
+    static func copyDatabase(_ source: String, to destination: String) throws {
+        for suffix in ["", "-wal", "-shm"] { remove(destination + suffix) }
+        try FileManager.default.copyItem(atPath: source, toPath: destination)
+    }
+
+    /// Runs `program` with `arguments`, its output thrown away, and waits for it.
+    ///
+    /// - Throws: when it cannot start or exits with another status than 0.
+    static func run(_ program: String, _ arguments: [String]) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        // A small, plain environment: what the benchmark runner adds to its own is not the
+        // programs' business, and it made every spawned program slower here.
+        let names = ["PATH", "HOME", "TMPDIR", "LANG"]
+        let settings = names.compactMap { name -> String? in
+            getenv(name).map { "\(name)=\(String(cString: $0))" }
+        }
+        let environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) } + [nil]
+        defer { for pointer in environment { free(pointer) } }
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environment)
+        guard spawned == 0 else { throw BenchmarkFailure("cannot start \(program): \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard status == 0 else {
+            throw BenchmarkFailure(
+                "\(program) \(arguments.joined(separator: " ")): status \(status)")
+        }
+    }
+}
+
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Hands a value set up outside a sample to the sample (one sample runs at a time).
+final class Shared<Value>: @unchecked Sendable {
+    var value: Value?
+    init() {}
+}

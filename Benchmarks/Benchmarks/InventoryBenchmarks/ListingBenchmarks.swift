@@ -1,0 +1,77 @@
+// Whole `inventory` processes against the `sqlite3` command running the same query with the
+// same columns: the luxury view as CSV over a large inventory, and a cold JSON listing of a
+// small one.
+import Benchmark
+import BenchmarkRows
+import Foundation
+
+/// The columns `inventory list --csv/--json` prints, in its order, as SQL.
+private let columns = """
+    id, name, description, price, 'USD' AS currency, purchase_date AS purchaseDate, luxury, \
+    insured, quantity, location, brand, model, serial, notes, photo, created_at AS createdAt, \
+    updated_at AS updatedAt, version
+    """
+
+private let listingInventory = Shared<String>()
+
+private func processBenchmark(
+    _ name: String, inventorySize: Int, iterations: Int, units: BenchmarkTimeUnits,
+    command: @escaping @Sendable (String) -> (String, [String])
+) {
+    Benchmark(
+        name,
+        configuration: .init(
+            metrics: [.wallClock],
+            timeUnits: units,
+            warmupIterations: 2,
+            scalingFactor: .one,
+            maxDuration: .seconds(20),
+            maxIterations: iterations,
+            setup: { listingInventory.value = try Fixtures.inventory(count: inventorySize) }
+        )
+    ) { benchmark in
+        guard let path = listingInventory.value else { return }
+        let (program, arguments) = command(path)
+        for _ in benchmark.scaledIterations {
+            try Fixtures.run(program, arguments)
+        }
+    }
+}
+
+func listingBenchmarks() {
+    let large = BenchmarkSizes.large
+    processBenchmark(
+        "list luxury CSV, ours (\(large) items)", inventorySize: large, iterations: 10,
+        units: .milliseconds
+    ) { path in
+        (Fixtures.inventoryBinary, ["list", "--view", "luxury", "--csv", "--db", path])
+    }
+    processBenchmark(
+        "list luxury CSV, sqlite3 (\(large) items)", inventorySize: large, iterations: 10,
+        units: .milliseconds
+    ) { path in
+        (
+            Fixtures.sqlite3,
+            [
+                "-readonly", "-csv", "-header", path,
+                "SELECT \(columns) FROM items WHERE luxury = 1 ORDER BY name_key, id",
+            ]
+        )
+    }
+    let small = 1_000
+    processBenchmark(
+        "cold list JSON, ours (\(small) items)", inventorySize: small, iterations: 100,
+        units: .microseconds
+    ) { path in
+        (Fixtures.inventoryBinary, ["list", "--json", "--db", path])
+    }
+    processBenchmark(
+        "cold list JSON, sqlite3 (\(small) items)", inventorySize: small, iterations: 100,
+        units: .microseconds
+    ) { path in
+        (
+            Fixtures.sqlite3,
+            ["-readonly", "-json", path, "SELECT \(columns) FROM items ORDER BY name_key, id"]
+        )
+    }
+}

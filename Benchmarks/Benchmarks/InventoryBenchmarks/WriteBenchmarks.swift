@@ -1,0 +1,106 @@
+// Writing many items: a batch through InventoryManager with the three views live, against the
+// C baseline writing the same rows; and insert-then-fetch through ItemStore (GRDB does the
+// same in the GRDBBaseline target).
+import Benchmark
+import BenchmarkRows
+import Foundation
+import InventoryKit
+
+/// An empty, migrated inventory, copied afresh for every sample.
+private let emptyInventory = Shared<String>()
+
+private func makeEmptyInventory() throws {
+    let folder = try Fixtures.scratchFolder("write")
+    let path = folder + "/empty.sqlite"
+    _ = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+    try Fixtures.checkpoint(path)
+    emptyInventory.value = path
+}
+
+private func removeEmptyInventory() {
+    if let path = emptyInventory.value {
+        Fixtures.remove(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    }
+}
+
+/// A copy of the empty inventory beside it, for one sample.
+private func freshInventory() throws -> String {
+    guard let template = emptyInventory.value else { throw BenchmarkFailure("no template") }
+    let path = template.replacingOccurrences(of: "empty.sqlite", with: "sample.sqlite")
+    try Fixtures.copyDatabase(template, to: path)
+    return path
+}
+
+func writeBenchmarks() {
+    let large = BenchmarkSizes.large
+    let batchConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .peakMemoryResident],
+        timeUnits: .milliseconds,
+        warmupIterations: 0,
+        scalingFactor: .one,
+        maxDuration: .seconds(BenchmarkSizes.isQuick ? 20 : 60),
+        maxIterations: 3,
+        setup: makeEmptyInventory,
+        teardown: removeEmptyInventory
+    )
+
+    Benchmark("add batch, ours (\(large) items, 3 live views)", configuration: batchConfiguration) {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            let path = try freshInventory()
+            let manager = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+            let views = [
+                try InventoryView.luxury(manager), try InventoryView.nonInsured(manager),
+                try InventoryView.all(manager),
+            ]
+            let drafts = (0..<large).map(Fixtures.draft)
+            benchmark.startMeasurement()
+            let added = try manager.add(drafts)
+            benchmark.stopMeasurement()
+            guard added.count == large, views[2].count == large else {
+                throw BenchmarkFailure("the batch did not reach the views")
+            }
+        }
+    }
+
+    var cConfiguration = batchConfiguration
+    cConfiguration.metrics = [.wallClock]
+    Benchmark("add batch, C baseline (\(large) items)", configuration: cConfiguration) {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            let path = try freshInventory()
+            benchmark.startMeasurement()
+            try Fixtures.run(Fixtures.insertBaseline, [path, String(large)])
+            benchmark.stopMeasurement()
+        }
+    }
+
+    let stored = 100_000
+    Benchmark(
+        "insert then fetch, ours (\(stored) items)",
+        configuration: .init(
+            metrics: [.wallClock],
+            timeUnits: .milliseconds,
+            warmupIterations: 1,
+            scalingFactor: .one,
+            maxDuration: .seconds(30),
+            maxIterations: 5,
+            setup: makeEmptyInventory,
+            teardown: removeEmptyInventory
+        )
+    ) { benchmark in
+        let now = Timestamp(millisecondsSince1970: 1_700_000_000_000)
+        let items = (0..<stored).map { Fixtures.item($0, now: now) }
+        for _ in benchmark.scaledIterations {
+            let path = try freshInventory()
+            let store = try ItemStore(database: Database(path: path))
+            benchmark.startMeasurement()
+            try store.database.transaction(.immediate) { _ = try store.insert(items) }
+            let fetched = try store.items(matching: .all, sortedBy: .id)
+            benchmark.stopMeasurement()
+            guard fetched.count == stored else {
+                throw BenchmarkFailure("fetched \(fetched.count)")
+            }
+        }
+    }
+}
