@@ -64,7 +64,7 @@ func viewBenchmarks() {
         Benchmark(
             "1000 changes reach 3 views (\(size) items)",
             configuration: .init(
-                metrics: [.wallClock],
+                metrics: [.wallClock, .mallocCountTotal],
                 timeUnits: .nanoseconds,
                 warmupIterations: 3,
                 scalingFactor: .one,
