@@ -9,7 +9,7 @@ struct Inventory: ParsableCommand {
         abstract:
             "Keep a record of what your household owns, what it is worth, and what is insured.",
         discussion: """
-            The inventory is one SQLite file: --db PATH, else $INVENTORY_DB, else
+            The inventory is one SQLite file: --db PATH, else $INVENTORY_DB, else \
             $XDG_DATA_HOME/inventory/inventory.sqlite (~/.local/share/inventory/inventory.sqlite).
 
             Examples:
@@ -17,7 +17,7 @@ struct Inventory: ParsableCommand {
               inventory list --view non-insured
               inventory edit 1 --insured
 
-            Exit status: 0 on success, 1 when the inventory cannot be read or written or an id
+            Exit status: 0 on success, 1 when the inventory cannot be read or written or an id \
             does not exist, 64 for a usage error, 65 for an invalid value.
             """,
         version: "0.1.0",

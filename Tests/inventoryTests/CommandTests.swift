@@ -172,6 +172,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: photo))
     }
 
+    @Test func helpTextWrapsIntoWholeLinesWithoutStrayFragments() throws {
+        // A source line longer than the help's width used to be wrapped and then broken again
+        // at its own line end, leaving a word or two alone on a line ("an\nid\ndoes not").
+        let commands = [
+            [], ["add"], ["edit"], ["delete"], ["show"], ["list"], ["watch"], ["history"],
+            ["views"], ["views", "check"], ["views", "constants"], ["views", "list"], ["claim"],
+            ["claim", "new"], ["claim", "edit"], ["claim", "list"], ["claim", "show"],
+            ["claim", "delete"], ["claim", "export"], ["browse"],
+        ]
+        for command in commands {
+            let help = try sandbox.run(command + ["--help"], useDatabase: false).stdout
+            let lines = help.components(separatedBy: "\n")
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                let isFragment =
+                    !line.isEmpty && line.count < 40 && !line.hasPrefix(" ")
+                    && !line.hasSuffix(":") && !next.isEmpty && !next.hasPrefix(" ")
+                #expect(!isFragment, "inventory \(command.joined(separator: " ")) --help: \(line)")
+            }
+        }
+    }
+
     @Test func everyCommandsHelpShowsAnExample() throws {
         for command in ["add", "edit", "delete", "show", "list"] {
             let result = try sandbox.run([command, "--help"], useDatabase: false)

@@ -9,10 +9,10 @@ struct Browse: ParsableCommand {
         commandName: "browse",
         abstract: "The inventory app, full screen: a tab per view, live, with forms and claims.",
         discussion: """
-            Tabs: your views (the built-in ones first) with their counts and totals, and Add
-            item. Changes show at once in every tab, also those made by other processes.
-            Keys: arrows, PgUp/PgDn, Home/End move; Tab and 1-9 change tab; Enter opens an
-            item; a adds, e edits, d deletes, i and l toggle insured and luxury, / searches,
+            Tabs: your views (the built-in ones first) with their counts and totals, and Add \
+            item. Changes show at once in every tab, also those made by other processes. \
+            Keys: arrows, PgUp/PgDn, Home/End move; Tab and 1-9 change tab; Enter opens an \
+            item; a adds, e edits, d deletes, i and l toggle insured and luxury, / searches, \
             c starts a claim, ? shows the keys, q quits.
 
             Examples:

@@ -11,9 +11,9 @@ struct ClaimExport: ParsableCommand {
         commandName: "export",
         abstract: "Write a claim's loss inventory in the columns an adjuster asks for.",
         discussion: """
-            Columns: item description, brand or manufacturer, model number, serial number,
-            quantity lost, purchase date, age in years (at the incident, else today), purchase
-            price each, total, room, insured, photo file. CSV is RFC 4180 with a header row.
+            Columns: item description, brand or manufacturer, model number, serial number, \
+            quantity lost, purchase date, age in years (at the incident, else today), purchase \
+            price each, total, room, insured, photo file. CSV is RFC 4180 with a header row. \
             A file written with --output is readable by you alone (mode 0600).
 
             Examples:

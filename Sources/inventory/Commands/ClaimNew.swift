@@ -7,10 +7,10 @@ struct ClaimNew: ParsableCommand {
         commandName: "new",
         abstract: "Start a claim and choose the lost items; prints the claim's id.",
         discussion: """
-            Choose the items with --items (ids such as 3,5,9-12) or with the picker (--select,
-            or when neither is given and stdin is a terminal). The picker reads commands line
-            by line, so it can be scripted: a number or range toggles, all, none, /text
-            narrows, / shows all, done (or an empty line) finishes, cancel or end of input
+            Choose the items with --items (ids such as 3,5,9-12) or with the picker (--select, \
+            or when neither is given and stdin is a terminal). The picker reads commands line \
+            by line, so it can be scripted: a number or range toggles, all, none, /text \
+            narrows, / shows all, done (or an empty line) finishes, cancel or end of input \
             cancels. Its list goes to stderr; stdout gets only the claim's id.
 
             Examples:

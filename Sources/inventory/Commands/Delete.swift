@@ -6,8 +6,8 @@ struct Delete: ParsableCommand {
         commandName: "delete",
         abstract: "Delete items: all of them, or none if an id does not exist.",
         discussion: """
-            A photo no other item uses is deleted with its last item. An item listed in an
-            insurance claim is not deleted unless --force is given; the claim then keeps a copy
+            A photo no other item uses is deleted with its last item. An item listed in an \
+            insurance claim is not deleted unless --force is given; the claim then keeps a copy \
             of it (name, brand, model, serial, price, purchase date, location, quantity).
 
             Examples:

@@ -6,7 +6,7 @@ struct Edit: ParsableCommand {
         commandName: "edit",
         abstract: "Change the given fields of one or more items, all in one transaction.",
         discussion: """
-            Only the fields you give change. An empty value clears a field, and --no-luxury,
+            Only the fields you give change. An empty value clears a field, and --no-luxury, \
             --no-insured and --no-photo clear those. If any id does not exist, nothing changes.
 
             Examples:

@@ -6,7 +6,7 @@ struct History: ParsableCommand {
         commandName: "history",
         abstract: "What happened to an item, or to the whole inventory, newest first.",
         discussion: """
-            Every add, edit and delete is recorded with its time and, for edits, each field's
+            Every add, edit and delete is recorded with its time and, for edits, each field's \
             old and new value: the record that helps prove ownership and value in a claim.
 
             Examples:

@@ -8,9 +8,9 @@ struct List: ParsableCommand {
         commandName: "list",
         abstract: "List the items of a view: all, luxury, non-insured, or one of yours.",
         discussion: """
-            The table ends with the number of items and their total value (price × quantity).
-            --json prints an array of items; --csv prints RFC 4180 CSV with a header row.
-            --search narrows the view to items whose words start with every word given
+            The table ends with the number of items and their total value (price × quantity). \
+            --json prints an array of items; --csv prints RFC 4180 CSV with a header row. \
+            --search narrows the view to items whose words start with every word given \
             (name, description, brand, model, serial, notes and location).
 
             Examples:

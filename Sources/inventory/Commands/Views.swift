@@ -5,7 +5,7 @@ struct Views: ParsableCommand {
         commandName: "views",
         abstract: "The views you can list and watch: built-in and your own.",
         discussion: """
-            Add views in a JSON file ($XDG_CONFIG_HOME/inventory/views.json, or --views FILE, or
+            Add views in a JSON file ($XDG_CONFIG_HOME/inventory/views.json, or --views FILE, or \
             $INVENTORY_VIEWS):
 
               {
@@ -22,9 +22,9 @@ struct Views: ParsableCommand {
                 }
               }
 
-            In Dependencies a string that starts with @ is a literal; any other string names
-            another view, which is built and used (base narrows it). Filter keys: luxury,
-            insured, hasPhoto, minPrice, maxPrice, purchasedAfter, purchasedBefore, location,
+            In Dependencies a string that starts with @ is a literal; any other string names \
+            another view, which is built and used (base narrows it). Filter keys: luxury, \
+            insured, hasPhoto, minPrice, maxPrice, purchasedAfter, purchasedBefore, location, \
             brand, text. Orders: name, price, purchased, id, each with -desc.
 
             Examples:

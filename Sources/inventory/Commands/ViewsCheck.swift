@@ -7,7 +7,7 @@ struct ViewsCheck: ParsableCommand {
         commandName: "check",
         abstract: "Check a file of views and print every problem (exit 65 if there is one).",
         discussion: """
-            The file is checked together with the built-in views and your configured file, so
+            The file is checked together with the built-in views and your configured file, so \
             it may use the views they define.
 
             Examples:

@@ -8,8 +8,8 @@ struct ViewsConstants: ParsableCommand {
         abstract:
             "Print a Swift file with one constant per view name, for code using InventoryKit.",
         discussion: """
-            Each constant is the prefix followed by the view's name in camel case
-            (high-value → viewHighValue), in the order of the names, so the file changes only
+            Each constant is the prefix followed by the view's name in camel case \
+            (high-value → viewHighValue), in the order of the names, so the file changes only \
             when the views do.
 
             Examples:

@@ -9,11 +9,11 @@ struct Watch: ParsableCommand {
         commandName: "watch",
         abstract: "Show a view, then every change to it as it happens, from any process.",
         discussion: """
-            Prints the view, then one line per change that touches it: an item that entered
-            the view, left it, or changed inside it (with what changed). Changes made by other
-            processes (another terminal's `inventory add`, a script) appear as they commit.
+            Prints the view, then one line per change that touches it: an item that entered \
+            the view, left it, or changed inside it (with what changed). Changes made by other \
+            processes (another terminal's `inventory add`, a script) appear as they commit. \
             With --json, prints only the changes, one JSON object per line:
-            {"seq": 42, "change": "entered|left|changed", "item": {…}}.
+            {"seq": 42, "change": "entered|left|changed", "item": {…}}. \
             Ends on Ctrl-C or SIGTERM, after --limit changes, or after --timeout seconds.
 
             Examples:
