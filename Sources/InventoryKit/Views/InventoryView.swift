@@ -75,8 +75,20 @@ public final class InventoryView: Sendable {
         var total: Int128 = 0
         var sequence: Int64 = 0
 
-        init(sequence: Int64 = 0) {
+        init() {}
+
+        /// The items that pass `filter`, read from the database in one transaction.
+        init(reading filter: ItemFilter, sortedBy sort: ItemSort, from manager: InventoryManager)
+            throws
+        {
+            let (sequence, loaded) = try manager.sortEntries(matching: filter, sortedBy: sort)
             self.sequence = sequence
+            entries.reserveCapacity(loaded.count)
+            for (id, key, value) in loaded {
+                entries[id] = Entry(key: key, value: value)
+                total += value
+            }
+            order = SortedKeys(sorted: loaded.map(\.key))
         }
     }
 
@@ -92,14 +104,7 @@ public final class InventoryView: Sendable {
         name: String, filter: ItemFilter, sort: ItemSort = .name, manager: InventoryManager
     ) throws {
         try self.init(name: name, filter: filter, sort: sort, manager: manager) { state in
-            let (sequence, entries) = try manager.sortEntries(matching: filter, sortedBy: sort)
-            state.sequence = sequence
-            state.entries.reserveCapacity(entries.count)
-            for (id, key, value) in entries {
-                state.entries[id] = Entry(key: key, value: value)
-                state.total += value
-            }
-            state.order = SortedKeys(sorted: entries.map(\.key))
+            state = try State(reading: filter, sortedBy: sort, from: manager)
         }
     }
 
@@ -132,13 +137,7 @@ public final class InventoryView: Sendable {
             }
             guard !copied else { return }
             // The parent lags behind the file (another process wrote): read the rows instead.
-            let (sequence, entries) = try manager.sortEntries(matching: filter, sortedBy: sort)
-            state = State(sequence: sequence)
-            for (id, key, value) in entries {
-                state.entries[id] = Entry(key: key, value: value)
-                state.total += value
-            }
-            state.order = SortedKeys(sorted: entries.map(\.key))
+            state = try State(reading: filter, sortedBy: sort, from: manager)
         }
     }
 
