@@ -1,7 +1,12 @@
 // swift-tools-version: 6.1
 // The benchmarks live in their own package so that building and testing the main package
 // never waits for package-benchmark or GRDB. Run everything with ./run from this folder.
+import Foundation
 import PackageDescription
+
+// SwiftPM names a path dependency after its folder ("inventory", "main", …): name it the same.
+let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().lastPathComponent.lowercased()
 
 let package = Package(
     name: "InventoryBenchmarks",
@@ -25,7 +30,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkRows",
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "InventoryKit", package: "main"),
+                .product(name: "InventoryKit", package: mainPackage),
             ],
             path: "Benchmarks/InventoryBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -36,7 +41,7 @@ let package = Package(
                 "BenchmarkRows",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "InventoryMigrations", package: "main"),
+                .product(name: "InventoryMigrations", package: mainPackage),
             ],
             path: "Benchmarks/GRDBBaseline",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
