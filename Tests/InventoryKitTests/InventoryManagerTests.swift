@@ -89,6 +89,25 @@ import Testing
         #expect(try manager.count() == 125)
     }
 
+    @Test func aStreamedBatchReadsDraftsOneByOneAndIsAllOrNothing() throws {
+        let manager = try makeManager(in: folder)
+        let all = try InventoryView.all(manager)
+        let recorder = ChangeRecorder(manager)
+        // Draft 77 of 123 is invalid (an empty name): nothing is written, nothing is posted.
+        let failing = (1...123).lazy.map { ItemDraft(name: $0 == 77 ? " " : "Item \($0)") }
+        #expect(throws: InventoryError.self) { try manager.add(contentsOf: failing) }
+        #expect(try manager.count() == 0)
+        #expect(recorder.changeSets.isEmpty)
+        let drafts = (1...123).lazy.map { ItemDraft(name: "Item \($0)", quantity: $0) }
+        let ids = try manager.add(contentsOf: drafts)
+        #expect(ids == 1...123)
+        #expect(try manager.item(id: 77)?.quantity == 77)
+        #expect(recorder.changeSets.count == 1)
+        #expect(recorder.changeSets.first?.changes.map(\.itemID) == Array(1...123))
+        #expect(all.count == 123)
+        #expect(try manager.add(contentsOf: [ItemDraft]()) == nil)
+    }
+
     @Test func aFailedWriteChangesNothingAndPostsNothing() throws {
         let manager = try makeManager(in: folder)
         try manager.add([ItemDraft(name: "A"), ItemDraft(name: "B")])

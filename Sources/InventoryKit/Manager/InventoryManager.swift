@@ -302,24 +302,61 @@ public final class InventoryManager: Sendable {
     @discardableResult
     public func add(_ drafts: [ItemDraft]) throws -> [HouseholdItem] {
         guard !drafts.isEmpty else { return [] }
+        return try addChanges(drafts).map(\.item)
+    }
+
+    /// Adds the items of `drafts`, read one at a time, in one transaction: all of them, or
+    /// none when one is invalid. For imports of many items: it never holds all the drafts,
+    /// and returns only the ids given, which are consecutive.
+    ///
+    /// Photos are copied in while the transaction is open, so other writers wait for them.
+    ///
+    /// - Returns: the ids of the added items, or nil when `drafts` is empty.
+    /// - Throws: `InventoryError` for an invalid draft or photo; `DatabaseError`. Nothing is
+    ///   written then.
+    /// - Complexity: O(*n*) statements, one notification.
+    @discardableResult
+    public func add(contentsOf drafts: some Sequence<ItemDraft>) throws -> ClosedRange<Int64>? {
+        let changes = try addChanges(drafts)
+        guard let first = changes.first, let last = changes.last else { return nil }
+        return first.itemID...last.itemID
+    }
+
+    /// Validates, inserts (`ItemStore.rowsPerInsert` rows per statement) and journals the
+    /// drafts in one write, and returns its changes: the only array of a million items a big
+    /// batch holds.
+    private func addChanges(_ drafts: some Sequence<ItemDraft>) throws -> [InventoryChange] {
         let now = Timestamp(clock())
-        var items = try drafts.map { try $0.validatedItem(currency: currency, now: now) }
         var importedPhotos = PhotoImports(store: photos)
         defer { importedPhotos.discardUnused(manager: self) }
-        for index in drafts.indices {
-            if let file = drafts[index].photoFile {
-                items[index].photo = try importedPhotos.importPhoto(from: file)
+        return try write(at: now) { store in
+            var changes: [InventoryChange] = []
+            changes.reserveCapacity(drafts.underestimatedCount)
+            // The journal's triggers number the rows in insertion order, after the last one.
+            var sequence = try store.items.lastJournalSequence()
+            var pending: [HouseholdItem] = []
+            pending.reserveCapacity(ItemStore.rowsPerInsert)
+            func insertPending() throws {
+                try store.items.insert(assigningIDsTo: &pending)
+                for item in pending {
+                    sequence += 1
+                    changes.append(InventoryChange(kind: .added, item: item, sequence: sequence))
+                }
+                pending.removeAll(keepingCapacity: true)
             }
-        }
-        // The items get their ids in place: a batch of a million keeps one array of them.
-        try write(at: now) { store in
-            try store.items.insert(assigningIDsTo: &items)
-        } changes: { _, first in
-            items.enumerated().map { offset, item in
-                InventoryChange(kind: .added, item: item, sequence: first + Int64(offset))
+            for draft in drafts {
+                var item = try draft.validatedItem(currency: currency, now: now)
+                if let file = draft.photoFile {
+                    item.photo = try importedPhotos.importPhoto(from: file)
+                }
+                pending.append(item)
+                if pending.count == ItemStore.rowsPerInsert { try insertPending() }
             }
+            try insertPending()
+            return changes
+        } changes: { changes, _ in
+            changes
         }
-        return items
     }
 
     /// Edits one item: only the fields the patch sets change.
