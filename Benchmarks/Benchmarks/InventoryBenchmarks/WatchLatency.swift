@@ -25,18 +25,45 @@ final class WatchFixture: Sendable {
         process.standardOutput = pipe
         descriptor = pipe.fileHandleForReading.fileDescriptor
         try process.run()
-        usleep(500_000)  // let watch open the inventory and start following
+        // Watch prints only changes after it has read the inventory, and it may take a while
+        // to start on a busy machine: add items until it prints one.
+        var isReady = false
+        for _ in 0..<60 where !isReady {
+            try add()
+            isReady = try waitForLine(milliseconds: 500)
+        }
+        guard isReady else { throw BenchmarkFailure("inventory watch printed nothing") }
+        // Lines of items added while it started may still come.
+        while try waitForLine(milliseconds: 500) {}
     }
 
     /// Adds an item and returns once watch has printed its line.
-    func addAndWaitForWatch() {
+    func addAndWaitForWatch() throws {
+        try add()
+        guard try waitForLine(milliseconds: 10_000) else {
+            throw BenchmarkFailure("inventory watch printed nothing for 10 s")
+        }
+    }
+
+    private func add() throws {
         let number = counter.withLock { count -> Int in
             count += 1
             return count
         }
-        _ = try? manager.add(ItemDraft(name: "Item \(number)"))
+        try manager.add(ItemDraft(name: "Item \(number)"))
+    }
+
+    /// Reads one line of watch's output; false when none began within `milliseconds`.
+    private func waitForLine(milliseconds: Int32) throws -> Bool {
+        var poll = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard Glibc.poll(&poll, 1, milliseconds) == 1 else { return false }
         var byte: UInt8 = 0
-        while read(descriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n") {}
+        while true {
+            guard read(descriptor, &byte, 1) == 1 else {
+                throw BenchmarkFailure("inventory watch ended")
+            }
+            if byte == UInt8(ascii: "\n") { return true }
+        }
     }
 
     func stop() {
@@ -66,7 +93,7 @@ func watchBenchmarks() {
         )
     ) { benchmark in
         for _ in benchmark.scaledIterations {
-            fixture?.addAndWaitForWatch()
+            try fixture?.addAndWaitForWatch()
         }
     }
 }
