@@ -251,11 +251,6 @@ public final class InventoryView: Sendable {
         _ changeSet: InventoryChangeSet, to state: inout State, filter: ItemFilter,
         sort: ItemSort
     ) -> Change {
-        if changeSet.changes.count == 1 {
-            return applyOne(
-                changeSet.changes[0], sequence: changeSet.sequence, to: &state,
-                filter: filter, sort: sort)
-        }
         // The final state of each touched item, in first-touched order: nil when it is out
         // of the view. Only keys and values, not items: a batch can be a million long.
         var touched: [(id: Int64, entry: Entry?)] = []
@@ -325,45 +320,6 @@ public final class InventoryView: Sendable {
         result.left.sort { $0.index < $1.index }
         result.changed.sort { $0.index < $1.index }
         result.moved.sort { $0.to < $1.to }
-        return result
-    }
-
-    /// `apply` for a change set of one change, the common case (one edit, one add), without
-    /// the dictionaries and sets a batch needs: a third of the allocations per view.
-    private static func applyOne(
-        _ change: InventoryChange, sequence: Int64, to state: inout State, filter: ItemFilter,
-        sort: ItemSort
-    ) -> Change {
-        let id = change.itemID
-        var new: Entry?
-        if change.kind != .deleted, filter.matches(change.item) {
-            new = Entry(key: SortKey(change.item, sort: sort), value: change.item.value ?? 0)
-        }
-        var result = Change(sequence: sequence)
-        switch (state.entries[id], new) {
-        case (nil, nil):
-            break
-        case (nil, let new?):
-            state.order.insert(new.key)
-            result.entered = [Position(id: id, index: state.order.insertionIndex(of: new.key))]
-        case (let old?, nil):
-            result.left = [Position(id: id, index: state.order.insertionIndex(of: old.key))]
-            state.order.remove(old.key)
-        case (let old?, let new?):
-            if old.key == new.key {
-                result.changed = [Position(id: id, index: state.order.insertionIndex(of: new.key))]
-            } else {
-                let from = state.order.insertionIndex(of: old.key)
-                state.order.remove(old.key)
-                state.order.insert(new.key)
-                result.moved = [
-                    Move(id: id, from: from, to: state.order.insertionIndex(of: new.key))
-                ]
-            }
-        }
-        if let old = state.entries[id] { state.total -= old.value }
-        if let new { state.total += new.value }
-        state.entries[id] = new
         return result
     }
 
