@@ -54,6 +54,12 @@ import Testing
         #expect(usd("0.05").formatted == "0.05")
         #expect(usd("999").formatted == "999.00")
         #expect(usd("1000").formatted == "1,000.00")
+        // Totals beyond Int64, in both forms.
+        let huge = Int128(Int64.max) * 1000 + 5
+        #expect(Money.format(huge, currency: .usd) == "92,233,720,368,547,758,070.05")
+        #expect(
+            Money.format(-huge, currency: .usd, grouping: false) == "-92233720368547758070.05")
+        #expect(Money.format(-123_456, currency: .usd) == "-1,234.56")
         #expect(Money.format(Int128(Int64.max) * 4, currency: .usd) == "368,934,881,474,191,032.28")
         #expect(usd("1234.5").description == "1,234.50 USD")
     }

@@ -82,23 +82,12 @@ public struct Money: Sendable, Hashable {
 
     /// The plain decimal text JSON and CSV carry: `"25000.00"`.
     public var decimalString: String {
-        var bytes: [UInt8] = []
-        appendDecimal(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        Self.format(Int128(minorUnits), currency: currency, grouping: false)
     }
 
     /// Appends `decimalString`'s UTF-8 bytes to `bytes`.
     public func appendDecimal(to bytes: inout [UInt8]) {
-        let scale = currency.minorDigits
-        if minorUnits < 0 { bytes.append(UInt8(ascii: "-")) }
-        var divisor: UInt64 = 1
-        for _ in 0..<scale { divisor *= 10 }
-        let magnitude = minorUnits.magnitude
-        ASCIIDigits.appendMagnitude(magnitude / divisor, width: 1, to: &bytes)
-        if scale > 0 {
-            bytes.append(UInt8(ascii: "."))
-            ASCIIDigits.appendMagnitude(magnitude % divisor, width: scale, to: &bytes)
-        }
+        Self.append(Int128(minorUnits), currency: currency, grouping: false, to: &bytes)
     }
 
     /// The amount for people, with thousands separators: `"25,000.00"`.
@@ -114,24 +103,25 @@ public struct Money: Sendable, Hashable {
     public static func format(_ minorUnits: Int128, currency: Currency, grouping: Bool = true)
         -> String
     {
-        let negative = minorUnits < 0
-        let digits = String(minorUnits.magnitude)
-        let scale = currency.minorDigits
-        let padded =
-            digits.count <= scale
-            ? String(repeating: "0", count: scale - digits.count + 1) + digits : digits
-        let wholeDigits = padded.dropLast(scale)
-        let fraction = padded.suffix(scale)
-        var whole = ""
-        if grouping {
-            for (offset, digit) in wholeDigits.enumerated() {
-                if offset > 0, (wholeDigits.count - offset) % 3 == 0 { whole.append(",") }
-                whole.append(digit)
-            }
-        } else {
-            whole = String(wholeDigits)
+        var bytes: [UInt8] = []
+        append(minorUnits, currency: currency, grouping: grouping, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `format`'s UTF-8 bytes to `bytes`.
+    static func append(
+        _ minorUnits: Int128, currency: Currency, grouping: Bool, to bytes: inout [UInt8]
+    ) {
+        if minorUnits < 0 { bytes.append(UInt8(ascii: "-")) }
+        var divisor: UInt128 = 1
+        for _ in 0..<currency.minorDigits { divisor *= 10 }
+        let magnitude = minorUnits.magnitude
+        ASCIIDigits.appendMagnitude(magnitude / divisor, grouped: grouping, to: &bytes)
+        if currency.minorDigits > 0 {
+            bytes.append(UInt8(ascii: "."))
+            ASCIIDigits.appendMagnitude(
+                magnitude % divisor, width: currency.minorDigits, to: &bytes)
         }
-        return (negative ? "-" : "") + whole + (scale > 0 ? "." + fraction : "")
     }
 }
 
