@@ -89,14 +89,45 @@ struct Row: Encodable {
     let unit: String
     let ours: Double?
     let baseline: Double?
+    /// Set for a comparison: then the target is for `ratio`, not for `ours`.
     let baselineName: String?
-    /// What the target is compared with: `ratio` when there is a baseline, else `ours`.
-    let ratio: Double?
     let direction: Direction
-    let target: Double
-    let targetApplies: Bool
+    /// nil when the target is not for this size (a quick run).
+    let target: Double?
+
+    /// A measure with a target of its own.
+    init(_ measure: String, unit: String, ours: Double?, _ direction: Direction, _ target: Double?)
+    {
+        self.measure = measure
+        self.unit = unit
+        self.ours = ours
+        self.baseline = nil
+        self.baselineName = nil
+        self.direction = direction
+        self.target = target
+    }
+
+    /// Ours against a baseline, with a target for ours ÷ baseline.
+    init(
+        _ measure: String, unit: String, ours: Double?, baseline: Double?, named name: String,
+        _ direction: Direction, _ target: Double
+    ) {
+        self.measure = measure
+        self.unit = unit
+        self.ours = ours
+        self.baseline = baseline
+        self.baselineName = name
+        self.direction = direction
+        self.target = target
+    }
+
+    var ratio: Double? {
+        guard let ours, let baseline, baseline > 0 else { return nil }
+        return ours / baseline
+    }
+
     var met: Bool? {
-        guard targetApplies, let compared = baseline != nil ? ratio : ours, compared.isFinite
+        guard let target, let compared = baselineName == nil ? ours : ratio, compared.isFinite
         else { return nil }
         return direction == .atLeast ? compared >= target : compared <= target
     }
@@ -114,106 +145,85 @@ struct Row: Encodable {
         try container.encode(baselineName, forKey: .baselineName)
         try container.encode(ratio, forKey: .ratio)
         try container.encode(direction, forKey: .direction)
-        try container.encode(targetApplies ? target : nil, forKey: .target)
+        try container.encode(target, forKey: .target)
         try container.encode(met, forKey: .met)
     }
 }
 
 func makeRows(_ results: Results) -> [Row] {
-    var rows: [Row] = []
     let large = BenchmarkSizes.large
     let largeText = large.formatted()
+    let isFullSize = large == 1_000_000
+    /// Items per second from the median time of writing `count`.
+    func rate(_ name: String, count: Int) -> Double? {
+        results.distribution(name).map { Double(count) / $0.median }
+    }
+    /// The median time in milliseconds.
+    func milliseconds(_ name: String) -> Double? {
+        results.distribution(name).map { $0.median * 1e3 }
+    }
 
-    // Batch add, rows per second.
-    let ours = results.distribution("add batch, ours (\(large) items, 3 live views)")
-    let c = results.distribution("add batch, C baseline (\(large) items)")
-    let oursRate = ours.map { Double(large) / $0.median }
-    let cRate = c.map { Double(large) / $0.median }
-    rows.append(
+    var rows = [
         Row(
-            measure: "add \(largeText) items in one batch, 3 live views", unit: "rows/s",
-            ours: oursRate, baseline: cRate, baselineName: "C, -O2",
-            ratio: ratio(oursRate, cRate), direction: .atLeast, target: 0.7, targetApplies: true))
+            "add \(largeText) items in one batch, 3 live views", unit: "rows/s",
+            ours: rate("add batch, ours (\(large) items, 3 live views)", count: large),
+            baseline: rate("add batch, C baseline (\(large) items)", count: large),
+            named: "C, -O2", .atLeast, 0.7)
+    ]
 
-    // One change reaching the three views.
+    // One change reaching the three views: a sample is 1,000 changes.
     let sizes = BenchmarkSizes.viewSizes
-    var medians: [Int: Double] = [:]
-    for size in sizes {
-        let median = results.distribution("1000 changes reach 3 views (\(size) items)")
-            .map { $0.median / 1_000 }
-        medians[size] = median
+    let perChange = sizes.map { size in
+        results.distribution("1000 changes reach 3 views (\(size) items)")
+            .map { $0.median / 1_000 * 1e6 }
+    }
+    for (size, microseconds) in zip(sizes, perChange) {
         rows.append(
             Row(
-                measure: "one change reaching 3 live views, \(size.formatted()) items (median)",
-                unit: "µs", ours: median.map { $0 * 1e6 }, baseline: nil, baselineName: nil,
-                ratio: nil, direction: .atMost, target: 20, targetApplies: size == 1_000_000))
+                "one change reaching 3 live views, \(size.formatted()) items (median)", unit: "µs",
+                ours: microseconds, .atMost, size == 1_000_000 ? 20 : nil))
     }
-    if let smallest = sizes.first, let largest = sizes.last, let low = medians[smallest],
-        let high = medians[largest]
+    if let smallest = sizes.first, let largest = sizes.last, let low = perChange.first ?? nil,
+        let high = perChange.last ?? nil
     {
         rows.append(
             Row(
-                measure: "  the same at \(largest.formatted()) ÷ at \(smallest.formatted())",
-                unit: "×", ours: high / low, baseline: nil, baselineName: nil, ratio: nil,
-                direction: .atMost, target: 2, targetApplies: true))
+                "  the same at \(largest.formatted()) ÷ at \(smallest.formatted())", unit: "×",
+                ours: high / low, .atMost, 2))
     }
 
-    // Listings, whole processes.
-    let csv = results.distribution("list luxury CSV, ours (\(large) items)")?.median
-    let csvBase = results.distribution("list luxury CSV, sqlite3 (\(large) items)")?.median
-    rows.append(
-        Row(
-            measure: "list --view luxury --csv, \(largeText) items, to /dev/null", unit: "ms",
-            ours: csv.map { $0 * 1e3 }, baseline: csvBase.map { $0 * 1e3 },
-            baselineName: "sqlite3 -csv", ratio: ratio(csv, csvBase), direction: .atMost,
-            target: 1.5, targetApplies: true))
-    let json = results.distribution("cold list JSON, ours (1000 items)")?.median
-    let jsonBase = results.distribution("cold list JSON, sqlite3 (1000 items)")?.median
-    rows.append(
-        Row(
-            measure: "cold list --json, 1,000 items, whole process", unit: "ms",
-            ours: json.map { $0 * 1e3 }, baseline: jsonBase.map { $0 * 1e3 },
-            baselineName: "sqlite3 -json", ratio: ratio(json, jsonBase), direction: .atMost,
-            target: 2.5, targetApplies: true))
-
-    // Insert then fetch, items per second.
     let stored = 100_000
-    let store = results.distribution("insert then fetch, ours (\(stored) items)")
-        .map { Double(stored) / $0.median }
-    let grdb = results.distribution("insert then fetch, GRDB (\(stored) items)")
-        .map { Double(stored) / $0.median }
-    rows.append(
+    rows += [
         Row(
-            measure: "insert then fetch \(stored.formatted()) items", unit: "items/s", ours: store,
-            baseline: grdb, baselineName: "GRDB 7.10", ratio: ratio(store, grdb),
-            direction: .atLeast, target: 1.0, targetApplies: true))
-
-    // Memory, watch, browse.
-    let memory = results.distribution(
-        "add batch, ours (\(large) items, 3 live views)", metric: "peakMemoryResident")
-    rows.append(
+            "list --view luxury --csv, \(largeText) items, to /dev/null", unit: "ms",
+            ours: milliseconds("list luxury CSV, ours (\(large) items)"),
+            baseline: milliseconds("list luxury CSV, sqlite3 (\(large) items)"),
+            named: "sqlite3 -csv", .atMost, 1.5),
         Row(
-            measure: "peak memory, batch of \(largeText) items, 3 live views", unit: "MB",
-            ours: memory.map { $0.median / 1e6 }, baseline: nil, baselineName: nil, ratio: nil,
-            direction: .atMost, target: 200, targetApplies: large == 1_000_000))
-    let watch = results.distribution("change reaches watch in another process")
-    rows.append(
+            "cold list --json, 1,000 items, whole process", unit: "ms",
+            ours: milliseconds("cold list JSON, ours (1000 items)"),
+            baseline: milliseconds("cold list JSON, sqlite3 (1000 items)"),
+            named: "sqlite3 -json", .atMost, 2.5),
         Row(
-            measure: "change reaching watch in another process (p99)", unit: "ms",
-            ours: watch.map { $0.p99 * 1e3 }, baseline: nil, baselineName: nil, ratio: nil,
-            direction: .atMost, target: 20, targetApplies: true))
-    let browse = results.distribution("browse keystroke (100000 items)")
-    rows.append(
+            "insert then fetch \(stored.formatted()) items", unit: "items/s",
+            ours: rate("insert then fetch, ours (\(stored) items)", count: stored),
+            baseline: rate("insert then fetch, GRDB (\(stored) items)", count: stored),
+            named: "GRDB 7.10", .atLeast, 1.0),
         Row(
-            measure: "browse, one keystroke, 100,000 items (p99)", unit: "ms",
-            ours: browse.map { $0.p99 * 1e3 }, baseline: nil, baselineName: nil, ratio: nil,
-            direction: .atMost, target: 16, targetApplies: true))
+            "peak memory, batch of \(largeText) items, 3 live views", unit: "MB",
+            ours: results.distribution(
+                "add batch, ours (\(large) items, 3 live views)", metric: "peakMemoryResident"
+            ).map { $0.median / 1e6 }, .atMost, isFullSize ? 200 : nil),
+        Row(
+            "change reaching watch in another process (p99)", unit: "ms",
+            ours: results.distribution("change reaches watch in another process")
+                .map { $0.p99 * 1e3 }, .atMost, 20),
+        Row(
+            "browse, one keystroke, 100,000 items (p99)", unit: "ms",
+            ours: results.distribution("browse keystroke (100000 items)").map { $0.p99 * 1e3 },
+            .atMost, 16),
+    ]
     return rows
-}
-
-func ratio(_ ours: Double?, _ baseline: Double?) -> Double? {
-    guard let ours, let baseline, baseline > 0 else { return nil }
-    return ours / baseline
 }
 
 func format(_ value: Double?) -> String {
@@ -231,9 +241,9 @@ func table(_ rows: [Row]) -> String {
     for row in rows {
         let baseline = row.baseline.map { "\(format($0)) (\(row.baselineName ?? ""))" } ?? "–"
         let target: String
-        if !row.targetApplies {
+        if row.target == nil {
             target = "–"
-        } else if row.baseline != nil {
+        } else if row.baselineName != nil {
             target = "\(row.direction.rawValue) \(format(row.target))×"
         } else {
             target =
