@@ -27,43 +27,90 @@ struct Inventory: ParsableCommand {
         ]
     )
 
-    /// Parses, runs, and turns every error into one line on stderr and an exit status.
+    /// Parses, runs, and turns every error into one line on stderr and an exit status. On the
+    /// way out, whatever happened, the inventory is closed, and output that could not be
+    /// written is reported.
     static func main() {
+        Terminal.secureStandardDescriptors()
+        var arguments: [String] = []
         do {
-            var command = try parseAsRoot()
+            arguments = try CommandLineArguments.read()
+            var command = try parseAsRoot(arguments)
+            if !(command is HandlesSignals) { Interruption.install() }
             try command.run()
-            Terminal.standardOutput.flush()
+            finish(status: 0, arguments: arguments)
         } catch {
-            Terminal.standardOutput.flush()
-            fail(with: error)
+            fail(with: error, arguments: arguments)
         }
     }
 
-    private static func fail(with error: any Error) -> Never {
+    /// Flushes stdout, closes the inventory and exits with `status`, or with 1 and a line
+    /// saying so when stdout could not be written (quietly when the reader closed its pipe).
+    private static func finish(status: Int32, arguments: [String]) -> Never {
+        Terminal.standardOutput.flush()
+        InventoryManager.closeShared()
+        if let failure = Terminal.standardOutput.failure, status == 0 {
+            let error = OutputFailure(code: failure)
+            if error.isClosedPipe { Foundation.exit(128 + SIGPIPE) }
+            Terminal.standardError.writeLine(
+                "inventory: cannot write the output: \(String(cString: strerror(failure)))")
+            Foundation.exit(1)
+        }
+        Foundation.exit(status)
+    }
+
+    private static func fail(with error: any Error, arguments: [String]) -> Never {
+        let verbose = arguments.prefix { $0 != "--" }.contains("--verbose")
+        func report(_ line: String, detail: String? = nil, status: Int32) -> Never {
+            Terminal.standardError.writeLine("inventory: \(line)")
+            if verbose, let detail { Terminal.standardError.writeLine("  \(detail)") }
+            finish(status: status, arguments: arguments)
+        }
         switch error {
         case let exit as ExitCode:
             // The command has already said why.
-            Foundation.exit(exit.rawValue)
+            finish(status: exit.rawValue, arguments: arguments)
+        case let failure as OutputFailure:
+            // finish() reports it.
+            _ = failure
+            finish(status: 0, arguments: arguments)
         case let failure as CommandFailure:
-            Terminal.standardError.writeLine("inventory: \(failure.description)")
-            Foundation.exit(failure.status)
-        case is InventoryError, is MigrationError, is DatabaseError, is ViewRegistryError:
-            Terminal.standardError.writeLine("inventory: \(String(describing: error))")
-            Foundation.exit(exitStatus(for: error))
+            report(failure.description, status: failure.status)
+        case let error as InventoryError:
+            report(error.description, detail: error.detail, status: exitStatus(for: error))
+        case let error as CommandLineArguments.InvalidText:
+            report(error.description, status: 65)
+        case is MigrationError, is ViewRegistryError:
+            report(String(describing: error), status: exitStatus(for: error))
+        case let error as DatabaseError:
+            // Never shown as it is (it holds SQL): the library turns these into words.
+            report(
+                "an unexpected database error (SQLite error \(error.code)); --verbose shows more",
+                detail: error.description, status: 1)
         default:
             // ArgumentParser's own: --help and --version print and exit 0; usage errors get
             // one line that points to the right help.
             if exitCode(for: error) == .success { exit(withError: error) }
-            let message =
-                Self.message(for: error)
-                .split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid usage"
-            let subcommand = CommandLine.arguments.dropFirst().first { argument in
+            let subcommand = arguments.first { argument in
                 configuration.subcommands.contains { $0._commandName == argument }
             }
             let help = ["inventory", subcommand, "--help"].compactMap { $0 }.joined(separator: " ")
-            Terminal.standardError.writeLine("inventory: \(message) (see '\(help)')")
-            Foundation.exit(exitCode(for: error).rawValue)
+            let message =
+                CommandLineArguments.negativeID(in: arguments) ?? oneLine(Self.message(for: error))
+            report("\(message) (see '\(help)')", status: exitCode(for: error).rawValue)
         }
+    }
+
+    /// ArgumentParser's message on one line: a list of choices after a colon is joined with
+    /// commas instead of being cut off.
+    private static func oneLine(_ message: String) -> String {
+        let lines = message.split(whereSeparator: \.isNewline).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+        guard let first = lines.first else { return "invalid usage" }
+        let rest = lines.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
+        guard !rest.isEmpty, first.hasSuffix(":") else { return first }
+        return first + " " + rest.joined(separator: ", ")
     }
 
     static func exitStatus(for error: any Error) -> Int32 {
@@ -71,7 +118,9 @@ struct Inventory: ParsableCommand {
         case let error as InventoryError:
             switch error {
             case .invalidValue, .missingName, .invalidPhoto, .currencyMismatch, .claimRefused: 65
-            case .itemsNotFound, .cannotOpen, .editConflict, .claimNotFound, .itemsInClaims: 1
+            case .itemsNotFound, .itemNotFound, .cannotOpen, .editConflict, .claimNotFound,
+                .itemsInClaims, .storage, .cannotWrite:
+                1
             }
         case is ValidationError: 64
         case is ViewRegistryError: 65

@@ -86,7 +86,7 @@ import Testing
 
     @Test func aPathInAFolderThatDoesNotExistIsRefused() throws {
         try expectRefusal(
-            ["list", "--db", sandbox.file("nowhere/inv.sqlite")],
+            ["add", "--name", "x", "--db", sandbox.file("nowhere/inv.sqlite")],
             "the folder \(sandbox.file("nowhere")) does not exist")
         #expect(!FileManager.default.fileExists(atPath: sandbox.file("nowhere")))
     }
@@ -104,7 +104,8 @@ import Testing
         let copy = sandbox.file("inventory")
         try FileManager.default.copyItem(atPath: inventoryBinary, toPath: copy)
         let result = try sandbox.run(
-            ["list", "--db", folder + "/inv.sqlite"], useDatabase: false, executable: copy,
+            ["add", "--name", "x", "--db", folder + "/inv.sqlite"], useDatabase: false,
+            executable: copy,
             asUser: user)
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot be written to"), "\(result.stderr)")

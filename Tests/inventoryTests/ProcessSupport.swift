@@ -56,7 +56,8 @@ final class Sandbox: Sendable {
     @discardableResult
     func run(
         _ arguments: [String], useDatabase: Bool = true, environment extra: [String: String] = [:],
-        executable: String = inventoryBinary, asUser user: String? = nil, input: String? = nil
+        executable: String = inventoryBinary, asUser user: String? = nil, input: String? = nil,
+        stdout stdoutPath: String? = nil
     ) throws -> CommandResult {
         var arguments = arguments
         if useDatabase {
@@ -86,7 +87,9 @@ final class Sandbox: Sendable {
             try? FileManager.default.removeItem(atPath: out)
             try? FileManager.default.removeItem(atPath: err)
         }
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardOutput =
+            try stdoutPath.map { try #require(FileHandle(forWritingAtPath: $0)) }
+            ?? FileHandle(forWritingTo: URL(fileURLWithPath: out))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
         if let input {
             let inputFile = file(".stdin-\(UUID().uuidString)")
@@ -111,6 +114,11 @@ final class Sandbox: Sendable {
         let result = try run(arguments, environment: environment)
         try #require(result.status == 0, "inventory \(arguments) failed: \(result.stderr)")
         return result.stdout
+    }
+
+    /// Creates the sandbox's inventory, empty (no command creates one without adding to it).
+    func createInventory() throws {
+        try InventoryManager(path: database, notificationCenter: NotificationCenter()).close()
     }
 
     /// Adds an item and returns its id.

@@ -35,6 +35,7 @@ import Testing
     }
 
     @Test func watchJSONPrintsOneObjectPerChangeAndStopsAtItsLimit() throws {
+        try sandbox.createInventory()
         let watch = try RunningCommand(
             ["watch", "--json", "--limit", "2", "--timeout", "120"], in: sandbox)
         usleep(300_000)  // let it start; a change before it starts is simply not shown
@@ -55,6 +56,7 @@ import Testing
 
     @Test(arguments: [SIGINT, SIGTERM])
     func watchEndsCleanlyOnASignal(signal: Int32) throws {
+        try sandbox.createInventory()
         let watch = try RunningCommand(["watch"], in: sandbox)
         #expect(watch.waitForLines(1) == ["0 items · total 0.00 USD"])
         watch.send(signal)
@@ -62,6 +64,7 @@ import Testing
     }
 
     @Test func watchEndsByItselfAfterItsTimeout() throws {
+        try sandbox.createInventory()
         let watch = try RunningCommand(["watch", "--json", "--timeout", "0.5"], in: sandbox)
         #expect(watch.wait() == 0)
         #expect(watch.lines.isEmpty)
@@ -91,7 +94,7 @@ import Testing
         let missing = try sandbox.run(["history", "99"])
         #expect(
             missing.status == 1
-                && missing.stderr == "inventory: no item has id 99; nothing was changed\n")
+                && missing.stderr == "inventory: no item has id 99\n")
     }
 
     @Test func anEditFromAStaleVersionIsRefusedAndChangesNothing() throws {

@@ -45,7 +45,7 @@ extension InventoryManager {
         let problems = problems(with: draft)
         guard problems.isEmpty else { throw InventoryError.claimRefused(problems) }
         let now = Timestamp(clock())
-        return try store.withLock { store in
+        return try withStore { store in
             try store.items.database.transaction(.immediate) {
                 try Self.requireItems(draft.itemIDs, in: store.items)
                 let id = try store.items.insertClaim(draft, at: now)
@@ -63,7 +63,7 @@ extension InventoryManager {
     public func updateClaim(id: Int64, _ draft: ClaimDraft) throws -> Claim {
         let draft = normalized(draft)
         let now = Timestamp(clock())
-        return try store.withLock { store in
+        return try withStore { store in
             try store.items.database.transaction(.immediate) {
                 guard let current = try store.items.claim(id: id) else {
                     throw InventoryError.claimNotFound(id)
@@ -80,12 +80,12 @@ extension InventoryManager {
 
     /// The claim with `id`, or nil.
     public func claim(id: Int64) throws -> Claim? {
-        try store.withLock { try $0.items.claim(id: id) }
+        try withStore { try $0.items.claim(id: id) }
     }
 
     /// Every claim, newest first.
     public func claims() throws -> [Claim] {
-        try store.withLock { try $0.items.claims() }
+        try withStore { try $0.items.claims() }
     }
 
     /// Deletes a claim (the items stay).
@@ -94,7 +94,7 @@ extension InventoryManager {
     /// - Throws: `InventoryError.claimNotFound`.
     @discardableResult
     public func deleteClaim(id: Int64) throws -> Claim {
-        try store.withLock { store in
+        try withStore { store in
             try store.items.database.transaction(.immediate) {
                 guard let claim = try store.items.claim(id: id) else {
                     throw InventoryError.claimNotFound(id)

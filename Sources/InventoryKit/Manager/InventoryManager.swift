@@ -29,6 +29,7 @@ public final class InventoryManager: Sendable {
 
     let clock: @Sendable () -> Date
     let store: Locked<Store>
+    private let interrupter: Database.Interrupter
     private let follower = Mutex<JournalFollower?>(nil)
     private let delivery = Mutex(Delivery())
 
@@ -52,11 +53,20 @@ public final class InventoryManager: Sendable {
     ///   - notificationCenter: where changes are posted.
     ///   - clock: the time stamped on added and edited items.
     /// - Throws: `MigrationError` for a database from a newer version; `DatabaseError`.
-    public init(
+    public convenience init(
         database: sending Database, notificationCenter: NotificationCenter = .default,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws {
-        let path = database.path
+        try self.init(
+            database: database, notificationCenter: notificationCenter, clock: clock,
+            reportedPath: database.path)
+    }
+
+    private init(
+        database: sending Database, notificationCenter: NotificationCenter = .default,
+        clock: @escaping @Sendable () -> Date = { Date() }, reportedPath path: String
+    ) throws {
+        self.interrupter = database.interrupter
         let items = try ItemStore(database: database)
         self.currency = items.currency
         self.databasePath = path
@@ -67,46 +77,72 @@ public final class InventoryManager: Sendable {
         self.store = Locked(Store(items: items, lastQueued: lastQueued))
     }
 
-    /// Opens (creating if needed) the inventory at `path`.
+    /// Opens the inventory at `path`: for writing (the default), creating it if needed, or
+    /// for reading only.
     ///
-    /// - Throws: `InventoryError.cannotOpen` with the reason in words (no such folder, not
-    ///   writable, not an SQLite file, …), or `MigrationError` for a newer version's database.
+    /// - Throws: `InventoryError.cannotOpen` with the reason in words (no such file or
+    ///   folder, not writable, a folder, not an inventory, damaged, …), or `MigrationError`
+    ///   for a newer version's database or a damaged schema.
     public convenience init(
-        path: String, notificationCenter: NotificationCenter = .default,
+        path: String, access: InventoryAccess = .write,
+        notificationCenter: NotificationCenter = .default,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws {
-        let database: Database
-        do {
-            database = try Database(
-                path: path, options: .init(applicationID: Database.inventoryApplicationID))
-        } catch let error as DatabaseError {
-            throw Self.openingError(path: path, error)
-        }
+        let database = try InventoryFile.open(path: path, access: access)
         do {
             try self.init(database: database, notificationCenter: notificationCenter, clock: clock)
         } catch let error as DatabaseError {
-            throw Self.openingError(path: path, error)
+            // The connection closes as the store that failed to open lets go of it.
+            throw InventoryError.cannotOpen(
+                path: path, reason: Self.openingReason(error.storageProblem),
+                detail: error.description)
         }
     }
 
-    private static func openingError(path: String, _ error: DatabaseError) -> Error {
-        let folder = (path as NSString).deletingLastPathComponent
-        var isFolder: ObjCBool = false
-        let reason: String
-        if error.isNotADatabase {
-            reason = "it is not an inventory database"
-        } else if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
-            isFolder.boolValue
-        {
-            reason = "it is a folder"
-        } else if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            reason = "the folder \(folder) does not exist"
-        } else if !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) {
-            reason = "the folder \(folder.isEmpty ? "." : folder) cannot be written to"
-        } else {
-            reason = error.description
+    private static func openingReason(_ problem: StorageProblem) -> String {
+        switch problem {
+        case .damaged: "it is damaged; restore it from a backup"
+        case .readOnly: "the inventory is read-only"
+        case .busy: "another process kept it locked; try again"
+        case .diskFull: "the disk is full"
+        case .inputOutput: "it cannot be read (an input/output error)"
+        case .interrupted: "interrupted"
+        case .closed, .other: "it cannot be read (--verbose shows more)"
         }
-        return InventoryError.cannotOpen(path: path, reason: reason)
+    }
+
+    /// An inventory that holds nothing and is kept in memory: what a reading command shows
+    /// before the first item creates the file.
+    public static func empty(
+        path: String, notificationCenter: NotificationCenter = .default
+    ) throws -> InventoryManager {
+        let database = try Database(path: ":memory:", options: .init(createIfMissing: false))
+        return try InventoryManager(
+            database: database, notificationCenter: notificationCenter, reportedPath: path)
+    }
+
+    /// Closes the inventory: stops following other processes and closes the connection, so
+    /// that the last process to close folds the `-wal` file back into the database file. Every
+    /// later call throws `InventoryError.storage` (closed); closing twice does nothing.
+    public func close() {
+        stopFollowing()
+        store.withLock { $0.items.database.close() }
+    }
+
+    /// Closes the inventory as `close()` does, unless another thread is using it right now.
+    ///
+    /// - Returns: whether it is closed.
+    public func closeIfIdle() -> Bool {
+        let closed = store.withLockIfAvailable { $0.items.database.close() } != nil
+        if closed { stopFollowing() }
+        return closed
+    }
+
+    /// Makes what the manager is doing in the database, on any thread, stop as soon as it can:
+    /// a write in progress is rolled back and throws `InventoryError.storage` (interrupted).
+    /// Safe from any thread, such as a signal handler's.
+    public func interrupt() {
+        interrupter.interrupt()
     }
 
     deinit {
@@ -156,16 +192,55 @@ public final class InventoryManager: Sendable {
         return manager
     }
 
-    /// Opens the inventory at `path` and makes it `shared`.
+    /// Opens the inventory at `path` for `access` and makes it `shared`.
     ///
-    /// - Throws: as `init(path:notificationCenter:clock:)`; `shared` is unchanged then.
+    /// - Throws: as `init(path:access:notificationCenter:clock:)`; `shared` is unchanged then.
     @discardableResult
     public static func openShared(
-        path: String, notificationCenter: NotificationCenter = .default
+        path: String, access: InventoryAccess = .write,
+        notificationCenter: NotificationCenter = .default
     ) throws -> InventoryManager {
-        let manager = try InventoryManager(path: path, notificationCenter: notificationCenter)
+        let manager = try InventoryManager(
+            path: path, access: access, notificationCenter: notificationCenter)
         sharedManager.withLock { $0 = manager }
         return manager
+    }
+
+    /// Makes an empty in-memory inventory `shared`, reporting `path` as its file: what a
+    /// reading command shows before the first item creates the file.
+    @discardableResult
+    public static func openSharedEmpty(
+        path: String, notificationCenter: NotificationCenter = .default
+    ) throws -> InventoryManager {
+        let manager = try empty(path: path, notificationCenter: notificationCenter)
+        sharedManager.withLock { $0 = manager }
+        return manager
+    }
+
+    /// Closes the shared manager, if one is open, and forgets it; see `close()`.
+    public static func closeShared() {
+        sharedManager.withLock { manager in
+            defer { manager = nil }
+            return manager
+        }?.close()
+    }
+
+    /// For a signal handler: interrupts what the shared manager is doing, waits up to
+    /// `timeout` for it to stop, and closes it. Returns whether it was closed (or none was
+    /// open); false means it stayed busy, and is left open.
+    public static func interruptAndCloseShared(waitingAtMost timeout: Duration) -> Bool {
+        guard let manager = sharedManager.withLock({ $0 }) else { return true }
+        manager.interrupt()
+        let deadline = ContinuousClock.now + timeout
+        repeat {
+            if manager.closeIfIdle() {
+                sharedManager.withLock { if $0 === manager { $0 = nil } }
+                return true
+            }
+            manager.interrupt()
+            Thread.sleep(forTimeInterval: 0.005)
+        } while ContinuousClock.now < deadline
+        return false
     }
 
     // MARK: - Reading
@@ -187,14 +262,14 @@ public final class InventoryManager: Sendable {
 
     /// The item with `id`, or nil when there is none.
     public func item(id: Int64) throws -> HouseholdItem? {
-        try store.withLock { try $0.items.item(id: id) }
+        try withStore { try $0.items.item(id: id) }
     }
 
     /// The items that pass `filter`, in `sort` order.
     public func items(matching filter: ItemFilter, sortedBy sort: ItemSort = .name) throws
         -> [HouseholdItem]
     {
-        try store.withLock { try $0.items.items(matching: filter, sortedBy: sort) }
+        try withStore { try $0.items.items(matching: filter, sortedBy: sort) }
     }
 
     /// Calls `body` with each item that passes `filter`, in `sort` order, one at a time.
@@ -204,17 +279,17 @@ public final class InventoryManager: Sendable {
         matching filter: ItemFilter, sortedBy sort: ItemSort = .name,
         _ body: (HouseholdItem) throws -> Void
     ) throws {
-        try store.withLock { try $0.items.forEachItem(matching: filter, sortedBy: sort, body) }
+        try withStore { try $0.items.forEachItem(matching: filter, sortedBy: sort, body) }
     }
 
     /// The number of items.
     public func count() throws -> Int {
-        try store.withLock { try $0.items.count() }
+        try withStore { try $0.items.count() }
     }
 
     /// The number of items that pass `filter`.
     public func count(matching filter: ItemFilter) throws -> Int {
-        try store.withLock { try $0.items.count(matching: filter) }
+        try withStore { try $0.items.count(matching: filter) }
     }
 
     /// The items that pass `filter` with the sequence number of the last write they include,
@@ -222,7 +297,7 @@ public final class InventoryManager: Sendable {
     public func snapshot(matching filter: ItemFilter, sortedBy sort: ItemSort = .name) throws
         -> (sequence: Int64, items: [HouseholdItem])
     {
-        try store.withLock { store in
+        try withStore { store in
             try store.items.database.transaction(.deferred) {
                 (
                     try store.items.lastJournalSequence(),
@@ -237,7 +312,7 @@ public final class InventoryManager: Sendable {
     func sortEntries(matching filter: ItemFilter, sortedBy sort: ItemSort) throws
         -> (sequence: Int64, entries: [(id: Int64, key: SortKey, value: Int128)])
     {
-        try store.withLock { store in
+        try withStore { store in
             try store.items.database.transaction(.deferred) {
                 var entries: [(id: Int64, key: SortKey, value: Int128)] = []
                 try store.items.forEachSortEntry(matching: filter, sortedBy: sort) {
@@ -251,7 +326,7 @@ public final class InventoryManager: Sendable {
     /// The journal sequence number and the ids of the items that pass `filter` (in no order),
     /// read in one transaction.
     func ids(matching filter: ItemFilter) throws -> (sequence: Int64, ids: [Int64]) {
-        try store.withLock { store in
+        try withStore { store in
             try store.items.database.transaction(.deferred) {
                 let ids = try store.items.ids(matching: filter)
                 return (try store.items.lastJournalSequence(), ids)
@@ -266,7 +341,7 @@ public final class InventoryManager: Sendable {
     ///
     /// - Throws: `DatabaseError`.
     public func mapDatabaseForReading(upTo bytes: Int64 = 1 << 30) throws {
-        try store.withLock { try $0.items.database.execute("PRAGMA mmap_size = \(bytes)") }
+        try withStore { try $0.items.database.execute("PRAGMA mmap_size = \(bytes)") }
     }
 
     /// What happened to one item, or to the whole inventory, newest first.
@@ -275,7 +350,22 @@ public final class InventoryManager: Sendable {
     ///   - itemID: the item, or nil for every item.
     ///   - limit: the most entries to return, or nil for all.
     public func history(itemID: Int64? = nil, limit: Int? = nil) throws -> [JournalEntry] {
-        try store.withLock { try $0.items.history(itemID: itemID, limit: limit) }
+        try withStore { try $0.items.history(itemID: itemID, limit: limit) }
+    }
+
+    /// The inventory's own files: the database with its `-wal`, `-shm` and `-journal` files,
+    /// and the photos folder.
+    public var files: InventoryFiles {
+        InventoryFiles(databasePath: databasePath, storeFolder: photos.directory)
+    }
+
+    /// A file to write for the user at `path`, which is never one of the inventory's own
+    /// files; see `OutputFile`.
+    ///
+    /// - Parameter replacing: whether an existing file may be replaced.
+    /// - Throws: `InventoryError.cannotWrite` when `path` may not be written.
+    public func outputFile(at path: String, replacing: Bool) throws -> OutputFile {
+        try OutputFile(path: path, replacing: replacing, protecting: files)
     }
 
     /// The full path of `item`'s photo, or nil when it has none.
@@ -476,6 +566,17 @@ public final class InventoryManager: Sendable {
 
     // MARK: - Internals
 
+    /// Runs `body` with the store, turning SQLite's errors into `InventoryError.storage`: what
+    /// went wrong in the user's words, SQLite's own account kept for `--verbose`.
+    func withStore<Result: Sendable>(_ body: (inout Store) throws -> Result) throws -> Result {
+        do {
+            return try store.withLock(body)
+        } catch let error as DatabaseError {
+            throw InventoryError.storage(
+                path: databasePath, problem: error.storageProblem, detail: error.description)
+        }
+    }
+
     /// Runs `body` in an IMMEDIATE transaction stamped as one journaled write; after it
     /// commits, queues and delivers the change sets of other processes' writes that came
     /// before it (if this manager had not seen them yet), then its own.
@@ -488,7 +589,7 @@ public final class InventoryManager: Sendable {
         _ body: (inout Store) throws -> Result,
         changes: (Result, _ firstSequence: Int64) -> [InventoryChange]
     ) throws -> Result {
-        let result = try store.withLock { store in
+        let result = try withStore { store in
             var earlier: [JournalEntry] = []
             var writeID: Int64 = 0
             var range: ClosedRange<Int64> = 0...0
@@ -537,7 +638,7 @@ public final class InventoryManager: Sendable {
     ///
     /// - Throws: `DatabaseError` when the journal cannot be read.
     public func catchUp() throws {
-        try store.withLock { store in
+        try withStore { store in
             let entries = try store.items.journalEntries(after: store.lastQueued)
             guard let last = entries.last else { return }
             store.lastQueued = last.sequence

@@ -49,7 +49,10 @@ final class JournalFollower: Sendable {
     private func run(
         manager: () -> InventoryManager?, path: String, fallbackInterval: Duration
     ) {
-        guard let connection = try? Database(path: path, options: .init(createIfMissing: false))
+        // Opened as the manager's own connection was: never leaving files another user's
+        // inventory cannot use. A file read as immutable shows no changes to follow.
+        guard let connection = try? InventoryFile.open(path: path, access: .read),
+            !connection.isImmutable
         else { return }
         let watcher = WALWatcher(databasePath: path)
         var lastVersion = (try? connection.dataVersion()) ?? 0

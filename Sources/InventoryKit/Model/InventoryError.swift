@@ -7,12 +7,20 @@ public enum InventoryError: Error, Sendable, Hashable {
     case missingName
     /// No items have these ids (nothing was changed).
     case itemsNotFound([Int64])
+    /// No item has this id (said by a command that only reads).
+    case itemNotFound(Int64)
     /// A photo could not be used.
     case invalidPhoto(path: String, reason: String)
     /// A money amount is in a currency other than the inventory's.
     case currencyMismatch(expected: Currency, given: Currency)
-    /// The database file cannot be opened or is not an inventory.
-    case cannotOpen(path: String, reason: String)
+    /// The database file cannot be opened or is not an inventory. `detail` is SQLite's own
+    /// account, for `--verbose`.
+    case cannotOpen(path: String, reason: String, detail: String? = nil)
+    /// The inventory could not be read or written once open. `detail` is SQLite's own account
+    /// (with the SQL), for `--verbose`.
+    case storage(path: String, problem: StorageProblem, detail: String)
+    /// A file the user asked for could not be written; nothing of it was left behind.
+    case cannotWrite(path: String, reason: String)
     /// No claim has this id.
     case claimNotFound(Int64)
     /// A claim cannot be saved; nothing was written.
@@ -37,12 +45,18 @@ extension InventoryError: CustomStringConvertible {
             "no item has id \(ids[0]); nothing was changed"
         case .itemsNotFound(let ids):
             "no items have ids \(ids.map(String.init).joined(separator: ", ")); nothing was changed"
+        case .itemNotFound(let id):
+            "no item has id \(id)"
         case .invalidPhoto(let path, let reason):
             "cannot use photo \(quoted(path)): \(reason)"
         case .currencyMismatch(let expected, let given):
             "this inventory keeps amounts in \(expected.code), not \(given.code)"
-        case .cannotOpen(let path, let reason):
+        case .cannotOpen(let path, let reason, _):
             "cannot open inventory \(quoted(path)): \(reason)"
+        case .storage(let path, let problem, _):
+            problem.description(path: path)
+        case .cannotWrite(let path, let reason):
+            "cannot write \(quoted(path)): \(reason)"
         case .claimNotFound(let id):
             "no claim has id \(id)"
         case .claimRefused(let problems):
@@ -59,6 +73,56 @@ extension InventoryError: CustomStringConvertible {
                 + "(now version \(current)"
                 + (fields.isEmpty ? "" : "; changed: \(fields.joined(separator: ", "))")
                 + "); nothing was changed — look at it again and redo the edit"
+        }
+    }
+}
+
+extension InventoryError {
+    /// What lies under the error in SQLite's own words (with the SQL), for `--verbose`.
+    public var detail: String? {
+        switch self {
+        case .cannotOpen(_, _, let detail): detail
+        case .storage(_, _, let detail): detail
+        default: nil
+        }
+    }
+}
+
+/// Why the inventory could not be read or written, in words a user can act on.
+public enum StorageProblem: Sendable, Hashable {
+    /// The file's content is damaged.
+    case damaged
+    /// The file, its folder or the disk cannot be written.
+    case readOnly
+    /// Another process held the lock for longer than the wait.
+    case busy
+    /// The disk is full.
+    case diskFull
+    /// The system could not read or write the file.
+    case inputOutput
+    /// The work was interrupted (by a signal) and rolled back.
+    case interrupted
+    /// The inventory was closed.
+    case closed
+    /// Something else, with SQLite's result code.
+    case other(code: Int32)
+
+    /// The sentence for the inventory at `path`.
+    public func description(path: String) -> String {
+        let file = quoted(path)
+        return switch self {
+        case .damaged: "the inventory \(file) is damaged; restore it from a backup"
+        case .readOnly: "the inventory \(file) is read-only; nothing was changed"
+        case .busy:
+            "the inventory \(file) is busy: another process kept it locked; nothing was changed, "
+                + "try again"
+        case .diskFull: "the disk holding the inventory \(file) is full; nothing was changed"
+        case .inputOutput:
+            "the inventory \(file) could not be read or written (an input/output error)"
+        case .interrupted: "interrupted; nothing was changed"
+        case .closed: "the inventory \(file) is closed"
+        case .other(let code):
+            "the inventory \(file) could not be used (SQLite error \(code)); --verbose shows more"
         }
     }
 }

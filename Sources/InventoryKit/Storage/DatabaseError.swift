@@ -40,3 +40,32 @@ extension DatabaseError: CustomStringConvertible {
         return text
     }
 }
+
+/// A file that opens as an SQLite database but cannot be the application's, found before
+/// anything is written to it.
+public enum DatabaseFileError: Error, Sendable, Hashable {
+    /// The file carries the application's id but has no tables: it was cut short, or copied
+    /// while its data was still in its `-wal` file.
+    case incomplete
+    /// An empty database in WAL mode without its `-wal` file beside it: a copy of the `.sqlite`
+    /// file alone, made while the data was still in the `-wal` file.
+    case missingWriteAheadLog
+    /// The file is not a whole number of pages long: it was cut short.
+    case truncated(size: Int64, pageSize: Int64)
+}
+
+extension DatabaseError {
+    /// What the error means for a user of the inventory.
+    public var storageProblem: StorageProblem {
+        switch code {
+        case SQLITE_CORRUPT, SQLITE_NOTADB: .damaged
+        case SQLITE_READONLY: .readOnly
+        case SQLITE_BUSY, SQLITE_LOCKED: .busy
+        case SQLITE_FULL: .diskFull
+        case SQLITE_IOERR, SQLITE_CANTOPEN: .inputOutput
+        case SQLITE_INTERRUPT: .interrupted
+        case SQLITE_MISUSE where message == "the database is closed": .closed
+        default: .other(code: code)
+        }
+    }
+}

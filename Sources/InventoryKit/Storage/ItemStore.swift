@@ -18,6 +18,7 @@ public final class ItemStore {
         self.database = database
         try database.registerFoldFunction()
         try migrator.migrate(database)
+        try database.enableWriteAheadLogging()
         let statement = try database.cachedStatement(
             "SELECT value FROM settings WHERE key = 'currency'")
         let code = try statement.step() ? statement.text(at: 0) : Currency.usd.code

@@ -20,4 +20,10 @@ final class Locked<Value>: @unchecked Sendable {  // `value` is touched only ins
     ) throws(Failure) -> Result {
         try mutex.withLock { _ throws(Failure) -> Result in try body(&value) }
     }
+
+    /// Runs `body` with exclusive access to the value if no other thread holds it; returns nil
+    /// without running it otherwise.
+    func withLockIfAvailable<Result: Sendable>(_ body: (inout Value) -> Result) -> Result? {
+        mutex.withLockIfAvailable { _ -> Result in body(&value) }
+    }
 }

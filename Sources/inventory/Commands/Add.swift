@@ -31,7 +31,7 @@ struct Add: ParsableCommand {
     }
 
     func run() throws {
-        let manager = try database.openManager()
+        let manager = try database.openManager(.write)
         let draft = ItemDraft(
             name: fields.name ?? "",
             description: fields.description,

@@ -4,7 +4,7 @@ import Foundation
 import InventoryKit
 import Synchronization
 
-struct Browse: ParsableCommand {
+struct Browse: ParsableCommand, HandlesSignals {
     static let configuration = CommandConfiguration(
         commandName: "browse",
         abstract: "The inventory app, full screen: a tab per view, live, with forms and claims.",
@@ -34,7 +34,7 @@ struct Browse: ParsableCommand {
                     "browse needs a terminal: run it without redirecting its input or output",
                 status: 1)
         }
-        let (manager, app) = try database.open(format: .table)
+        let (manager, app) = try database.open(.write, format: .table)
         let registry = try ViewOptions.registry(option: viewsFile, currency: manager.currency)
         let environment = ProcessInfo.processInfo.environment
         let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""

@@ -16,7 +16,7 @@ struct ClaimDelete: ParsableCommand {
     var id: Int64
 
     func run() throws {
-        let manager = try database.openManager()
+        let manager = try database.openManager(.write)
         let claim = try manager.deleteClaim(id: id)
         Terminal.standardOutput.writeLine("deleted claim \(claim.id) \(claim.title)")
     }

@@ -35,7 +35,7 @@ struct ClaimEdit: ParsableCommand {
     var select = false
 
     func run() throws {
-        let manager = try database.openManager()
+        let manager = try database.openManager(.write)
         guard let claim = try manager.claim(id: id) else { throw InventoryError.claimNotFound(id) }
         let form = ClaimFormController(
             items: try manager.entireHouseholdInventory(), editing: claim)

@@ -14,7 +14,8 @@ struct ClaimExport: ParsableCommand {
             Columns: item description, brand or manufacturer, model number, serial number, \
             quantity lost, purchase date, age in years (at the incident, else today), purchase \
             price each, total, room, insured, photo file. CSV is RFC 4180 with a header row. \
-            A file written with --output is readable by you alone (mode 0600).
+            A file written with --output is readable by you alone (mode 0600); an existing \
+            file is replaced only with --force, and never one of the inventory's own files.
 
             Examples:
               inventory claim export 1 --format csv --output loss.csv
@@ -32,14 +33,23 @@ struct ClaimExport: ParsableCommand {
     @Option(help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"))
     var output: String?
 
+    @Flag(help: "Replace the --output file if it exists.")
+    var force = false
+
     static let header = [
         "Item description", "Brand or manufacturer", "Model number", "Serial number",
         "Quantity lost", "Purchase date", "Age in years", "Purchase price each", "Total", "Room",
         "Insured", "Photo file",
     ]
 
+    func validate() throws {
+        if force && output == nil { throw ValidationError("--force needs --output") }
+    }
+
     func run() throws {
-        let manager = try database.openManager()
+        let manager = try database.openManager(.read)
+        // Checked before any work: a name that cannot be written is refused at once.
+        let file = try output.map { try manager.outputFile(at: $0, replacing: force) }
         guard let claim = try manager.claim(id: id) else { throw InventoryError.claimNotFound(id) }
         let reference = claim.incidentDate ?? CalendarDate(day: Date(), timeZone: .current)
         let rows = claim.items.map { item -> [String?] in
@@ -88,24 +98,10 @@ struct ClaimExport: ParsableCommand {
                 + ",\"currency\":\"\(manager.currency.code)\"},\"items\":[\n  "
                 + objects.joined(separator: ",\n  ") + "\n]}\n"
         }
-        guard let output else {
+        guard let file else {
             Terminal.standardOutput.write(text)
             return
         }
-        try writePrivately(text, to: output)
-    }
-
-    private func writePrivately(_ text: String, to path: String) throws {
-        let temporary = path + ".partial-\(getpid())"
-        guard
-            FileManager.default.createFile(
-                atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]
-            ),
-            rename(temporary, path) == 0
-        else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CommandFailure(description: "cannot write \(path): \(reason)", status: 1)
-        }
+        try file.write(text.utf8)
     }
 }

@@ -17,7 +17,7 @@ struct ClaimList: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (manager, app) = try database.open(format: json ? .json : .table)
+        let (manager, app) = try database.open(.read, format: json ? .json : .table)
         let claims = try manager.claims()
         let output = Terminal.standardOutput
         if json {

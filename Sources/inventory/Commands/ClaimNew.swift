@@ -37,7 +37,7 @@ struct ClaimNew: ParsableCommand {
     }
 
     func run() throws {
-        let manager = try database.openManager()
+        let manager = try database.openManager(.write)
         let form = ClaimFormController(items: try manager.entireHouseholdInventory())
         let saver = ClaimSaver(manager: manager)
         form.delegate = saver

@@ -20,7 +20,7 @@ struct ClaimShow: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (manager, app) = try database.open(format: json ? .json : .table)
+        let (manager, app) = try database.open(.read, format: json ? .json : .table)
         guard let claim = try manager.claim(id: id) else { throw InventoryError.claimNotFound(id) }
         let output = Terminal.standardOutput
         if json {

@@ -29,7 +29,7 @@ struct Delete: ParsableCommand {
     }
 
     func run() throws {
-        let manager = try database.openManager()
+        let manager = try database.openManager(.write)
         for item in try manager.delete(ids: ids, force: force) {
             Terminal.standardOutput.writeLine("deleted \(item.id) \(item.name)")
         }

@@ -53,7 +53,7 @@ struct Edit: ParsableCommand {
     }
 
     func run() throws {
-        let manager = try database.openManager()
+        let manager = try database.openManager(.write)
         var patch = ItemPatch()
         patch.name = fields.name
         patch.description = fields.description.map { $0 }

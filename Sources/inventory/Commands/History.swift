@@ -31,10 +31,10 @@ struct History: ParsableCommand {
     }
 
     func run() throws {
-        let manager = try database.openManager()
+        let manager = try database.openManager(.read)
         let entries = try manager.history(itemID: id, limit: limit)
         if entries.isEmpty, let id, try manager.item(id: id) == nil {
-            throw InventoryError.itemsNotFound([id])
+            throw InventoryError.itemNotFound(id)
         }
         let output = Terminal.standardOutput
         if json {

@@ -44,7 +44,7 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let (manager, app) = try database.open(format: json ? .json : csv ? .csv : .table)
+        let (manager, app) = try database.open(.read, format: json ? .json : csv ? .csv : .table)
         try manager.mapDatabaseForReading()
         let definition = try views.definition(in: try views.registry(currency: manager.currency))
         var filter = definition.filter
@@ -57,14 +57,14 @@ struct List: ParsableCommand {
             output.write("[")
             try manager.forEachItem(matching: filter, sortedBy: order) { item in
                 output.write(first ? "\n  " : ",\n  ")
-                output.write { ItemJSON.appendObject(item, manager: manager, to: &$0) }
+                try output.write { ItemJSON.appendObject(item, manager: manager, to: &$0) }
                 first = false
             }
             output.writeLine(first ? "]" : "\n]")
         case .csv:
             output.write(ItemCSV.header)
             try manager.forEachItem(matching: filter, sortedBy: order) { item in
-                output.write { ItemCSV.appendRow(item, manager: manager, to: &$0) }
+                try output.write { ItemCSV.appendRow(item, manager: manager, to: &$0) }
             }
         case .table:
             let items = try manager.items(matching: filter, sortedBy: order)

@@ -20,9 +20,9 @@ struct Show: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (manager, app) = try database.open(format: json ? .json : .table)
+        let (manager, app) = try database.open(.read, format: json ? .json : .table)
         guard let item = try manager.item(id: id) else {
-            throw InventoryError.itemsNotFound([id])
+            throw InventoryError.itemNotFound(id)
         }
         if json {
             Terminal.standardOutput.writeLine(ItemJSON.object(item, manager: manager))

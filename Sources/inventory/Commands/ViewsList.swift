@@ -22,7 +22,7 @@ struct ViewsList: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (manager, app) = try database.open(format: json ? .json : .table)
+        let (manager, app) = try database.open(.read, format: json ? .json : .table)
         let registry = try ViewOptions.registry(option: viewsFile, currency: manager.currency)
         let rows = try registry.names.map { name in
             let definition = try registry.definition(named: name)

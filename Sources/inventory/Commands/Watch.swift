@@ -4,7 +4,7 @@ import Foundation
 import InventoryKit
 import Synchronization
 
-struct Watch: ParsableCommand {
+struct Watch: ParsableCommand, HandlesSignals {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Show a view, then every change to it as it happens, from any process.",
@@ -50,7 +50,8 @@ struct Watch: ParsableCommand {
             source.resume()
             return source
         }
-        let (manager, app) = try database.open(format: json ? .json : .table)
+        let manager = try database.openManager(.read, emptyWhenMissing: false)
+        let app = AppContext.make(manager: manager, format: json ? .json : .table)
         let definition = try views.definition(in: try views.registry(currency: manager.currency))
         let (sequence, items) = try manager.snapshot(
             matching: definition.filter, sortedBy: definition.sort)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import InventoryKit
 
-/// `--db PATH`, shared by every subcommand.
+/// `--db PATH` and `--verbose`, shared by every subcommand that uses the inventory.
 struct DatabaseOptions: ParsableArguments {
     @Option(
         name: .customLong("db"),
@@ -12,19 +12,43 @@ struct DatabaseOptions: ParsableArguments {
             valueName: "path"))
     var path: String?
 
-    /// Opens the inventory and builds the `app` context for a command printing in `format`.
-    func open(format: OutputFormat) throws -> (manager: InventoryManager, app: ControllerContext) {
-        let manager = try openManager()
+    @Flag(help: "Add what SQLite said (and the SQL) under an error about the inventory file.")
+    var verbose = false
+
+    func validate() throws {
+        if let path, path.isEmpty {
+            throw ValidationError("--db needs a path, not an empty text")
+        }
+    }
+
+    /// Opens the inventory for `access` and builds the `app` context for a command printing
+    /// in `format`.
+    func open(_ access: InventoryAccess, format: OutputFormat) throws -> (
+        manager: InventoryManager, app: ControllerContext
+    ) {
+        let manager = try openManager(access)
         return (manager, AppContext.make(manager: manager, format: format))
     }
 
-    /// Opens the inventory and makes it the shared manager.
-    func openManager() throws -> InventoryManager {
+    /// Opens the inventory for `access` and makes it the shared manager, which `Inventory.main`
+    /// closes on the way out.
+    ///
+    /// A command that only reads creates nothing: a file named with `--db` or `$INVENTORY_DB`
+    /// must exist, and the default one, before the first `add` creates it, reads as an empty
+    /// inventory (unless `emptyWhenMissing` is false, for commands that follow the file).
+    func openManager(_ access: InventoryAccess, emptyWhenMissing: Bool = true) throws
+        -> InventoryManager
+    {
         let location = try InventoryLocation.resolve(
             option: path, environment: ProcessInfo.processInfo.environment)
-        if location.isDefault {
+        if access == .read, location.isDefault, emptyWhenMissing,
+            !FileManager.default.fileExists(atPath: location.path)
+        {
+            return try InventoryManager.openSharedEmpty(path: location.path)
+        }
+        if location.isDefault, access == .write {
             try InventoryLocation.createDefaultFolder(for: location.path)
         }
-        return try InventoryManager.openShared(path: location.path)
+        return try InventoryManager.openShared(path: location.path, access: access)
     }
 }

@@ -2,31 +2,36 @@ import Foundation
 import Synchronization
 
 /// Buffered writing to a file descriptor: listings of a million rows make one `write` per
-/// 64 KiB, not one per line.
+/// 64 KiB, not one per line. A write that fails is remembered (`failure`), and nothing more is
+/// written after it, so that the command can say so and exit non-zero.
 final class BufferedOutput: Sendable {
     private let descriptor: Int32
-    private let buffer = Mutex<[UInt8]>([])
+    private let state = Mutex<(buffer: [UInt8], failure: Int32?)>(([], nil))
     private static let capacity = 1 << 16
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    /// Appends `text`, writing out when the buffer is full.
+    /// Appends `text`, writing out when the buffer is full. A failure is remembered
+    /// (`failure`).
     func write(_ text: String) {
-        buffer.withLock { buffer in
-            buffer.append(contentsOf: text.utf8)
-            if buffer.count >= Self.capacity { Self.drain(&buffer, to: descriptor) }
-        }
+        try? write { $0.append(contentsOf: text.utf8) }
     }
 
     /// Lets `body` append bytes to the buffer, writing out when it is full: for listings that
     /// format straight into bytes.
-    func write(_ body: (inout [UInt8]) -> Void) {
-        buffer.withLock { buffer in
-            body(&buffer)
-            if buffer.count >= Self.capacity { Self.drain(&buffer, to: descriptor) }
+    ///
+    /// - Throws: `OutputFailure` once a write has failed, so that a listing stops producing
+    ///   output nobody receives.
+    func write(_ body: (inout [UInt8]) -> Void) throws {
+        let failure = state.withLock { state -> Int32? in
+            guard state.failure == nil else { return state.failure }
+            body(&state.buffer)
+            if state.buffer.count >= Self.capacity { Self.drain(&state, to: descriptor) }
+            return state.failure
         }
+        if let failure { throw OutputFailure(code: failure) }
     }
 
     /// Appends `text` and a line feed.
@@ -37,30 +42,69 @@ final class BufferedOutput: Sendable {
 
     /// Writes out everything buffered.
     func flush() {
-        buffer.withLock { Self.drain(&$0, to: descriptor) }
+        state.withLock { Self.drain(&$0, to: descriptor) }
     }
 
-    private static func drain(_ buffer: inout [UInt8], to descriptor: Int32) {
+    /// The `errno` of the first write that failed (or came up short), if one did.
+    var failure: Int32? { state.withLock { $0.failure } }
+
+    /// Records that the stream cannot be written (it was closed before the program started).
+    func markFailed(_ code: Int32) {
+        state.withLock { $0.failure = $0.failure ?? code }
+    }
+
+    private static func drain(
+        _ state: inout (buffer: [UInt8], failure: Int32?), to descriptor: Int32
+    ) {
+        defer { state.buffer.removeAll(keepingCapacity: true) }
+        guard state.failure == nil else { return }
         var offset = 0
-        buffer.withUnsafeBytes { bytes in
+        state.buffer.withUnsafeBytes { bytes in
             while offset < bytes.count {
                 let written = Foundation.write(
                     descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    state.failure = written < 0 ? errno : EIO
                     return
                 }
                 offset += written
             }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
+}
+
+/// Standard output could not be written: the output is incomplete.
+struct OutputFailure: Error {
+    /// The `errno` of the failed write.
+    let code: Int32
+
+    /// Whether the reader went away (a closed pipe, as with `| head`): nothing to report.
+    var isClosedPipe: Bool { code == EPIPE }
 }
 
 /// The process's terminal streams and what they can show.
 enum Terminal {
     static let standardOutput = BufferedOutput(descriptor: 1)
     static let standardError = BufferedOutput(descriptor: 2)
+
+    /// Makes sure descriptors 0, 1 and 2 are open before anything else is opened: a closed
+    /// one is pointed at /dev/null, so that no file the program opens (the inventory, a photo)
+    /// can take its number and receive output meant for the terminal. A closed stdout is then
+    /// remembered as failed, so that writing to it is reported.
+    static func secureStandardDescriptors() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+            if opened >= 0, opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+            if descriptor == 1 { standardOutput.markFailed(EBADF) }
+        }
+        // A closed pipe is a failed write (EPIPE) to handle, not a signal that kills the
+        // process before it closes the inventory.
+        signal(SIGPIPE, SIG_IGN)
+    }
 
     /// Whether stdout may be coloured: it is a terminal, NO_COLOR is unset or empty, and TERM is
     /// not `dumb`.
