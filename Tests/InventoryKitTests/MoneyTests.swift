@@ -14,13 +14,16 @@ import Testing
     @Test(arguments: [
         ("-3", "a price cannot be negative"),
         ("-0.50", "a price cannot be negative"),
-        ("abc", "not a number (write it like 1234.56)"),
-        ("1,000", "not a number (write it like 1234.56)"),
-        ("12.", "not a number (write it like 1234.56)"),
-        (".5", "not a number (write it like 1234.56)"),
-        ("1e3", "not a number (write it like 1234.56)"),
-        ("", "not a number (write it like 1234.56)"),
-        ("١٢", "not a number (write it like 1234.56)"),
+        ("abc", "not a number (write it like 1234.56 or 1,234.56)"),
+        ("1,00", "not a number (write it like 1234.56 or 1,234.56)"),
+        ("1,0000", "not a number (write it like 1234.56 or 1,234.56)"),
+        (",100", "not a number (write it like 1234.56 or 1,234.56)"),
+        ("1000,000.00", "not a number (write it like 1234.56 or 1,234.56)"),
+        ("12.", "not a number (write it like 1234.56 or 1,234.56)"),
+        (".5", "not a number (write it like 1234.56 or 1,234.56)"),
+        ("1e3", "not a number (write it like 1234.56 or 1,234.56)"),
+        ("", "not a number (write it like 1234.56 or 1,234.56)"),
+        ("١٢", "not a number (write it like 1234.56 or 1,234.56)"),
         ("1.234", "USD has at most 2 decimal places"),
         ("1000000000000", "too large (the most is 999,999,999,999.99)"),
         ("99999999999999999999999", "too large (the most is 999,999,999,999.99)"),
@@ -30,6 +33,25 @@ import Testing
             try Money(parsing: text, currency: .usd)
         }
         #expect(error == .invalidValue(field: "price", value: text, reason: reason))
+    }
+
+    @Test(arguments: [
+        ("1,000", 100_000), (" 10", 1_000), ("25,000.00 ", 2_500_000), ("1,234,567.8", 123_456_780),
+        ("0.5", 50), ("999", 99_900),
+    ])
+    func theFormTheToolPrintsIsReadBackAndSpacesAreIgnored(text: String, minorUnits: Int64) throws {
+        #expect(try Money(parsing: text, currency: .usd).minorUnits == minorUnits)
+        #expect(try ValueParser.price(text, currency: .usd)?.minorUnits == minorUnits)
+    }
+
+    @Test func blankTextIsNoValueAndQuantitiesFollowTheSameRule() throws {
+        #expect(try ValueParser.price("  ", currency: .usd) == nil)
+        #expect(try ValueParser.date(" ") == nil)
+        #expect(try ValueParser.date(" 2024-05-01 ") == CalendarDate(year: 2024, month: 5, day: 1))
+        #expect(try ValueParser.quantity(" 6 ") == 6)
+        #expect(try ValueParser.quantity("1,000") == 1_000)
+        #expect(throws: InventoryError.self) { try ValueParser.quantity("six") }
+        #expect(throws: InventoryError.self) { try ValueParser.quantity("1.5") }
     }
 
     @Test func currenciesWithoutMinorUnitsRefuseDecimals() throws {
@@ -78,10 +100,10 @@ import Testing
         ("2024-13-01", "no such day in the calendar"),
         ("2024-04-31", "no such day in the calendar"),
         ("0000-01-01", "no such day in the calendar"),
-        ("2024-2-3", "not a date in the form YYYY-MM-DD"),
-        ("03/02/2024", "not a date in the form YYYY-MM-DD"),
-        ("2024-02-03T10:00", "not a date in the form YYYY-MM-DD"),
-        ("yesterday", "not a date in the form YYYY-MM-DD"),
+        ("2024-2-3", "not a date in the form YYYY-MM-DD (write it like 2024-05-01)"),
+        ("03/02/2024", "not a date in the form YYYY-MM-DD (write it like 2024-05-01)"),
+        ("2024-02-03T10:00", "not a date in the form YYYY-MM-DD (write it like 2024-05-01)"),
+        ("yesterday", "not a date in the form YYYY-MM-DD (write it like 2024-05-01)"),
     ])
     func impossibleOrMisformattedDatesAreRefused(text: String, reason: String) {
         let error = #expect(throws: InventoryError.self) { try CalendarDate(parsing: text) }

@@ -48,7 +48,7 @@ import Testing
             ["edit", "1", "2", "99", "--insured"], 1,
             "inventory: no item has id 99; nothing was changed"
         ),
-        (["edit", "7", "8"], 1, "no items have ids 7, 8"),
+        (["edit", "7", "8", "--insured"], 1, "no items have ids 7, 8"),
         (["edit", "1", "--name", ""], 65, "an item needs a name"),
         (["edit", "one"], 64, "(see 'inventory edit --help')"),
         (["edit"], 64, "Missing expected argument"),

@@ -124,23 +124,15 @@ public final class ItemSaver: ItemFormDelegate {
     ) -> ItemFormResult {
         var problems: [ItemFormProblem] = []
         func text(_ field: ItemFormField) -> String { texts[field] ?? "" }
-        func parse<Value>(_ field: ItemFormField, _ body: (String) throws -> Value) -> Value? {
-            let value = text(field).trimmingWhitespace()
-            guard !value.isEmpty else { return nil }
-            do { return try body(value) } catch {
+        func parse<Value>(_ field: ItemFormField, _ body: (String) throws -> Value?) -> Value? {
+            do { return try body(text(field)) } catch {
                 problems.append(ItemFormProblem(field: field, message: Self.reason(error)))
                 return nil
             }
         }
-        let price = parse(.price) { try Money(parsing: $0, currency: manager.currency) }
-        let date = parse(.purchased) { try CalendarDate(parsing: $0) }
-        let quantity = parse(.quantity) { value -> Int in
-            guard let number = Int(value) else {
-                throw InventoryError.invalidValue(
-                    field: "quantity", value: value, reason: "not a whole number")
-            }
-            return number
-        }
+        let price = parse(.price) { try ValueParser.price($0, currency: manager.currency) }
+        let date = parse(.purchased) { try ValueParser.date($0) }
+        let quantity = parse(.quantity) { try ValueParser.quantity($0) }
         guard problems.isEmpty else { return .refused(problems) }
         do {
             if let original = form.original {

@@ -12,16 +12,25 @@ extension InventoryManager {
         with draft: ClaimDraft, keptCopies: Int = 0, timeZone: TimeZone = .current
     ) -> [ClaimProblem] {
         var problems: [ClaimProblem] = []
-        let title = draft.title.trimmingWhitespace()
-        if title.isEmpty {
-            problems.append(ClaimProblem(field: .title, message: "a claim needs a title"))
-        } else if title.count > 200 {
-            problems.append(
-                ClaimProblem(
-                    field: .title,
-                    message: "the title has \(title.count) characters; the most is 200"))
+        func reason(_ error: any Error) -> String {
+            if case InventoryError.invalidValue(let field, _, let reason) = error {
+                return "the \(field): \(reason)"
+            }
+            return String(describing: error)
         }
-        let today = CalendarDate(day: clock(), timeZone: timeZone)
+        do {
+            if try ItemValidation.text(draft.title, field: "title", limit: 200) == nil {
+                problems.append(ClaimProblem(field: .title, message: "a claim needs a title"))
+            }
+        } catch {
+            problems.append(ClaimProblem(field: .title, message: reason(error)))
+        }
+        do {
+            _ = try ItemValidation.text(draft.notes, field: "notes", long: true)
+        } catch {
+            problems.append(ClaimProblem(field: .notes, message: reason(error)))
+        }
+        let today = today(in: timeZone)
         if let date = draft.incidentDate, date > today {
             problems.append(
                 ClaimProblem(

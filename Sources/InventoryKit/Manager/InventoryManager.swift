@@ -417,6 +417,7 @@ public final class InventoryManager: Sendable {
     /// batch holds.
     private func addChanges(_ drafts: some Sequence<ItemDraft>) throws -> [InventoryChange] {
         let now = Timestamp(clock())
+        let today = today()
         var importedPhotos = PhotoImports(store: photos)
         defer { importedPhotos.discardUnused(manager: self) }
         return try write(at: now) { store in
@@ -435,7 +436,7 @@ public final class InventoryManager: Sendable {
                 pending.removeAll(keepingCapacity: true)
             }
             for draft in drafts {
-                var item = try draft.validatedItem(currency: currency, now: now)
+                var item = try draft.validatedItem(currency: currency, now: now, today: today)
                 if let file = draft.photoFile {
                     item.photo = try importedPhotos.importPhoto(from: file)
                 }
@@ -480,7 +481,7 @@ public final class InventoryManager: Sendable {
     {
         let ids = Self.unique(ids)
         guard !ids.isEmpty else { return [] }
-        let patch = try patch.validated(currency: currency)
+        let patch = try patch.validated(currency: currency, today: today())
         var importedPhotos = PhotoImports(store: photos)
         defer { importedPhotos.discardUnused(manager: self) }
         let newPhoto: String?? = try patch.photoFile.map { file in
@@ -565,6 +566,11 @@ public final class InventoryManager: Sendable {
     }
 
     // MARK: - Internals
+
+    /// The day it is where the user is: no purchase or incident may be later.
+    func today(in timeZone: TimeZone = .current) -> CalendarDate {
+        CalendarDate(day: clock(), timeZone: timeZone)
+    }
 
     /// Runs `body` with the store, turning SQLite's errors into `InventoryError.storage`: what
     /// went wrong in the user's words, SQLite's own account kept for `--verbose`.

@@ -19,11 +19,12 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
         self.day = day
     }
 
-    /// Parses `YYYY-MM-DD` exactly (four-digit year, two-digit month and day).
+    /// Parses `YYYY-MM-DD` (four-digit year, two-digit month and day); spaces around it are
+    /// ignored.
     ///
     /// - Throws: `InventoryError.invalidValue` for another format or a day that does not exist.
     public init(parsing text: String, field: String = "purchase date") throws {
-        let bytes = Array(text.utf8)
+        let bytes = Array(text.trimmingWhitespace().utf8)
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in bytes[range] {
@@ -36,7 +37,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
             let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
         else {
             throw InventoryError.invalidValue(
-                field: field, value: text, reason: "not a date in the form YYYY-MM-DD")
+                field: field, value: text,
+                reason: "not a date in the form YYYY-MM-DD (write it like 2024-05-01)")
         }
         guard let date = CalendarDate(year: year, month: month, day: day) else {
             throw InventoryError.invalidValue(

@@ -17,6 +17,10 @@ extension FieldChange: CustomStringConvertible {
     }
 
     private static func shorten(_ value: String) -> String {
+        VisibleText.of(cut(value))
+    }
+
+    private static func cut(_ value: String) -> String {
         let line = value.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let short = line.count > 40 ? line.prefix(39) + "…" : Substring(line)
         return line == value && line.count <= 40 ? value : String(short)

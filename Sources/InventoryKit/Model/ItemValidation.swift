@@ -7,32 +7,48 @@ enum ItemValidation {
 
     /// The trimmed name, or an error when it is blank, too long or holds control characters.
     static func name(_ name: String) throws -> String {
-        let trimmed = name.trimmingWhitespace()
-        guard !trimmed.isEmpty else { throw InventoryError.missingName }
-        guard trimmed.count <= maximumNameLength else {
-            throw InventoryError.invalidValue(
-                field: "name", value: String(trimmed.prefix(40)) + "…",
-                reason: "\(trimmed.count) characters; the most is \(maximumNameLength)")
-        }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
-            throw InventoryError.invalidValue(
-                field: "name", value: trimmed,
-                reason: "it holds a control character (a tab or a line break)")
+        guard let trimmed = try text(name, field: "name", limit: maximumNameLength) else {
+            throw InventoryError.missingName
         }
         return trimmed
     }
 
-    /// The trimmed text, nil when it is absent or blank; an error when it is too long.
+    /// The trimmed text, nil when it is absent or blank; an error when it is too long or holds
+    /// a control character. Every text field follows this one rule: no control characters
+    /// (an escape sequence stored in a note would be replayed to a terminal), except that a
+    /// multi-line field (`long`) keeps line breaks (CR LF becomes LF) and tabs.
     static func text(_ text: String?, field: String, long: Bool = false) throws -> String? {
+        try self.text(
+            text, field: field, limit: long ? maximumLongTextLength : maximumShortTextLength,
+            multiline: long)
+    }
+
+    /// `text(_:field:long:)` with an explicit length limit.
+    static func text(_ text: String?, field: String, limit: Int, multiline: Bool = false) throws
+        -> String?
+    {
         guard let text else { return nil }
-        let trimmed = text.trimmingWhitespace()
+        var trimmed = text.trimmingWhitespace()
         if trimmed.isEmpty { return nil }
-        let limit = long ? maximumLongTextLength : maximumShortTextLength
+        if multiline, trimmed.contains("\r\n") {
+            trimmed = String(trimmed.map { $0 == "\r\n" ? "\n" : $0 })
+        }
         guard trimmed.count <= limit else {
             throw InventoryError.invalidValue(
                 field: field, value: String(trimmed.prefix(40)) + "…",
                 reason: "\(trimmed.count) characters; the most is \(limit)")
+        }
+        if let control = trimmed.unicodeScalars.first(where: {
+            $0.properties.generalCategory == .control && !(multiline && ($0 == "\n" || $0 == "\t"))
+        }) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            throw InventoryError.invalidValue(
+                field: field, value: trimmed,
+                reason:
+                    "it holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)); "
+                    + (multiline
+                        ? "only line breaks and tabs may be used"
+                        : "it must be one line of plain text"))
         }
         return trimmed
     }
@@ -46,6 +62,17 @@ enum ItemValidation {
         return quantity
     }
 
+    /// The purchase date, or an error when it is after `today`.
+    static func purchaseDate(_ date: CalendarDate?, today: CalendarDate) throws -> CalendarDate? {
+        guard let date else { return nil }
+        guard date <= today else {
+            throw InventoryError.invalidValue(
+                field: "purchase date", value: date.description,
+                reason: "it is in the future (today is \(today))")
+        }
+        return date
+    }
+
     static func price(_ price: Money?, currency: Currency) throws -> Money? {
         guard let price else { return nil }
         guard price.currency == currency else {
@@ -57,11 +84,14 @@ enum ItemValidation {
 
 extension ItemDraft {
     /// The item this draft describes, validated and normalized, with id 0 and no photo yet.
-    func validatedItem(currency: Currency, now: Timestamp) throws -> HouseholdItem {
+    func validatedItem(currency: Currency, now: Timestamp, today: CalendarDate) throws
+        -> HouseholdItem
+    {
         HouseholdItem(
             id: 0, name: try ItemValidation.name(name),
             description: try ItemValidation.text(description, field: "description", long: true),
-            price: try ItemValidation.price(price, currency: currency), purchaseDate: purchaseDate,
+            price: try ItemValidation.price(price, currency: currency),
+            purchaseDate: try ItemValidation.purchaseDate(purchaseDate, today: today),
             photo: nil, isLuxury: isLuxury, isInsured: isInsured,
             quantity: try ItemValidation.quantity(quantity),
             location: try ItemValidation.text(location, field: "location"),
@@ -75,9 +105,12 @@ extension ItemDraft {
 
 extension ItemPatch {
     /// The patch with every value validated and normalized (blank text becomes a clear).
-    func validated(currency: Currency) throws -> ItemPatch {
+    func validated(currency: Currency, today: CalendarDate) throws -> ItemPatch {
         var patch = self
         patch.name = try name.map(ItemValidation.name)
+        patch.purchaseDate = try purchaseDate.map {
+            try ItemValidation.purchaseDate($0, today: today)
+        }
         patch.description = try description.map {
             try ItemValidation.text($0, field: "description", long: true)
         }
@@ -107,5 +140,43 @@ extension ItemPatch {
         if let serialNumber { item.serialNumber = serialNumber }
         if let notes { item.notes = notes }
         return item
+    }
+}
+
+/// Text a person typed, turned into item values: the one set of rules the command line, the
+/// forms of `browse` and any other front end share. Spaces around a value are ignored, and
+/// blank text means "no value" (nil), which clears a field in an edit.
+public enum ValueParser {
+    /// A price: `1234.5`, `1234.50` or `1,234.50` (the form the tool prints).
+    ///
+    /// - Throws: `InventoryError.invalidValue` saying which forms are accepted.
+    public static func price(_ text: String, currency: Currency) throws -> Money? {
+        text.trimmingWhitespace().isEmpty ? nil : try Money(parsing: text, currency: currency)
+    }
+
+    /// A calendar date: `YYYY-MM-DD`.
+    ///
+    /// - Throws: `InventoryError.invalidValue` for another form or a day that does not exist.
+    public static func date(_ text: String, field: String = "purchase date") throws
+        -> CalendarDate?
+    {
+        text.trimmingWhitespace().isEmpty ? nil : try CalendarDate(parsing: text, field: field)
+    }
+
+    /// A quantity: a whole number, plain or grouped by commas (`1,000`).
+    ///
+    /// - Throws: `InventoryError.invalidValue` when it is not a whole number (the range is
+    ///   checked when the item is saved).
+    public static func quantity(_ text: String) throws -> Int? {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else { return nil }
+        let negative = trimmed.hasPrefix("-")
+        guard let digits = Money.ungrouped(negative ? trimmed.dropFirst() : trimmed[...]),
+            let value = Int(digits)
+        else {
+            throw InventoryError.invalidValue(
+                field: "quantity", value: text, reason: "not a whole number (write it like 6)")
+        }
+        return negative ? -value : value
     }
 }

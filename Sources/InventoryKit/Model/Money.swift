@@ -29,12 +29,14 @@ public struct Money: Sendable, Hashable {
         self.currency = currency
     }
 
-    /// Parses a decimal amount such as `"1234.5"` or `"25000.00"` in `currency`.
+    /// Parses a decimal amount such as `"1234.5"`, `"25000.00"` or `"25,000.00"` (the form the
+    /// tool prints) in `currency`. Spaces around it are ignored.
     ///
-    /// Accepts digits with at most one `.` and at most `currency.minorDigits` decimals.
+    /// Accepts digits, grouped by commas in threes or not at all, with at most one `.` and at
+    /// most `currency.minorDigits` decimals.
     ///
-    /// - Throws: `InventoryError.invalidValue` naming the problem: not a number, negative,
-    ///   too many decimals, or too large.
+    /// - Throws: `InventoryError.invalidValue` naming the problem and the accepted forms: not a
+    ///   number, negative, too many decimals, or too large.
     public init(parsing text: String, currency: Currency) throws {
         func invalid(_ reason: String) -> InventoryError {
             .invalidValue(field: "price", value: text, reason: reason)
@@ -42,7 +44,9 @@ public struct Money: Sendable, Hashable {
         let trimmed = text.trimmingWhitespace()
         if trimmed.hasPrefix("-") {
             let rest = trimmed.dropFirst()
-            if !rest.isEmpty, rest.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
+            if !rest.isEmpty,
+                rest.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") })
+            {
                 throw invalid("a price cannot be negative")
             }
         }
@@ -50,10 +54,12 @@ public struct Money: Sendable, Hashable {
         let isDigits: (Substring) -> Bool = { part in
             part.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         }
-        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts.allSatisfy(isDigits),
+        let example = currency.minorDigits == 0 ? "1234 or 1,234" : "1234.56 or 1,234.56"
+        guard (1...2).contains(parts.count), !parts[0].isEmpty,
+            let whole = Self.ungrouped(parts[0]), parts.dropFirst().allSatisfy(isDigits),
             parts.count == 1 || !parts[1].isEmpty
         else {
-            throw invalid("not a number (write it like 1234.56)")
+            throw invalid("not a number (write it like \(example))")
         }
         let fraction = parts.count == 2 ? parts[1] : ""
         guard fraction.count <= currency.minorDigits else {
@@ -62,15 +68,15 @@ public struct Money: Sendable, Hashable {
                     ? "\(currency.code) has no decimal places"
                     : "\(currency.code) has at most \(currency.minorDigits) decimal places")
         }
-        let whole = parts[0].drop { $0 == "0" }
+        let significant = whole.drop { $0 == "0" }
         // 19 digits could overflow Int64 before the range check; anything that long is too large.
-        guard whole.count + currency.minorDigits <= 18 else {
+        guard significant.count + currency.minorDigits <= 18 else {
             throw invalid(
                 "too large (the most is \(Self.format(Int128(Self.maximumMinorUnits), currency: currency)))"
             )
         }
         let padded = fraction + String(repeating: "0", count: currency.minorDigits - fraction.count)
-        let units = Int64(whole + padded) ?? 0
+        let units = Int64(significant + padded) ?? 0
         guard units <= Self.maximumMinorUnits else {
             throw invalid(
                 "too large (the most is \(Self.format(Int128(Self.maximumMinorUnits), currency: currency)))"
@@ -78,6 +84,19 @@ public struct Money: Sendable, Hashable {
         }
         self.minorUnits = units
         self.currency = currency
+    }
+
+    /// The digits of a whole number written plainly (`1234`) or grouped by commas in threes
+    /// (`1,234`); nil for anything else.
+    static func ungrouped(_ text: Substring) -> String? {
+        let isDigit: (Character) -> Bool = { $0.isASCII && $0.isNumber }
+        guard text.contains(",") else { return text.allSatisfy(isDigit) ? String(text) : nil }
+        let groups = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard let first = groups.first, (1...3).contains(first.count),
+            groups.allSatisfy({ $0.allSatisfy(isDigit) }),
+            groups.dropFirst().allSatisfy({ $0.count == 3 })
+        else { return nil }
+        return groups.joined()
     }
 
     /// The plain decimal text JSON and CSV carry: `"25000.00"`.

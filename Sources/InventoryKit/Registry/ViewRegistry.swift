@@ -79,7 +79,7 @@ public final class ViewRegistry: Sendable {
                         "title": .literal(title),
                         "filter": .value(.object(filter.map { ($0, $1) })),
                     ],
-                    source: "built-in")
+                    source: Self.builtInSource)
                 state.order.append(name)
             }
         }
@@ -314,11 +314,27 @@ public final class ViewRegistry: Sendable {
 
     private func validate(merging new: [ViewEntry]) -> [ViewProblem] {
         let (types, current) = state.withLock { ($0.types, $0.entries) }
+        var problems: [ViewProblem] = []
         var merged = current
-        for entry in new { merged[entry.name] = entry }
-        return Self.validate(
-            merged, types: types, currency: currency, only: Set(new.map(\.name)))
+        for entry in new {
+            if let existing = current[entry.name], existing.source == Self.builtInSource {
+                problems.append(
+                    ViewProblem(
+                        source: entry.source, entry: entry.name,
+                        message:
+                            "\(quoted(entry.name)) is a built-in view and cannot be redefined; "
+                            + "give your view another name"))
+                continue
+            }
+            merged[entry.name] = entry
+        }
+        let names = Set(new.map(\.name)).filter { current[$0]?.source != Self.builtInSource }
+        return problems
+            + Self.validate(merged, types: types, currency: currency, only: names)
     }
+
+    /// The `source` of the built-in views.
+    public static let builtInSource = "built-in"
 
     /// The problems of the entries named in `only` (and every cycle through them), checked
     /// against all of `entries`.
@@ -394,6 +410,22 @@ public final class ViewRegistry: Sendable {
                 } catch {
                     problems.append(error.message)
                 }
+            }
+            guard problems.isEmpty, let filter = try? filter(from: members, currency: currency)
+            else { return problems }
+            if let low = filter.minPrice, let high = filter.maxPrice,
+                low.minorUnits > high.minorUnits
+            {
+                problems.append(
+                    "minPrice \(low.decimalString) is above maxPrice \(high.decimalString): the "
+                        + "view can hold nothing")
+            }
+            if let after = filter.purchasedAfter, let before = filter.purchasedBefore,
+                after >= before
+            {
+                problems.append(
+                    "purchasedAfter \(after) is not before purchasedBefore \(before): the view "
+                        + "can hold nothing")
             }
             return problems
         case (.filter, _):

@@ -18,6 +18,7 @@ struct ClaimDelete: ParsableCommand {
     func run() throws {
         let manager = try database.openManager(.write)
         let claim = try manager.deleteClaim(id: id)
-        Terminal.standardOutput.writeLine("deleted claim \(claim.id) \(claim.title)")
+        Terminal.standardOutput.writeLine(
+            "deleted claim \(claim.id) \(VisibleText.of(claim.title))")
     }
 }

@@ -34,6 +34,17 @@ struct ClaimEdit: ParsableCommand {
     @Flag(help: "Choose the items with the picker.")
     var select = false
 
+    func validate() throws {
+        let given: [Any?] = [
+            fields.title, fields.incidentDate, fields.kind, fields.notes, addItems, removeItems,
+        ]
+        if given.allSatisfy({ $0 == nil }), !select {
+            throw ValidationError(
+                "nothing to change: give the fields or items to change, such as --add-items 14 "
+                    + "or --select")
+        }
+    }
+
     func run() throws {
         let manager = try database.openManager(.write)
         guard let claim = try manager.claim(id: id) else { throw InventoryError.claimNotFound(id) }
@@ -61,6 +72,6 @@ struct ClaimEdit: ParsableCommand {
             try pickItems(for: form, manager: manager, action: "claim \(id) was not changed")
         }
         let saved = try submit(form)
-        Terminal.standardOutput.writeLine("edited claim \(saved.id) \(saved.title)")
+        Terminal.standardOutput.writeLine("edited claim \(saved.id) \(VisibleText.of(saved.title))")
     }
 }

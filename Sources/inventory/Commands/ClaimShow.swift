@@ -30,10 +30,15 @@ struct ClaimShow: ParsableCommand {
         let style = Style(isEnabled: app[.colour] ?? false)
         let currency = manager.currency
         func money(_ amount: Int128) -> String { Money.format(amount, currency: currency) }
-        output.writeLine(style.bold("Claim \(claim.id): \(claim.title)"))
+        output.writeLine(style.bold("Claim \(claim.id): \(VisibleText.of(claim.title))"))
         output.writeLine("  Kind       \(claim.kind.rawValue)")
         if let date = claim.incidentDate { output.writeLine("  Incident   \(date)") }
-        if let notes = claim.notes { output.writeLine("  Notes      \(notes)") }
+        if let notes = claim.notes {
+            let lines = VisibleText.of(notes, keepingLineBreaks: true).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            output.writeLine(
+                "  Notes      " + lines.joined(separator: "\n" + String(repeating: " ", count: 13)))
+        }
         output.writeLine("  Opened     \(claim.createdAt.iso8601)")
         output.writeLine("")
         let rows = claim.items.map { item in

@@ -31,7 +31,7 @@ struct Delete: ParsableCommand {
     func run() throws {
         let manager = try database.openManager(.write)
         for item in try manager.delete(ids: ids, force: force) {
-            Terminal.standardOutput.writeLine("deleted \(item.id) \(item.name)")
+            Terminal.standardOutput.writeLine("deleted \(item.id) \(VisibleText.of(item.name))")
         }
     }
 }

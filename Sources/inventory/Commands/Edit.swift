@@ -47,6 +47,10 @@ struct Edit: ParsableCommand {
         if ifVersion != nil, ids.count != 1 {
             throw ValidationError("--if-version takes exactly one id")
         }
+        if fields.isEmpty, luxury == nil, insured == nil, !removePhoto {
+            throw ValidationError(
+                "nothing to change: give the fields to change, such as --insured or --price 1200")
+        }
         if removePhoto, fields.photo != nil {
             throw ValidationError("--photo and --no-photo cannot be used together")
         }
@@ -79,7 +83,7 @@ struct Edit: ParsableCommand {
         } else {
             for item in items {
                 Terminal.standardOutput.writeLine(
-                    "edited \(item.id) \(item.name) (version \(item.version))")
+                    "edited \(item.id) \(VisibleText.of(item.name)) (version \(item.version))")
             }
         }
     }

@@ -48,7 +48,8 @@ struct History: ParsableCommand {
         for entry in entries {
             let change = entry.change
             var line =
-                "\(entry.time.iso8601)  #\(change.item.id) \(change.item.name)  \(change.kind.rawValue)"
+                "\(entry.time.iso8601)  #\(change.item.id) \(VisibleText.of(change.item.name))  "
+                + change.kind.rawValue
             switch change.kind {
             case .added:
                 var facts: [String] = []

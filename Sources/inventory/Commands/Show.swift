@@ -55,9 +55,10 @@ struct Show: ParsableCommand {
                 at: 2)
         }
         let output = Terminal.standardOutput
-        output.writeLine(style.bold("#\(item.id) \(item.name)"))
+        output.writeLine(style.bold("#\(item.id) \(VisibleText.of(item.name))"))
         for case (let label, let value?) in rows {
-            let indented = value.split(separator: "\n", omittingEmptySubsequences: false)
+            let indented = VisibleText.of(value, keepingLineBreaks: true)
+                .split(separator: "\n", omittingEmptySubsequences: false)
                 .joined(separator: "\n" + String(repeating: " ", count: 15))
             output.writeLine("  " + style.dim(label.padding(toLength: 13)) + indented)
         }

@@ -150,7 +150,7 @@ final class ChangePrinter: Sendable {
                 + ItemJSON.object(change.item, manager: manager) + "}"
         }
         let label = kind.padding(toLength: 8)
-        return "\(label) #\(change.item.id) \(change.item.name)"
+        return "\(label) #\(change.item.id) \(VisibleText.of(change.item.name))"
             + (details.isEmpty ? "" : " · \(details)")
     }
 }

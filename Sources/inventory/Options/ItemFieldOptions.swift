@@ -10,7 +10,7 @@ struct ItemFieldOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "What one of it cost, such as 1234.56, in the inventory's currency.",
+            "What one of it cost, such as 1234.56 or 1,234.56, in the inventory's currency.",
             valueName: "amount"))
     var price: String?
 
@@ -48,28 +48,25 @@ struct ItemFieldOptions: ParsableArguments {
 
     /// The price in `currency`, nil when not given, `.some(nil)` when given empty.
     func parsedPrice(currency: Currency) throws -> Money?? {
-        try price.map { text in
-            text.trimmingCharacters(in: .whitespaces).isEmpty
-                ? nil : try Money(parsing: text, currency: currency)
-        }
+        try price.map { try ValueParser.price($0, currency: currency) }
     }
 
     /// The purchase date, nil when not given, `.some(nil)` when given empty.
     func parsedPurchaseDate() throws -> CalendarDate?? {
-        try purchased.map { text in
-            text.trimmingCharacters(in: .whitespaces).isEmpty
-                ? nil : try CalendarDate(parsing: text)
-        }
+        try purchased.map { try ValueParser.date($0) }
     }
 
-    /// The quantity, or nil when not given.
+    /// The quantity, or nil when not given (or given empty).
     func parsedQuantity() throws -> Int? {
-        try quantity.map { text in
-            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-                throw InventoryError.invalidValue(
-                    field: "quantity", value: text, reason: "not a whole number")
-            }
-            return value
-        }
+        try quantity.flatMap { try ValueParser.quantity($0) }
+    }
+
+    /// Whether no field was given.
+    var isEmpty: Bool {
+        [
+            name, price, purchased, description, photo, quantity, location, brand, model, serial,
+            notes,
+        ]
+        .allSatisfy { $0 == nil }
     }
 }

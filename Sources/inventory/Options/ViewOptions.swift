@@ -25,12 +25,28 @@ struct ViewOptions: ParsableArguments {
         try Self.registry(option: viewsFile, currency: currency)
     }
 
-    static func registry(option: String?, currency: Currency) throws -> ViewRegistry {
+    /// The registry with the built-in views and the views file: the one named (`--views`,
+    /// `$INVENTORY_VIEWS`), whose problems are an error, else the default one, whose problems
+    /// only cost its own views: one warning line, and the built-in views keep working.
+    static func registry(option: String?, currency: Currency, warn: Bool = true) throws
+        -> ViewRegistry
+    {
         let registry = ViewRegistry(currency: currency)
         if let file = InventoryLocation.viewsFile(
             option: option, environment: ProcessInfo.processInfo.environment)
         {
-            try registry.load(contentsOf: file.path)
+            do {
+                try registry.load(contentsOf: file.path)
+            } catch {
+                if file.isExplicit { throw error }
+                if warn {
+                    let count = error.problems.count
+                    Terminal.standardError.writeLine(
+                        "inventory: warning: \(file.path) has \(count) problem"
+                            + (count == 1 ? "" : "s")
+                            + "; its views are left out (see 'inventory views check \(file.path)')")
+                }
+            }
         }
         return registry
     }
@@ -48,6 +64,6 @@ struct ViewOptions: ParsableArguments {
 
     /// For shell completion: the names of the built-in and configured views.
     static func configuredViewNames() -> [String] {
-        ((try? registry(option: nil, currency: .usd)) ?? ViewRegistry()).names
+        ((try? registry(option: nil, currency: .usd, warn: false)) ?? ViewRegistry()).names
     }
 }

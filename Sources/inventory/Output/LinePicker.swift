@@ -38,7 +38,7 @@ enum LinePicker {
             let mark = list.isSelected(item.id) ? "[x]" : "[ ]"
             var line =
                 String(repeating: " ", count: width - number.count) + number
-                + " \(mark) \(item.name)"
+                + " \(mark) \(VisibleText.of(item.name))"
             if let price = item.price { line += " · \(price.formatted) \(currency.code)" }
             if item.quantity > 1 { line += " × \(item.quantity)" }
             line += " · #\(item.id)"

@@ -1,7 +1,8 @@
 import InventoryKit
 
 /// An aligned table for people: a bold header, then rows, columns two spaces apart, measured
-/// in terminal columns (wide characters count twice).
+/// in terminal columns (wide characters count twice). Control characters in a cell are shown
+/// written out, never sent raw.
 struct TextTable {
     let header: [String]
     let rows: [[String]]
@@ -12,6 +13,7 @@ struct TextTable {
 
     /// The table, one line per row, each ending in a line feed.
     func render() -> String {
+        let rows = rows.map { $0.map { VisibleText.of($0) } }
         var widths = header.map(DisplayWidth.of)
         for row in rows {
             for (column, cell) in row.enumerated() {
