@@ -167,6 +167,44 @@ import Testing
         #expect(try manager.item(id: 2)?.isLuxury == true)
     }
 
+    @Test func aFieldsProblemGoesAwayAsSoonAsTheFieldIsCorrected() throws {
+        app.handle(.character("a"))
+        app.handle(.down)  // Price
+        type("12.345")
+        app.handle(.enter)
+        #expect(screen.contains("USD has at most 2 decimal places"))
+        app.handle(.backspace)
+        #expect(!screen.contains("USD has at most 2 decimal places"), "corrected: no old error")
+        app.handle(.enter)
+        #expect(screen.contains("Name         []  required"))
+        app.handle(.down)  // another field changes: the name still has its problem
+        type("0")
+        #expect(screen.contains("Name         []  required"))
+    }
+
+    @Test func aClaimFieldsProblemGoesAwayWhenItIsChanged() {
+        let form = ClaimFormController(items: [])
+        let saver = ClaimSaver(manager: manager)
+        form.delegate = saver
+        form.incidentDateText = "2999-01-01"
+        #expect(!form.submit())
+        #expect(!form.problems(for: .title).isEmpty && !form.problems(for: .incidentDate).isEmpty)
+        form.incidentDateText = "2024-01-01"
+        #expect(form.problems(for: .incidentDate).isEmpty)
+        #expect(!form.problems(for: .title).isEmpty)
+    }
+
+    @Test func slashStartsANewSearchEachTime() {
+        app.handle(.character("/"))
+        type("wed")
+        app.handle(.enter)
+        app.handle(.character("/"))
+        type("tv")
+        app.handle(.enter)
+        #expect(rows.count == 1 && rows[0].contains("TV"), "\(rows)")
+        #expect(screen.contains("search \"tv\""))
+    }
+
     @Test func slashNarrowsTheTabAndEscapeClearsIt() {
         app.handle(.character("/"))
         type("wed")

@@ -53,7 +53,14 @@ import Testing
         (["edit", "one"], 64, "(see 'inventory edit --help')"),
         (["edit"], 64, "Missing expected argument"),
         (["delete", "1", "99"], 1, "inventory: no item has id 99; nothing was changed"),
-        (["show", "99"], 1, "no item has id 99"),
+        (["show", "99"], 1, "inventory: no item has id 99\n"),
+        (["history", "99"], 1, "inventory: no item has id 99\n"),
+        (["show", "-1"], 64, "invalid id \"-1\": ids are whole numbers from 1"),
+        (["delete", "2", "-5"], 64, "invalid id \"-5\": ids are whole numbers from 1"),
+        (
+            ["list", "--sort", "bogus"], 64,
+            "Please provide one of the following: name, name-desc, price, price-desc, purchased"
+        ),
         (["list", "--view", "expensive"], 64, "(see 'inventory list --help')"),
         (["list", "--json", "--csv"], 64, "--json and --csv cannot be used together"),
         (["frobnicate"], 64, "(see 'inventory --help')"),

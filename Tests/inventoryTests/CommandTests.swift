@@ -196,12 +196,37 @@ import Testing
         }
     }
 
-    @Test func everyCommandsHelpShowsAnExample() throws {
-        for command in ["add", "edit", "delete", "show", "list"] {
-            let result = try sandbox.run([command, "--help"], useDatabase: false)
+    @Test func theDatabaseOptionsMayComeBeforeTheCommand() throws {
+        try sandbox.add("Boat", "--luxury")
+        let listed = try sandbox.run(
+            ["--db", sandbox.database, "list", "--view", "luxury"], useDatabase: false)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("Boat"))
+        let shown = try sandbox.run(
+            ["--verbose", "--db=\(sandbox.database)", "claim", "list"], useDatabase: false)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout == "no claims\n")
+    }
+
+    static let allCommands: [[String]] = [
+        [], ["add"], ["edit"], ["delete"], ["show"], ["list"], ["watch"], ["history"],
+        ["views"], ["views", "check"], ["views", "constants"], ["views", "list"], ["claim"],
+        ["claim", "new"], ["claim", "edit"], ["claim", "list"], ["claim", "show"],
+        ["claim", "delete"], ["claim", "export"], ["browse"],
+    ]
+
+    @Test func everyCommandsHelpShowsExamplesEachOnOneLineToCopy() throws {
+        for command in Self.allCommands {
+            let result = try sandbox.run(command + ["--help"], useDatabase: false)
+            let name = (["inventory"] + command).joined(separator: " ")
             #expect(result.status == 0)
-            #expect(
-                result.stdout.contains("Examples:\n  inventory \(command)"), "\(command) --help")
+            #expect(result.stdout.contains("Examples:\n  \(name)"), "\(name) --help")
+            let lines = result.stdout.components(separatedBy: "\n")
+            guard let start = lines.firstIndex(of: "Examples:") else { continue }
+            for line in lines[(start + 1)...].prefix(while: { !$0.isEmpty }) {
+                // A wrapped example would go on in a line that is not indented.
+                #expect(line.hasPrefix("  "), "\(name) --help: an example was cut: \(line)")
+            }
         }
         let completion = try sandbox.run(
             ["--generate-completion-script", "bash"], useDatabase: false)

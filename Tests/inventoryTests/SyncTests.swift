@@ -63,6 +63,19 @@ import Testing
         #expect(watch.wait() == 0)
     }
 
+    @Test func watchSaysSoAndStopsWhenTheFileIsReplaced() throws {
+        try sandbox.add("Boat")
+        let other = sandbox.file("other.sqlite")
+        #expect(
+            try sandbox.run(["add", "--name", "Car", "--db", other], useDatabase: false).status == 0
+        )
+        let watch = try RunningCommand(["watch", "--timeout", "120"], in: sandbox)
+        #expect(watch.waitForLines(3).last == "1 item · total 0.00 USD")
+        #expect(rename(other, sandbox.database) == 0)
+        #expect(watch.wait() == 1)
+        #expect(watch.stderr.contains("was deleted or replaced by another file; stopped watching"))
+    }
+
     @Test func watchEndsByItselfAfterItsTimeout() throws {
         try sandbox.createInventory()
         let watch = try RunningCommand(["watch", "--json", "--timeout", "0.5"], in: sandbox)

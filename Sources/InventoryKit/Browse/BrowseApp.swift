@@ -174,7 +174,7 @@ public final class BrowseApp {
         case .character("q"): return false
         case .character("?"): modal = .help
         case .character("a"): switchTab(to: tabs.count)
-        case .character("/"): modal = .search(tab.searchText ?? "")
+        case .character("/"): modal = .search("")  // a new search, not more of the last
         case .character("c"): startClaim(preselecting: currentItem(of: tab)?.id)
         case .enter: if let item = currentItem(of: tab) { openDetail(item.id) }
         case .character("e"):

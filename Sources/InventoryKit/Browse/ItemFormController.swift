@@ -58,8 +58,14 @@ public final class ItemFormController {
     public let original: HouseholdItem?
     /// Validates and saves.
     public weak var delegate: (any ItemFormDelegate)?
-    /// Each text field as typed.
-    public var texts: [ItemFormField: String]
+    /// Each text field as typed. Changing a field clears its problems: they were about what
+    /// it held before.
+    public var texts: [ItemFormField: String] {
+        didSet {
+            let changed = Set(ItemFormField.allCases.filter { texts[$0] != oldValue[$0] })
+            problems.removeAll { $0.field.map(changed.contains) ?? false }
+        }
+    }
     public var isLuxury: Bool
     public var isInsured: Bool
     /// The field the cursor is on.

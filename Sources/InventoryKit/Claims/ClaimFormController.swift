@@ -23,13 +23,21 @@ public final class ClaimFormController {
     /// Validates and saves submissions.
     public weak var delegate: (any ClaimFormDelegate)?
     /// The title as typed.
-    public var title: String
+    public var title: String {
+        didSet { if title != oldValue { problems.removeAll { $0.field == .title } } }
+    }
     /// The incident date as typed (`YYYY-MM-DD`, or empty).
-    public var incidentDateText: String
+    public var incidentDateText: String {
+        didSet {
+            if incidentDateText != oldValue { problems.removeAll { $0.field == .incidentDate } }
+        }
+    }
     /// The kind of loss.
     public var kind: ClaimKind
     /// The notes as typed.
-    public var notes: String
+    public var notes: String {
+        didSet { if notes != oldValue { problems.removeAll { $0.field == .notes } } }
+    }
     /// The chosen items, in list order.
     public private(set) var selectedItemIDs: [Int64]
     /// What stopped the last submission, by field; empty after a successful one.

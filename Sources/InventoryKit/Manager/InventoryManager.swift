@@ -18,6 +18,12 @@ public final class InventoryManager: Sendable {
     public static let didChangeNotification = Notification.Name(
         "inventory.InventoryManager.didChange")
 
+    /// Posted once, while following other processes, when the inventory's file has been deleted
+    /// or replaced by another file: this manager no longer sees the changes made to it.
+    /// `object` is the manager. Following stops.
+    public static let fileReplacedNotification = Notification.Name(
+        "inventory.InventoryManager.fileReplaced")
+
     /// The center the manager posts to.
     public let notificationCenter: NotificationCenter
     /// The currency the inventory keeps its amounts in.
@@ -173,6 +179,11 @@ public final class InventoryManager: Sendable {
             return follower
         }
         current?.stop()
+    }
+
+    /// Posts `fileReplacedNotification` (from the follower's thread).
+    func postFileReplaced() {
+        notificationCenter.post(name: Self.fileReplacedNotification, object: self)
     }
 
     /// Whether the manager follows other processes' changes.

@@ -55,6 +55,8 @@ final class JournalFollower: Sendable {
             !connection.isImmutable
         else { return }
         let watcher = WALWatcher(databasePath: path)
+        let identity = FileIdentity(path: path)
+        var nextIdentityCheck = ContinuousClock.now + .seconds(1)
         var lastVersion = (try? connection.dataVersion()) ?? 0
         try? manager()?.catchUp()
         let fallback = Int32(
@@ -79,7 +81,29 @@ final class JournalFollower: Sendable {
                 if attempts > 0 { usleep(1_000) }
             }
             if manager() == nil { return }
+            // A file deleted or replaced (a restore, a move) is no longer this inventory: its
+            // changes would never arrive. Say so once, and stop.
+            if ContinuousClock.now >= nextIdentityCheck {
+                nextIdentityCheck = ContinuousClock.now + .seconds(1)
+                if FileIdentity(path: path) != identity {
+                    manager()?.postFileReplaced()
+                    return
+                }
+            }
         }
+    }
+}
+
+/// Which file a path names: its device and inode, or nil when there is none.
+private struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
     }
 }
 

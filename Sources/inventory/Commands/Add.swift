@@ -8,7 +8,7 @@ struct Add: ParsableCommand {
         discussion: """
             Examples:
               inventory add --name Boat --price 25000 --purchased 2024-05-01 --luxury
-              inventory add --name "Wedding ring" --price 3200.50 --insured --photo ring.jpg
+              inventory add --name Ring --price 3200.50 --insured --photo ring.jpg
               inventory add --name Chairs --quantity 6 --location "Dining room" --json
             """)
 

@@ -9,7 +9,7 @@ struct ClaimCommand: ParsableCommand {
         abstract: "Insurance claims: pick what was lost, see its value, export it for the insurer.",
         discussion: """
             Examples:
-              inventory claim new --title "Burglary" --incident-date 2026-11-20 --kind theft --items 3,5,9-12
+              inventory claim new --title Burglary --kind theft --items 3,5,9-12
               printf '1\\n3\\ndone\\n' | inventory claim new --title "Burglary" --select
               inventory claim show 1
               inventory claim export 1 --format csv --output loss.csv

@@ -14,7 +14,8 @@ struct ClaimNew: ParsableCommand {
             cancels. Its list goes to stderr; stdout gets only the claim's id.
 
             Examples:
-              inventory claim new --title "Burglary" --incident-date 2026-11-20 --kind theft --items 3,5,9-12
+              inventory claim new --title Burglary --kind theft --items 3,5,9-12
+              inventory claim new --title Fire --incident-date 2026-11-20 --select
               printf '1\\n3\\ndone\\n' | inventory claim new --title "Burglary" --select
             """)
 

@@ -7,7 +7,7 @@ struct ViewsList: ParsableCommand {
         abstract: "Every view: name, title, description, where it is defined, item count.",
         discussion: """
             Examples:
-              inventory views
+              inventory views list
               inventory views --json --views ~/views.json
             """)
 

@@ -71,6 +71,13 @@ struct Watch: ParsableCommand, HandlesSignals {
             guard let changeSet = notification.inventoryChangeSet else { return }
             printer.print(changeSet)
         }
+        let replaced = Atomic(false)
+        let replacedToken = manager.notificationCenter.addObserver(
+            forName: InventoryManager.fileReplacedNotification, object: manager, queue: nil
+        ) { _ in
+            replaced.store(true, ordering: .releasing)
+            finished.signal()
+        }
         manager.startFollowing()
         if let timeout {
             _ = finished.wait(timeout: .now() + timeout)
@@ -79,6 +86,14 @@ struct Watch: ParsableCommand, HandlesSignals {
         }
         manager.stopFollowing()
         manager.notificationCenter.removeObserver(token)
+        manager.notificationCenter.removeObserver(replacedToken)
+        if replaced.load(ordering: .acquiring) {
+            throw CommandFailure(
+                description:
+                    "\(manager.databasePath) was deleted or replaced by another file; stopped "
+                    + "watching (run watch again to watch the file now there)",
+                status: 1)
+        }
         signals.forEach { $0.cancel() }
         Terminal.standardOutput.flush()
     }
