@@ -205,6 +205,30 @@ func tabCounts(_ screen: String) -> [Int] {
         }
     }
 
+    @Test func browseStopsAndSaysWhyWhenItsFileIsReplaced() throws {
+        try sandbox.add("Boat")
+        let other = sandbox.file("other.sqlite")
+        #expect(
+            try sandbox.run(["add", "--name", "Car", "--db", other], useDatabase: false).status
+                == 0)
+        let tmux = try TmuxSession(
+            script: sandbox.script(
+                "replaced.sh",
+                """
+                '\(inventoryBinary)' browse --db '\(sandbox.database)'
+                echo "EXIT $?"
+                """))
+        defer { tmux.close() }
+        try tmux.waitFor("+ Add item")
+        #expect(rename(other, sandbox.database) == 0)
+        let screen = try tmux.waitFor("EXIT ")
+        // The terminal wraps the message at 80 columns.
+        let joined = screen.replacingOccurrences(of: "\n", with: "")
+        #expect(joined.contains("was deleted or replaced by another file; browse stopped"))
+        #expect(screen.contains("EXIT 1"))
+        #expect(!screen.contains("Add item"))
+    }
+
     @Test func aResizedTerminalIsRedrawnToItsNewSize() throws {
         try sandbox.add("Boat", "--price", "25000", "--luxury")
         let tmux = try TmuxSession(

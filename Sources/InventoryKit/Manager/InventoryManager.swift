@@ -35,6 +35,8 @@ public final class InventoryManager: Sendable {
 
     let clock: @Sendable () -> Date
     let store: Locked<Store>
+    /// The file the manager opened, nil for an inventory in memory.
+    let fileIdentity: FileIdentity?
     private let interrupter: Database.Interrupter
     private let follower = Mutex<JournalFollower?>(nil)
     private let delivery = Mutex(Delivery())
@@ -73,6 +75,7 @@ public final class InventoryManager: Sendable {
         clock: @escaping @Sendable () -> Date = { Date() }, reportedPath path: String
     ) throws {
         self.interrupter = database.interrupter
+        self.fileIdentity = path == database.path ? database.fileIdentity : nil
         let items = try ItemStore(database: database)
         self.currency = items.currency
         self.databasePath = path

@@ -55,7 +55,9 @@ final class JournalFollower: Sendable {
             !connection.isImmutable
         else { return }
         let watcher = WALWatcher(databasePath: path)
-        let identity = FileIdentity(path: path)
+        // The file the manager opened, not whatever is at the path by the time this thread
+        // runs.
+        guard let identity = manager()?.fileIdentity else { return }
         var nextIdentityCheck = ContinuousClock.now + .seconds(1)
         var lastVersion = (try? connection.dataVersion()) ?? 0
         try? manager()?.catchUp()
@@ -91,19 +93,6 @@ final class JournalFollower: Sendable {
                 }
             }
         }
-    }
-}
-
-/// Which file a path names: its device and inode, or nil when there is none.
-private struct FileIdentity: Equatable {
-    let device: UInt64
-    let inode: UInt64
-
-    init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
     }
 }
 

@@ -60,6 +60,9 @@ public final class Database {
     private var isOpen = true
     /// Whether the file was empty when opened and is still in rollback-journal mode.
     private var isAwaitingWriteAheadLog = false
+    /// The file the connection opened (nil for an in-memory database), to tell later whether
+    /// the path still names it.
+    public let fileIdentity: FileIdentity?
     /// Lets another thread interrupt what this connection is doing, until it is closed.
     public let interrupter: Interrupter
 
@@ -96,6 +99,7 @@ public final class Database {
                 extendedCode: result, message: message ?? String(cString: sqlite3_errstr(result)))
         }
         handle = connection
+        fileIdentity = FileIdentity(path: path)
         isReadOnly = sqlite3_db_readonly(connection, "main") == 1
         interrupter = Interrupter(connection)
         do {
@@ -433,4 +437,18 @@ extension Database {
 /// `close(2)`, which `Database.close()` hides inside the class.
 private func closeDescriptor(_ descriptor: Int32) {
     close(descriptor)
+}
+
+/// Which file a path names: its device and inode.
+public struct FileIdentity: Sendable, Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// The identity of the file at `path`, or nil when there is none.
+    public init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
 }

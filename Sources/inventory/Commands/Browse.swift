@@ -49,9 +49,11 @@ struct Browse: ParsableCommand, HandlesSignals {
         let browse = try BrowseApp(
             manager: manager, registry: registry, context: app, width: size.width,
             height: size.height, appearance: appearance)
+        // Writes to a file that was deleted or replaced would be lost: stop, and say why.
+        let replaced = FileReplacement(manager: manager)
         manager.startFollowing()
         defer { manager.stopFollowing() }
-        loop: while !stop.shouldQuit {
+        loop: while !stop.shouldQuit && !replaced.happened {
             if stop.takeResize() {
                 size = screen.size
                 browse.resize(width: size.width, height: size.height)
@@ -62,7 +64,41 @@ struct Browse: ParsableCommand, HandlesSignals {
                 break loop
             }
         }
+        if replaced.happened {
+            screen.restore()  // so that the message is on the terminal the user returns to
+            throw CommandFailure(
+                description:
+                    "\(manager.databasePath) was deleted or replaced by another file; browse "
+                    + "stopped (run it again to open the file now there)",
+                status: 1)
+        }
     }
+}
+
+/// Notes that the inventory's file was deleted or replaced while following it.
+final class FileReplacement {
+    private final class Flag: Sendable {
+        let value = Atomic<Bool>(false)
+    }
+
+    private let flag = Flag()
+    private let center: NotificationCenter
+    private let token: any NSObjectProtocol
+
+    init(manager: InventoryManager) {
+        let flag = flag
+        center = manager.notificationCenter
+        token = center.addObserver(
+            forName: InventoryManager.fileReplacedNotification, object: manager, queue: nil
+        ) { _ in flag.value.store(true, ordering: .releasing) }
+    }
+
+    deinit {
+        center.removeObserver(token)
+    }
+
+    /// Whether the file has been deleted or replaced.
+    var happened: Bool { flag.value.load(ordering: .acquiring) }
 }
 
 /// SIGTERM, SIGINT and SIGHUP end the app (and so restore the terminal); SIGWINCH asks for a
