@@ -1,6 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The manifest is the architecture: each target imports only the targets below it, so a wrong
+// import does not compile. From the bottom up (docs/ARCHITECTURE.md says what each holds):
+//
+//   InventoryModel    pure values: items, money, dates, filters, sorts, claims, changes, errors
+//   InventoryStore    the only SQL and the only `import CSQLite`: Database, Migrator, ItemStore
+//   InventoryKit      InventoryManager, live views, ControllerContext, ViewRegistry, forms
+//   InventoryBrowse   the full-screen app's screens, terminal-agnostic (keys in, cells out)
+//   inventory         the command line: arguments, printing, the terminal
 let package = Package(
     name: "inventory",
     platforms: [.macOS(.v15)],
@@ -34,23 +42,40 @@ let package = Package(
             dependencies: ["MigrationsGenerator"],
             path: "Sources/MigrationsPlugin"
         ),
+        .target(name: "InventoryModel"),
         .target(
-            name: "InventoryKit",
+            name: "InventoryStore",
             dependencies: [
-                "CSQLite",
-                "InventoryMigrations",
+                "InventoryModel", "CSQLite", "InventoryMigrations",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .target(name: "InventoryKit", dependencies: ["InventoryModel", "InventoryStore"]),
+        .target(name: "InventoryBrowse", dependencies: ["InventoryKit"]),
         .executableTarget(
             name: "inventory",
             dependencies: [
-                "InventoryKit",
+                "InventoryKit", "InventoryBrowse",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "InventoryKitTests", dependencies: ["InventoryKit", "CSQLite"]),
-        .testTarget(name: "inventoryTests", dependencies: ["inventory", "InventoryKit"]),
+        // Helpers the test targets share: temporary folders, pictures, a change recorder.
+        .target(
+            name: "InventoryTestSupport", dependencies: ["InventoryKit"],
+            path: "Tests/InventoryTestSupport"),
+        .testTarget(
+            name: "InventoryModelTests", dependencies: ["InventoryModel", "InventoryTestSupport"]),
+        .testTarget(
+            name: "InventoryStoreTests",
+            dependencies: ["InventoryStore", "InventoryTestSupport", "CSQLite"]),
+        .testTarget(
+            name: "InventoryKitTests", dependencies: ["InventoryKit", "InventoryTestSupport"]),
+        .testTarget(
+            name: "InventoryBrowseTests",
+            dependencies: ["InventoryBrowse", "InventoryTestSupport"]),
+        .testTarget(
+            name: "inventoryTests",
+            dependencies: ["inventory", "InventoryKit", "InventoryTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,11 @@
 import Foundation
 import InventoryMigrations
+import InventoryTestSupport
 import Testing
 
 @testable import InventoryKit
+@testable import InventoryModel
+@testable import InventoryStore
 
 @Suite struct ClaimTests {
     let folder = TemporaryFolder()

@@ -1,8 +1,11 @@
 import Foundation
+import InventoryTestSupport
 import Synchronization
 import Testing
 
 @testable import InventoryKit
+@testable import InventoryModel
+@testable import InventoryStore
 
 @Suite struct InventoryManagerTests {
     let folder = TemporaryFolder()

@@ -1,9 +1,12 @@
 import Foundation
 import InventoryMigrations
+import InventoryTestSupport
 import Synchronization
 import Testing
 
 @testable import InventoryKit
+@testable import InventoryModel
+@testable import InventoryStore
 
 @Suite struct JournalTests {
     let folder = TemporaryFolder()

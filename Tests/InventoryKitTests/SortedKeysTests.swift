@@ -1,6 +1,9 @@
+import InventoryTestSupport
 import Testing
 
 @testable import InventoryKit
+@testable import InventoryModel
+@testable import InventoryStore
 
 @Suite("SortedKeys")
 struct SortedKeysTests {

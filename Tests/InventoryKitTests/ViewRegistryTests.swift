@@ -1,7 +1,10 @@
 import Foundation
+import InventoryTestSupport
 import Testing
 
 @testable import InventoryKit
+@testable import InventoryModel
+@testable import InventoryStore
 
 @Suite struct ViewRegistryTests {
     let folder = TemporaryFolder()

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryTestSupport
 import Testing
 
 /// Every bad input: one line on stderr, a non-zero exit, and the database exactly as before.

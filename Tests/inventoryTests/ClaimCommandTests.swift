@@ -1,4 +1,5 @@
 import Foundation
+import InventoryTestSupport
 import Testing
 
 @Suite struct ClaimCommandTests {

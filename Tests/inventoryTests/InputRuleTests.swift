@@ -1,4 +1,5 @@
 import Foundation
+import InventoryTestSupport
 import Testing
 
 /// One rule for every text field and every value, whatever the command; and what is stored

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryTestSupport
 import Testing
 
 /// Output that cannot be written is never a silent success, and no output file is ever written

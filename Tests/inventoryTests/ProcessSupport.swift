@@ -1,5 +1,6 @@
 import Foundation
 import InventoryKit
+import InventoryTestSupport
 import Testing
 
 /// What one run of the `inventory` binary did.
@@ -172,46 +173,4 @@ final class Sandbox: Sendable {
     func json(_ arguments: [String]) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(try succeed(arguments).utf8))
     }
-}
-
-/// Writes a small, whole PNG picture (1 × 1 pixel) unique to `seed`.
-func writePNG(at path: String, seed: String) {
-    _ = FileManager.default.createFile(atPath: path, contents: Data(pngBytes(seed: seed)))
-}
-
-/// The bytes of a 1 × 1 grey PNG picture whose text chunk holds `seed`.
-func pngBytes(seed: String) -> [UInt8] {
-    func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
-    func bigEndian(_ value: UInt32) -> [UInt8] {
-        [
-            UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF),
-            UInt8(value & 0xFF),
-        ]
-    }
-    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
-    }
-    let header: [UInt8] = bigEndian(1) + bigEndian(1) + [8, 0, 0, 0, 0]
-    // zlib: a stored block holding the filter byte and one pixel.
-    let pixels: [UInt8] = [
-        0x78, 0x01, 0x01, 0x02, 0x00, 0xFD, 0xFF, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01,
-    ]
-    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-        + chunk("tEXt", Array("Comment".utf8) + [0] + Array(seed.utf8)) + chunk("IDAT", pixels)
-        + chunk("IEND", [])
-}
-
-/// The permission bits of the file at `path`.
-func permissions(_ path: String) -> Int {
-    var status = stat()
-    precondition(stat(path, &status) == 0, "no file at \(path)")
-    return Int(status.st_mode & 0o777)
 }

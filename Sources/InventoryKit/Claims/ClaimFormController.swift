@@ -1,4 +1,6 @@
 import Foundation
+import InventoryModel
+import InventoryStore
 
 /// What a `ClaimFormDelegate` made of a submitted claim.
 public enum ClaimSubmissionResult: Sendable, Equatable {

@@ -1,3 +1,6 @@
+import InventoryModel
+import InventoryStore
+
 /// Told by a `ProductListController` how the user finished.
 public protocol ProductListDelegate: AnyObject {
     /// The user finished; `itemIDs` are the selected items, in list order.

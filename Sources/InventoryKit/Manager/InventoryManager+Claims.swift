@@ -1,4 +1,6 @@
 import Foundation
+import InventoryModel
+import InventoryStore
 
 extension InventoryManager {
     /// The problems that stop `draft` from being saved, apart from items that no longer exist

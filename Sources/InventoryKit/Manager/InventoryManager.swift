@@ -1,4 +1,6 @@
 import Foundation
+import InventoryModel
+import InventoryStore
 import Synchronization
 
 /// Owns the household's items and announces every committed change.

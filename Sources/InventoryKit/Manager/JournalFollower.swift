@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import InventoryModel
+import InventoryStore
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,6 @@
+import InventoryModel
+import InventoryStore
+
 /// A dependency value of a configured view, as written in `Dependencies`.
 public enum DependencyValue: Sendable, Hashable {
     /// A string that began with `@` (one `@` removed): taken as it is.

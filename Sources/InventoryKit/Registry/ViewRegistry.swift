@@ -1,4 +1,6 @@
 import Foundation
+import InventoryModel
+import InventoryStore
 import Synchronization
 
 /// Creates views by name from configuration, so the code that shows a view never names its

@@ -1,3 +1,5 @@
+import InventoryModel
+import InventoryStore
 import Synchronization
 
 /// A non-Sendable value that is only reachable while holding a `Mutex`.

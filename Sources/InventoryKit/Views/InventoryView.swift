@@ -1,4 +1,6 @@
 import Foundation
+import InventoryModel
+import InventoryStore
 import Synchronization
 
 /// A live, ordered view of the items that pass a filter: the blog's luxury, non-insured and

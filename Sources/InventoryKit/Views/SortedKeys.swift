@@ -1,3 +1,6 @@
+import InventoryModel
+import InventoryStore
+
 /// Sort keys in ascending order, kept in chunks of at most `maxChunk` keys.
 ///
 /// A flat sorted array moves every key after the insertion point: megabytes per change at a

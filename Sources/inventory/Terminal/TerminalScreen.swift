@@ -1,4 +1,5 @@
 import Foundation
+import InventoryBrowse
 import InventoryKit
 
 /// The full-screen terminal: raw mode and the alternate screen while it is open, the

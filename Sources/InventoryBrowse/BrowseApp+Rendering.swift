@@ -1,0 +1,314 @@
+import InventoryKit
+
+extension BrowseApp {
+    /// Draws the current state. Reads only what is visible: the tab counts and totals come from
+    /// the live views, and only the rows on screen are read from the database.
+    public func render() -> Grid {
+        changed.clear()
+        var grid = Grid(width: width, height: height)
+        drawTabs(&grid)
+        grid.put(
+            String(repeating: appearance.unicode ? "─" : "-", count: width), row: 1, column: 0,
+            style: .dim)
+        switch modal {
+        case .detail(let context): drawDetail(&grid, context[Self.itemIDKey] ?? 0)
+        case .form(let form, let title, _): drawForm(&grid, form, title: title)
+        case .claim(let state): drawClaim(&grid, state)
+        case .help: drawHelp(&grid)
+        default:
+            if isOnAddTab {
+                drawForm(&grid, addForm, title: "Add item")
+            } else if let tab = currentTab {
+                drawList(&grid, tab)
+            }
+        }
+        drawStatus(&grid)
+        return grid
+    }
+
+    private var ellipsis: String { appearance.unicode ? "…" : "~" }
+    private var currency: Currency { manager.currency }
+
+    private func money(_ amount: Int128) -> String { Money.format(amount, currency: currency) }
+
+    private func drawTabs(_ grid: inout Grid) {
+        let separator = appearance.unicode ? "│" : "|"
+        // Most to least detailed: the first that fits is shown.
+        func labels(title: Bool, totals: Bool) -> [String] {
+            tabs.enumerated().map { index, tab in
+                let name = title ? tab.definition.title : tab.definition.name
+                let count = tab.view.count
+                return " \(index + 1) \(name) \(count)"
+                    + (totals ? "·\(money(tab.view.totalValue))" : "") + " "
+            } + [" \(tabs.count + 1) + Add item "]
+        }
+        func fits(_ labels: [String]) -> Bool {
+            labels.map(DisplayWidth.of).reduce(labels.count - 1, +) <= width
+        }
+        let options = [
+            labels(title: true, totals: true), labels(title: false, totals: true),
+            labels(title: true, totals: false), labels(title: false, totals: false),
+        ]
+        var chosen = options.first(where: fits) ?? options[3]
+        let share = max(6, (width - chosen.count + 1) / chosen.count)
+        if chosen.map(DisplayWidth.of).reduce(chosen.count - 1, +) > width {
+            chosen = chosen.map {
+                DisplayWidth.of($0) > share
+                    ? DisplayWidth.truncate($0, to: share, ellipsis: ellipsis) : $0
+            }
+        }
+        var column = 0
+        for (index, label) in chosen.enumerated() {
+            if index > 0 { column = grid.put(separator, row: 0, column: column, style: .dim) }
+            let style: CellStyle = index == current ? [.inverse, .bold] : []
+            column = grid.put(label, row: 0, column: column, style: style, ellipsis: ellipsis)
+        }
+    }
+
+    private func drawList(_ grid: inout Grid, _ tab: Tab) {
+        syncCursor(tab)
+        let showLocation = width >= 64
+        let nameWidth = max(8, width - (showLocation ? 48 : 33))
+        var header =
+            " " + pad("ID", 5, right: true) + " " + pad("NAME", nameWidth) + " "
+            + pad("PRICE", 12, right: true) + " " + pad("QTY", 4, right: true) + " "
+        if showLocation { header += pad("LOCATION", 14) + " " }
+        header += "LUX INS"
+        grid.put(header, row: 2, column: 0, style: .bold)
+        let ids = tab.active.ids(in: tab.top..<tab.top + listRows)
+        if ids.isEmpty {
+            let empty =
+                tab.searchText.map { "No item matches \"\($0)\" here (Esc clears the search)." }
+                ?? "Nothing here yet. Press a to add an item."
+            grid.put(empty, row: 3, column: 1, style: .dim)
+        }
+        for (offset, id) in ids.enumerated() {
+            guard let item = try? manager.item(id: id) else { continue }
+            let row = 3 + offset
+            var line =
+                " " + pad(String(item.id), 5, right: true) + " "
+                + pad(
+                    DisplayWidth.truncate(item.name, to: nameWidth, ellipsis: ellipsis),
+                    nameWidth) + " "
+                + pad(item.price?.formatted ?? "-", 12, right: true) + " "
+                + pad(String(item.quantity), 4, right: true) + " "
+            if showLocation {
+                line +=
+                    pad(
+                        DisplayWidth.truncate(item.location ?? "-", to: 14).replacing(
+                            "…", with: ellipsis), 14) + " "
+            }
+            let flags = (item.isLuxury ? "yes" : "no ") + " " + (item.isInsured ? "yes" : "no")
+            let isCursor = tab.top + offset == tab.cursorIndex
+            let end = grid.put(line, row: row, column: 0, style: isCursor ? .inverse : [])
+            var style: CellStyle = isCursor ? .inverse : []
+            if appearance.colour, !isCursor { style = item.isInsured ? [] : .warning }
+            grid.put(flags, row: row, column: end, style: style)
+            if isCursor { grid.fill(row: row, style: .inverse) }
+        }
+    }
+
+    private func drawDetail(_ grid: inout Grid, _ id: Int64) {
+        guard let item = try? manager.item(id: id) else {
+            grid.put("This item was deleted.", row: 3, column: 1, style: .dim)
+            return
+        }
+        grid.put("#\(item.id) \(item.name)", row: 2, column: 1, style: .bold, ellipsis: ellipsis)
+        let fields: [(String, String?)] = [
+            ("Price", item.price.map { "\($0.formatted) \($0.currency.code)" }),
+            ("Quantity", String(item.quantity)), ("Purchased", item.purchaseDate?.description),
+            ("Luxury", item.isLuxury ? "yes" : "no"), ("Insured", item.isInsured ? "yes" : "no"),
+            ("Location", item.location), ("Brand", item.brand), ("Model", item.model),
+            ("Serial", item.serialNumber), ("Description", item.description), ("Notes", item.notes),
+            ("Photo", manager.photoPath(of: item)),
+            ("Updated", "\(item.updatedAt.iso8601) (version \(item.version))"),
+        ]
+        var row = 3
+        for case (let label, let value?) in fields where row < height - 3 {
+            grid.put(pad(label, 12), row: row, column: 2, style: .dim)
+            grid.put(value.replacing("\n", with: " "), row: row, column: 15, ellipsis: ellipsis)
+            row += 1
+        }
+        guard row < height - 4 else { return }
+        row += 1
+        grid.put("History", row: row, column: 1, style: .bold)
+        row += 1
+        let history = (try? manager.history(itemID: id, limit: max(1, height - 3 - row))) ?? []
+        for entry in history where row < height - 2 {
+            let change = entry.change
+            var text =
+                "\(entry.time.iso8601.prefix(16).replacing("T", with: " "))  \(change.kind.rawValue)"
+            if let before = change.before {
+                let fields = change.item.fieldChanges(from: before).map(\.description)
+                if !fields.isEmpty { text += ": " + fields.joined(separator: ", ") }
+            }
+            grid.put(text, row: row, column: 2, ellipsis: ellipsis)
+            row += 1
+        }
+    }
+
+    private func drawForm(_ grid: inout Grid, _ form: ItemFormController, title: String) {
+        grid.put(title, row: 2, column: 1, style: .bold, ellipsis: ellipsis)
+        var row = 3
+        for field in ItemFormField.allCases where row < height - 2 {
+            let isCurrent = field == form.currentField
+            grid.put(pad(field.label, 12), row: row, column: 2, style: isCurrent ? .bold : .dim)
+            let value: String
+            if field.isFlag {
+                value = (field == .luxury ? form.isLuxury : form.isInsured) ? "[x]" : "[ ]"
+            } else {
+                value = "[" + (form.texts[field] ?? "") + (isCurrent ? "_" : "") + "]"
+            }
+            var end = grid.put(
+                value, row: row, column: 15, style: isCurrent ? .inverse : [], maxWidth: width - 40,
+                ellipsis: ellipsis)
+            for problem in form.problems(for: field) {
+                end = grid.put(
+                    "  " + problem.message, row: row, column: end, style: .error, ellipsis: ellipsis
+                )
+            }
+            row += 1
+        }
+        for problem in form.problems(for: nil) where row < height - 2 {
+            grid.put(problem.message, row: row, column: 2, style: .error, ellipsis: ellipsis)
+            row += 1
+        }
+    }
+
+    private func drawClaim(_ grid: inout Grid, _ state: ClaimState) {
+        if let picker = state.picker {
+            drawPicker(&grid, state, picker)
+            return
+        }
+        let form = state.form
+        grid.put("New claim", row: 2, column: 1, style: .bold)
+        let totals = form.totals
+        let values = [
+            form.title, form.incidentDateText, form.kind.rawValue, form.notes,
+            "\(totals.itemCount) chosen (Enter to choose)",
+        ]
+        let problemFields: [ClaimField] = [.title, .incidentDate, .kind, .notes, .items]
+        for (index, label) in Self.claimFields.enumerated() {
+            let row = 3 + index
+            let isCurrent = index == state.field
+            grid.put(pad(label, 14), row: row, column: 2, style: isCurrent ? .bold : .dim)
+            let shown =
+                index == 2 || index == 4
+                ? "< \(values[index]) >" : "[" + values[index] + (isCurrent ? "_" : "") + "]"
+            var end = grid.put(
+                shown, row: row, column: 17, style: isCurrent ? .inverse : [], maxWidth: width - 40,
+                ellipsis: ellipsis)
+            for problem in form.problems(for: problemFields[index]) {
+                end = grid.put(
+                    "  " + problem.message, row: row, column: end, style: .error, ellipsis: ellipsis
+                )
+            }
+        }
+        var row = 9
+        grid.put(
+            "Total \(money(totals.total)) · insured \(money(totals.insured)) · not insured \(money(totals.notInsured)) · luxury \(money(totals.luxury))",
+            row: row, column: 2, ellipsis: ellipsis)
+        row += 2
+        for item in form.selectedItems where row < height - 2 {
+            grid.put(
+                "- \(item.name)  \(money(item.value))", row: row, column: 4, ellipsis: ellipsis)
+            row += 1
+        }
+    }
+
+    private func drawPicker(_ grid: inout Grid, _ state: ClaimState, _ list: ProductListController)
+    {
+        grid.put("Choose the lost items", row: 2, column: 1, style: .bold)
+        let rows = listRows - 1
+        let visible = list.visibleItems(in: state.pickerTop..<state.pickerTop + rows)
+        for offset in 0..<rows {
+            let index = state.pickerTop + offset
+            guard offset < visible.count else { break }
+            let item = visible[offset]
+            let mark = list.isSelected(item.id) ? "[x]" : "[ ]"
+            let text = " \(mark) \(item.name)" + (item.price.map { "  \($0.formatted)" } ?? "")
+            let isCursor = index == state.pickerCursor
+            grid.put(
+                text, row: 3 + offset, column: 0, style: isCursor ? .inverse : [],
+                ellipsis: ellipsis)
+            if isCursor { grid.fill(row: 3 + offset, style: .inverse) }
+        }
+    }
+
+    private func drawHelp(_ grid: inout Grid) {
+        let lines = [
+            "Keys", "",
+            "Up/Down, PgUp/PgDn, Home/End   move in the list",
+            "Tab, Left/Right, 1-9           change tab",
+            "Enter                          open the item",
+            "a                              add an item",
+            "e                              edit the item",
+            "d                              delete the item",
+            "i / l                          insured / luxury on or off",
+            "/                              search this tab (Esc clears)",
+            "c                              start an insurance claim",
+            "q, Ctrl-C                      quit",
+            "", "In forms: Up/Down move, Space ticks a box, Enter saves, Esc cancels.",
+            "", "Press any key.",
+        ]
+        for (index, line) in lines.enumerated() where 2 + index < height - 2 {
+            grid.put(line, row: 2 + index, column: 2, style: index == 0 ? .bold : [])
+        }
+    }
+
+    private func drawStatus(_ grid: inout Grid) {
+        let statusRow = height - 2
+        let hintRow = height - 1
+        var hints =
+            "a add  e edit  d delete  i insured  l luxury  / search  c claim  ? help  q quit"
+        switch modal {
+        case .search(let text):
+            grid.put("Search: \(text)_", row: statusRow, column: 0, style: .bold)
+            hints = "Enter search  Esc cancel"
+        case .confirmDelete(let item):
+            grid.put(
+                "Delete #\(item.id) \(item.name)? (y/n)", row: statusRow, column: 0,
+                style: [.bold, .warning], ellipsis: ellipsis)
+            hints = "y delete  n keep"
+        case .detail:
+            hints = "Esc back  e edit  d delete  i insured  l luxury"
+        case .form:
+            hints = "Up/Down move  Space ticks  Enter save  Esc cancel"
+        case .claim(let state):
+            if let search = state.pickerSearch {
+                grid.put("Search: \(search)_", row: statusRow, column: 0, style: .bold)
+            } else if let picker = state.picker {
+                grid.put(
+                    "\(picker.selectedIDs.count) of \(picker.totalCount) chosen", row: statusRow,
+                    column: 0)
+            }
+            hints =
+                state.picker == nil
+                ? "Up/Down move  Left/Right kind  Enter save (on Items: choose)  Esc cancel"
+                : "Space toggle  / narrow  a all  n none  Enter done  Esc cancel"
+        case .help:
+            hints = "any key closes"
+        case nil:
+            if isOnAddTab {
+                hints = "Up/Down move  Space ticks  Enter add  Esc back"
+            } else if let tab = currentTab, message == nil {
+                let count = tab.active.count
+                var status =
+                    "\(count) item\(count == 1 ? "" : "s") · total \(money(tab.active.totalValue)) \(currency.code)"
+                if let search = tab.searchText { status += " · search \"\(search)\" (Esc clears)" }
+                grid.put(status, row: statusRow, column: 0, ellipsis: ellipsis)
+            }
+        }
+        if let message, modal == nil || isOnAddTab {
+            grid.put(
+                message.text, row: statusRow, column: 0, style: message.isError ? .error : .bold,
+                ellipsis: ellipsis)
+        }
+        grid.put(hints, row: hintRow, column: 0, style: .dim, ellipsis: ellipsis)
+    }
+
+    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+        return right ? padding + text : text + padding
+    }
+}

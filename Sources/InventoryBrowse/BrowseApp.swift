@@ -1,0 +1,482 @@
+import InventoryKit
+import Synchronization
+
+/// Set from any thread when the screen must be drawn again; taken by the drawing thread.
+final class RedrawFlag: Sendable {
+    private let value = Atomic<Bool>(true)
+
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    func clear() { value.store(false, ordering: .releasing) }
+}
+
+/// The tab-based inventory app of the blog's scenario two, as a terminal screen: one tab per
+/// registered view (the built-ins first) with its count and total, and an "Add item" tab.
+///
+/// It has no terminal code: `handle(_:)` turns keys into state and `render()` turns state into
+/// a `Grid`, so tests drive it directly. Its tabs are live views: a change made anywhere — in
+/// another tab, or by another process when the manager follows the journal — shows at once.
+/// Keystrokes never do work proportional to the inventory: only visible rows are read.
+public final class BrowseApp {
+    /// What the terminal can show.
+    public struct Appearance: Sendable {
+        /// Whether box-drawing characters and "…" may be used (else ASCII).
+        public var unicode: Bool
+        /// Whether colours may be used.
+        public var colour: Bool
+
+        public init(unicode: Bool = true, colour: Bool = false) {
+            self.unicode = unicode
+            self.colour = colour
+        }
+    }
+
+    final class Tab {
+        let definition: ViewDefinition
+        let view: InventoryView
+        var searchView: InventoryView?
+        var searchText: String?
+        var cursorID: Int64?
+        var cursorIndex = 0
+        var top = 0
+        var observations: [ViewObservation] = []
+
+        init(definition: ViewDefinition, view: InventoryView) {
+            self.definition = definition
+            self.view = view
+        }
+
+        var active: InventoryView { searchView ?? view }
+    }
+
+    final class ClaimState {
+        let form: ClaimFormController
+        let saver: ClaimSaver
+        var field = 0
+        var picker: ProductListController?
+        var pickerCursor = 0
+        var pickerTop = 0
+        var pickerSearch: String?
+
+        init(form: ClaimFormController, saver: ClaimSaver) {
+            self.form = form
+            self.saver = saver
+        }
+    }
+
+    enum Modal {
+        /// The item detail; its context (a child of the list's) holds the item id.
+        case detail(ControllerContext)
+        /// An edit form, with the context of the screen that opened it.
+        case form(ItemFormController, title: String, context: ControllerContext)
+        case confirmDelete(HouseholdItem)
+        case search(String)
+        case help
+        case claim(ClaimState)
+    }
+
+    /// The manager the screens read and write through.
+    public let manager: InventoryManager
+    /// The `app` context; screens pass data through child contexts of it.
+    public let context: ControllerContext
+    /// The list screens' context: the detail screen sets "edited item id" in it.
+    let listContext: ControllerContext
+    var appearance: Appearance
+    private(set) var width: Int
+    private(set) var height: Int
+    var tabs: [Tab] = []
+    var current = 0
+    var modal: Modal?
+    var message: (text: String, isError: Bool)?
+    var addForm: ItemFormController
+    let itemSaver: ItemSaver
+    let changed = RedrawFlag()
+
+    /// The key that passes an edited item's id back to the list screen.
+    public static let editedItemIDKey = ContextKey<Int64>("edited item id")
+    /// The key that passes the chosen item's id forward to the detail screen.
+    public static let itemIDKey = ContextKey<Int64>("item id")
+
+    /// Creates the app with a tab for every view of `registry`.
+    ///
+    /// - Throws: what loading the views throws.
+    public init(
+        manager: InventoryManager, registry: ViewRegistry, context: ControllerContext,
+        width: Int = 80, height: Int = 24, appearance: Appearance = Appearance()
+    ) throws {
+        self.manager = manager
+        self.context = context
+        self.listContext = ControllerContext(name: "list", inner: context)
+        self.width = width
+        self.height = height
+        self.appearance = appearance
+        self.itemSaver = ItemSaver(manager: manager)
+        self.addForm = ItemFormController()
+        addForm.delegate = itemSaver
+        for name in registry.names {
+            let definition = try registry.definition(named: name)
+            let view = try InventoryView(
+                name: name, filter: definition.filter, sort: definition.sort, manager: manager)
+            let tab = Tab(definition: definition, view: view)
+            tab.observations.append(view.observe { [changed] _ in changed.set() })
+            tabs.append(tab)
+        }
+        listContext.registerCallback(forKey: Self.editedItemIDKey.name, owner: self) { owner in
+            guard let app = owner as? BrowseApp, let id = app.listContext[Self.editedItemIDKey]
+            else { return }
+            app.currentTab?.cursorID = id
+        }
+    }
+
+    // MARK: - State for the terminal
+
+    /// Whether something changed since the last `render()` (a live update from any thread).
+    public var needsRedraw: Bool { changed.isSet }
+
+    /// Adopts a new terminal size.
+    public func resize(width: Int, height: Int) {
+        self.width = max(20, width)
+        self.height = max(8, height)
+        changed.set()
+    }
+
+    var isOnAddTab: Bool { current == tabs.count }
+    var currentTab: Tab? { isOnAddTab ? nil : tabs[current] }
+    var listRows: Int { max(1, height - 5) }
+
+    // MARK: - Keys
+
+    /// Handles one key.
+    ///
+    /// - Returns: false when the app should end.
+    @discardableResult
+    public func handle(_ key: Key) -> Bool {
+        changed.set()
+        if key == .controlC { return false }
+        if let modal { return handleModal(modal, key) }
+        if isOnAddTab { return handleAddTab(key) }
+        message = nil
+        guard let tab = currentTab else { return true }
+        syncCursor(tab)
+        let count = tab.active.count
+        switch key {
+        case .up: move(tab, to: tab.cursorIndex - 1)
+        case .down: move(tab, to: tab.cursorIndex + 1)
+        case .pageUp: move(tab, to: tab.cursorIndex - listRows)
+        case .pageDown: move(tab, to: tab.cursorIndex + listRows)
+        case .home: move(tab, to: 0)
+        case .end: move(tab, to: count - 1)
+        case .tab, .right: switchTab(to: (current + 1) % (tabs.count + 1))
+        case .backTab, .left: switchTab(to: (current + tabs.count) % (tabs.count + 1))
+        case .character(let character) where character.isNumber:
+            if let number = character.wholeNumberValue, (1...tabs.count + 1).contains(number) {
+                switchTab(to: number - 1)
+            }
+        case .character("q"): return false
+        case .character("?"): modal = .help
+        case .character("a"): switchTab(to: tabs.count)
+        case .character("/"): modal = .search("")  // a new search, not more of the last
+        case .character("c"): startClaim(preselecting: currentItem(of: tab)?.id)
+        case .enter: if let item = currentItem(of: tab) { openDetail(item.id) }
+        case .character("e"):
+            if let item = currentItem(of: tab) { openEdit(item, from: listContext) }
+        case .character("d"): if let item = currentItem(of: tab) { modal = .confirmDelete(item) }
+        case .character("i"): toggle(currentItem(of: tab), insured: true)
+        case .character("l"): toggle(currentItem(of: tab), insured: false)
+        case .escape:
+            if tab.searchView != nil { applySearch("", to: tab) }
+        default: break
+        }
+        return true
+    }
+
+    private func handleModal(_ modal: Modal, _ key: Key) -> Bool {
+        switch modal {
+        case .help:
+            self.modal = nil
+        case .search(let text):
+            switch key {
+            case .escape: self.modal = nil
+            case .enter:
+                self.modal = nil
+                if let tab = currentTab { applySearch(text, to: tab) }
+            case .backspace: self.modal = .search(String(text.dropLast()))
+            case .character(let character): self.modal = .search(text + String(character))
+            default: break
+            }
+        case .confirmDelete(let item):
+            switch key {
+            case .character("y"), .character("Y"):
+                self.modal = nil
+                do {
+                    try manager.delete(id: item.id)
+                    message = ("Deleted #\(item.id) \(item.name)", false)
+                } catch {
+                    message = (String(describing: error), true)
+                }
+            case .character("n"), .character("N"), .escape: self.modal = nil
+            default: break
+            }
+        case .detail(let detailContext):
+            let itemID = detailContext[Self.itemIDKey] ?? 0
+            switch key {
+            case .escape, .character("q"), .left, .backspace: self.modal = nil
+            case .character("e"):
+                if let item = try? manager.item(id: itemID) { openEdit(item, from: detailContext) }
+            case .character("d"):
+                if let item = try? manager.item(id: itemID) { self.modal = .confirmDelete(item) }
+            case .character("i"): toggle(try? manager.item(id: itemID), insured: true)
+            case .character("l"): toggle(try? manager.item(id: itemID), insured: false)
+            default: break
+            }
+        case .form(let form, _, let formContext):
+            if editForm(form, key, context: formContext) == .done { self.modal = nil }
+        case .claim(let state):
+            handleClaim(state, key)
+        }
+        return true
+    }
+
+    private func handleAddTab(_ key: Key) -> Bool {
+        switch editForm(addForm, key, context: listContext) {
+        case .done:
+            if let item = addForm.savedItem {
+                message = ("Added #\(item.id) \(item.name)", false)
+                addForm = ItemFormController()
+                addForm.delegate = itemSaver
+            } else {
+                switchTab(to: 0)
+            }
+        case .editing: break
+        }
+        return true
+    }
+
+    // MARK: - Actions
+
+    func switchTab(to index: Int) {
+        current = index
+        modal = nil
+        if !isOnAddTab { message = nil }
+    }
+
+    private func move(_ tab: Tab, to index: Int) {
+        let count = tab.active.count
+        tab.cursorIndex = max(0, min(count - 1, index))
+        tab.cursorID = tab.active.ids(in: tab.cursorIndex..<tab.cursorIndex + 1).first
+    }
+
+    /// Puts the cursor back on its item, wherever a live change moved it; if the item left,
+    /// the cursor stays at the same place.
+    func syncCursor(_ tab: Tab) {
+        let count = tab.active.count
+        if let id = tab.cursorID, let index = tab.active.index(of: id) {
+            tab.cursorIndex = index
+        } else {
+            tab.cursorIndex = max(0, min(count - 1, tab.cursorIndex))
+            tab.cursorID = tab.active.ids(in: tab.cursorIndex..<tab.cursorIndex + 1).first
+        }
+        if tab.cursorIndex < tab.top { tab.top = tab.cursorIndex }
+        if tab.cursorIndex >= tab.top + listRows { tab.top = tab.cursorIndex - listRows + 1 }
+        tab.top = max(0, min(tab.top, max(0, count - listRows)))
+    }
+
+    func currentItem(of tab: Tab) -> HouseholdItem? {
+        syncCursor(tab)
+        return tab.cursorID.flatMap { try? manager.item(id: $0) }
+    }
+
+    private func toggle(_ item: HouseholdItem?, insured: Bool) {
+        guard let item else { return }
+        var patch = ItemPatch()
+        if insured { patch.isInsured = !item.isInsured } else { patch.isLuxury = !item.isLuxury }
+        do {
+            let saved = try manager.edit(id: item.id, patch)
+            message = (
+                insured
+                    ? "#\(saved.id) \(saved.name) is \(saved.isInsured ? "insured" : "not insured") now"
+                    : "#\(saved.id) \(saved.name) is \(saved.isLuxury ? "" : "not ")a luxury item now",
+                false
+            )
+        } catch {
+            message = (String(describing: error), true)
+        }
+    }
+
+    private func applySearch(_ text: String, to tab: Tab) {
+        let trimmed = text.trimmingWhitespace()
+        tab.observations.removeLast(tab.searchView == nil ? 0 : 1)
+        tab.searchView = nil
+        tab.searchText = nil
+        guard !trimmed.isEmpty else { return }
+        do {
+            let view = try InventoryView(
+                name: tab.definition.name + " search", narrowing: tab.view,
+                by: ItemFilter(text: trimmed))
+            tab.observations.append(view.observe { [changed] _ in changed.set() })
+            tab.searchView = view
+            tab.searchText = trimmed
+            tab.top = 0
+            tab.cursorIndex = 0
+            tab.cursorID = view.ids(in: 0..<1).first
+        } catch {
+            message = (String(describing: error), true)
+        }
+    }
+
+    /// Opens the detail of `id`: the id travels forward in a child context of the list's.
+    func openDetail(_ id: Int64) {
+        let detail = ControllerContext(name: "detail", inner: listContext)
+        detail[Self.itemIDKey] = id
+        modal = .detail(detail)
+    }
+
+    /// Opens the edit form from the screen whose context is `context`.
+    private func openEdit(_ item: HouseholdItem, from context: ControllerContext) {
+        let form = ItemFormController(editing: item)
+        form.delegate = itemSaver
+        modal = .form(form, title: "Edit #\(item.id) \(item.name)", context: context)
+    }
+
+    enum FormOutcome { case editing, done }
+
+    /// Feeds a key to a form: Up/Down/Tab move between fields, Space ticks a box, Enter
+    /// submits, Esc closes.
+    private func editForm(_ form: ItemFormController, _ key: Key, context: ControllerContext)
+        -> FormOutcome
+    {
+        let fields = ItemFormField.allCases
+        let index = fields.firstIndex(of: form.currentField) ?? 0
+        switch key {
+        case .escape: return .done
+        case .up, .backTab: form.currentField = fields[(index + fields.count - 1) % fields.count]
+        case .down, .tab: form.currentField = fields[(index + 1) % fields.count]
+        case .enter:
+            if form.submit() {
+                if let item = form.savedItem, form.original != nil {
+                    // Data back to the list through the context chain: keep the cursor on it.
+                    context.set(item.id, forKey: Self.editedItemIDKey.name, inContextNamed: "list")
+                    message = ("Saved #\(item.id) \(item.name)", false)
+                }
+                return .done
+            }
+        case .backspace:
+            if !form.currentField.isFlag {
+                form.texts[form.currentField, default: ""].removeLast(
+                    form.texts[form.currentField, default: ""].isEmpty ? 0 : 1)
+            }
+        case .character(" ") where form.currentField.isFlag:
+            if form.currentField == .luxury {
+                form.isLuxury.toggle()
+            } else {
+                form.isInsured.toggle()
+            }
+        case .character(let character) where !form.currentField.isFlag:
+            form.texts[form.currentField, default: ""].append(character)
+        default: break
+        }
+        return .editing
+    }
+
+    // MARK: - Claims
+
+    private func startClaim(preselecting id: Int64?) {
+        // The picker pages through the view a tab of every item keeps already, if there is one.
+        let everything = tabs.first { $0.definition.filter == .all && $0.definition.sort == .name }?
+            .view
+        let form = ClaimFormController(manager: manager, view: everything)
+        let saver = ClaimSaver(manager: manager)
+        form.delegate = saver
+        if let id { form.chooseItems([id]) }
+        modal = .claim(ClaimState(form: form, saver: saver))
+    }
+
+    static let claimFields = ["Title", "Incident date", "Kind", "Notes", "Items"]
+
+    private func handleClaim(_ state: ClaimState, _ key: Key) {
+        if let picker = state.picker {
+            handlePicker(state, picker, key)
+            return
+        }
+        let form = state.form
+        switch key {
+        case .escape: modal = nil
+        case .up, .backTab:
+            state.field = (state.field + Self.claimFields.count - 1) % Self.claimFields.count
+        case .down, .tab: state.field = (state.field + 1) % Self.claimFields.count
+        case .enter:
+            if state.field == 4 {
+                let list = form.presentProductList()
+                state.picker = list
+                state.pickerCursor = 0
+                state.pickerTop = 0
+            } else if form.submit(), let claim = form.savedClaim {
+                modal = nil
+                message = (
+                    "Saved claim \(claim.id) \(claim.title) (\(claim.items.count) items)", false
+                )
+            }
+        case .left where state.field == 2, .right where state.field == 2,
+            .character(" ") where state.field == 2:
+            let kinds = ClaimKind.allCases
+            let index = kinds.firstIndex(of: form.kind) ?? 0
+            form.kind = kinds[(index + (key == .left ? kinds.count - 1 : 1)) % kinds.count]
+        case .backspace:
+            switch state.field {
+            case 0: if !form.title.isEmpty { form.title.removeLast() }
+            case 1: if !form.incidentDateText.isEmpty { form.incidentDateText.removeLast() }
+            case 3: if !form.notes.isEmpty { form.notes.removeLast() }
+            default: break
+            }
+        case .character(let character):
+            switch state.field {
+            case 0: form.title.append(character)
+            case 1: form.incidentDateText.append(character)
+            case 3: form.notes.append(character)
+            default: break
+            }
+        default: break
+        }
+    }
+
+    private func handlePicker(_ state: ClaimState, _ list: ProductListController, _ key: Key) {
+        if let search = state.pickerSearch {
+            switch key {
+            case .escape: state.pickerSearch = nil
+            case .enter:
+                list.narrow(to: search)
+                state.pickerSearch = nil
+                state.pickerCursor = 0
+                state.pickerTop = 0
+            case .backspace: state.pickerSearch = String(search.dropLast())
+            case .character(let character): state.pickerSearch = search + String(character)
+            default: break
+            }
+            return
+        }
+        let count = list.visibleCount
+        switch key {
+        case .up: state.pickerCursor = max(0, state.pickerCursor - 1)
+        case .down: state.pickerCursor = min(max(0, count - 1), state.pickerCursor + 1)
+        case .pageUp: state.pickerCursor = max(0, state.pickerCursor - listRows)
+        case .pageDown: state.pickerCursor = min(max(0, count - 1), state.pickerCursor + listRows)
+        case .home: state.pickerCursor = 0
+        case .end: state.pickerCursor = max(0, count - 1)
+        case .character(" "): if count > 0 { list.toggle(row: state.pickerCursor) }
+        case .character("/"): state.pickerSearch = ""
+        case .character("a"): list.selectAllVisible()
+        case .character("n"): list.deselectAllVisible()
+        case .enter:
+            list.finish()
+            state.picker = nil
+        case .escape:
+            list.cancel()
+            state.picker = nil
+        default: break
+        }
+        if state.pickerCursor < state.pickerTop { state.pickerTop = state.pickerCursor }
+        if state.pickerCursor >= state.pickerTop + listRows - 1 {
+            state.pickerTop = state.pickerCursor - listRows + 2
+        }
+    }
+}

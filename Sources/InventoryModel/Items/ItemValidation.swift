@@ -1,0 +1,185 @@
+/// The rules every stored item follows; the manager applies them before anything is written.
+package enum ItemValidation {
+    package static let maximumNameLength = 200
+    package static let maximumShortTextLength = 200
+    package static let maximumLongTextLength = 10_000
+    package static let quantityRange = 1...1_000_000
+
+    /// The trimmed name, or an error when it is blank, too long or holds control characters.
+    package static func name(_ name: String) throws -> String {
+        guard let trimmed = try text(name, field: "name", limit: maximumNameLength) else {
+            throw InventoryError.missingName
+        }
+        return trimmed
+    }
+
+    /// The trimmed text, nil when it is absent or blank; an error when it is too long or holds
+    /// a control character. Every text field follows this one rule: no control characters
+    /// (an escape sequence stored in a note would be replayed to a terminal), except that a
+    /// multi-line field (`long`) keeps line breaks (CR LF becomes LF) and tabs.
+    package static func text(_ text: String?, field: String, long: Bool = false) throws -> String? {
+        try self.text(
+            text, field: field, limit: long ? maximumLongTextLength : maximumShortTextLength,
+            multiline: long)
+    }
+
+    /// `text(_:field:long:)` with an explicit length limit.
+    package static func text(_ text: String?, field: String, limit: Int, multiline: Bool = false)
+        throws
+        -> String?
+    {
+        guard let text else { return nil }
+        var trimmed = text.trimmingWhitespace()
+        if trimmed.isEmpty { return nil }
+        if multiline, trimmed.contains("\r\n") {
+            trimmed = String(trimmed.map { $0 == "\r\n" ? "\n" : $0 })
+        }
+        guard trimmed.count <= limit else {
+            throw InventoryError.invalidValue(
+                field: field, value: String(trimmed.prefix(40)) + "…",
+                reason: "\(trimmed.count) characters; the most is \(limit)")
+        }
+        if let control = trimmed.unicodeScalars.first(where: {
+            $0.properties.generalCategory == .control && !(multiline && ($0 == "\n" || $0 == "\t"))
+        }) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            throw InventoryError.invalidValue(
+                field: field, value: trimmed,
+                reason:
+                    "it holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)); "
+                    + (multiline
+                        ? "only line breaks and tabs may be used"
+                        : "it must be one line of plain text"))
+        }
+        return trimmed
+    }
+
+    package static func quantity(_ quantity: Int) throws -> Int {
+        guard quantityRange.contains(quantity) else {
+            throw InventoryError.invalidValue(
+                field: "quantity", value: String(quantity),
+                reason: "it must be a whole number from 1 to 1,000,000")
+        }
+        return quantity
+    }
+
+    /// The purchase date, or an error when it is after `today`.
+    package static func purchaseDate(_ date: CalendarDate?, today: CalendarDate) throws
+        -> CalendarDate?
+    {
+        guard let date else { return nil }
+        guard date <= today else {
+            throw InventoryError.invalidValue(
+                field: "purchase date", value: date.description,
+                reason: "it is in the future (today is \(today))")
+        }
+        return date
+    }
+
+    package static func price(_ price: Money?, currency: Currency) throws -> Money? {
+        guard let price else { return nil }
+        guard price.currency == currency else {
+            throw InventoryError.currencyMismatch(expected: currency, given: price.currency)
+        }
+        return price
+    }
+}
+
+extension ItemDraft {
+    /// The item this draft describes, validated and normalized, with id 0 and no photo yet.
+    package func validatedItem(currency: Currency, now: Timestamp, today: CalendarDate) throws
+        -> HouseholdItem
+    {
+        HouseholdItem(
+            id: 0, name: try ItemValidation.name(name),
+            description: try ItemValidation.text(description, field: "description", long: true),
+            price: try ItemValidation.price(price, currency: currency),
+            purchaseDate: try ItemValidation.purchaseDate(purchaseDate, today: today),
+            photo: nil, isLuxury: isLuxury, isInsured: isInsured,
+            quantity: try ItemValidation.quantity(quantity),
+            location: try ItemValidation.text(location, field: "location"),
+            brand: try ItemValidation.text(brand, field: "brand"),
+            model: try ItemValidation.text(model, field: "model"),
+            serialNumber: try ItemValidation.text(serialNumber, field: "serial"),
+            notes: try ItemValidation.text(notes, field: "notes", long: true),
+            createdAt: now, updatedAt: now, version: 1)
+    }
+}
+
+extension ItemPatch {
+    /// The patch with every value validated and normalized (blank text becomes a clear).
+    package func validated(currency: Currency, today: CalendarDate) throws -> ItemPatch {
+        var patch = self
+        patch.name = try name.map(ItemValidation.name)
+        patch.purchaseDate = try purchaseDate.map {
+            try ItemValidation.purchaseDate($0, today: today)
+        }
+        patch.description = try description.map {
+            try ItemValidation.text($0, field: "description", long: true)
+        }
+        patch.price = try price.map { try ItemValidation.price($0, currency: currency) }
+        patch.quantity = try quantity.map(ItemValidation.quantity)
+        patch.location = try location.map { try ItemValidation.text($0, field: "location") }
+        patch.brand = try brand.map { try ItemValidation.text($0, field: "brand") }
+        patch.model = try model.map { try ItemValidation.text($0, field: "model") }
+        patch.serialNumber = try serialNumber.map { try ItemValidation.text($0, field: "serial") }
+        patch.notes = try notes.map { try ItemValidation.text($0, field: "notes", long: true) }
+        return patch
+    }
+
+    /// `item` with this (validated) patch applied; the photo is set by the caller.
+    package func applied(to item: HouseholdItem) -> HouseholdItem {
+        var item = item
+        if let name { item.name = name }
+        if let description { item.description = description }
+        if let price { item.price = price }
+        if let purchaseDate { item.purchaseDate = purchaseDate }
+        if let isLuxury { item.isLuxury = isLuxury }
+        if let isInsured { item.isInsured = isInsured }
+        if let quantity { item.quantity = quantity }
+        if let location { item.location = location }
+        if let brand { item.brand = brand }
+        if let model { item.model = model }
+        if let serialNumber { item.serialNumber = serialNumber }
+        if let notes { item.notes = notes }
+        return item
+    }
+}
+
+/// Text a person typed, turned into item values: the one set of rules the command line, the
+/// forms of `browse` and any other front end share. Spaces around a value are ignored, and
+/// blank text means "no value" (nil), which clears a field in an edit.
+public enum ValueParser {
+    /// A price: `1234.5`, `1234.50` or `1,234.50` (the form the tool prints).
+    ///
+    /// - Throws: `InventoryError.invalidValue` saying which forms are accepted.
+    public static func price(_ text: String, currency: Currency) throws -> Money? {
+        text.trimmingWhitespace().isEmpty ? nil : try Money(parsing: text, currency: currency)
+    }
+
+    /// A calendar date: `YYYY-MM-DD`.
+    ///
+    /// - Throws: `InventoryError.invalidValue` for another form or a day that does not exist.
+    public static func date(_ text: String, field: String = "purchase date") throws
+        -> CalendarDate?
+    {
+        text.trimmingWhitespace().isEmpty ? nil : try CalendarDate(parsing: text, field: field)
+    }
+
+    /// A quantity: a whole number, plain or grouped by commas (`1,000`).
+    ///
+    /// - Throws: `InventoryError.invalidValue` when it is not a whole number (the range is
+    ///   checked when the item is saved).
+    public static func quantity(_ text: String) throws -> Int? {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else { return nil }
+        let negative = trimmed.hasPrefix("-")
+        guard let digits = Money.ungrouped(negative ? trimmed.dropFirst() : trimmed[...]),
+            let value = Int(digits)
+        else {
+            throw InventoryError.invalidValue(
+                field: "quantity", value: text, reason: "not a whole number (write it like 6)")
+        }
+        return negative ? -value : value
+    }
+}

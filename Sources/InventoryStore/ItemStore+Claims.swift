@@ -1,0 +1,182 @@
+import InventoryModel
+
+/// Claims (`Migrations/0004_claims.sql`): every SQL statement about claims is here.
+extension ItemStore {
+    /// Inserts a claim with its items (ids that must exist) and returns its id.
+    public func insertClaim(_ draft: ClaimDraft, at time: Timestamp) throws -> Int64 {
+        let statement = try database.cachedStatement(
+            """
+            INSERT INTO claims (title, incident_date, kind, notes, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        try statement.bind([
+            .text(draft.title), .text(draft.incidentDate?.description), .text(draft.kind.rawValue),
+            .text(draft.notes), .integer(time.millisecondsSince1970),
+            .integer(time.millisecondsSince1970),
+        ])
+        try statement.run()
+        let id = database.lastInsertedRowID
+        try insertLines(claimID: id, itemIDs: draft.itemIDs, from: 0)
+        return id
+    }
+
+    /// Replaces a claim's fields and its lines for living items; lines that keep a copy of a
+    /// deleted item stay, first.
+    ///
+    /// - Throws: `InventoryError.claimNotFound` when there is no such claim.
+    public func updateClaim(id: Int64, _ draft: ClaimDraft, at time: Timestamp) throws {
+        let statement = try database.cachedStatement(
+            """
+            UPDATE claims SET title = ?, incident_date = ?, kind = ?, notes = ?, updated_at = ?
+            WHERE id = ?
+            """)
+        try statement.bind([
+            .text(draft.title), .text(draft.incidentDate?.description), .text(draft.kind.rawValue),
+            .text(draft.notes), .integer(time.millisecondsSince1970), .integer(id),
+        ])
+        try statement.run()
+        guard database.changedRowCount == 1 else { throw InventoryError.claimNotFound(id) }
+        try database.execute(
+            "DELETE FROM claim_items WHERE claim_id = ? AND item_id IS NOT NULL", [.integer(id)])
+        // Renumber the kept copies from 0, then append the chosen items.
+        try database.execute(
+            """
+            UPDATE claim_items SET position = -1 - (
+                SELECT count(*) FROM claim_items AS earlier
+                WHERE earlier.claim_id = claim_items.claim_id AND earlier.position < claim_items.position)
+            WHERE claim_id = ?
+            """, [.integer(id)])
+        try database.execute(
+            "UPDATE claim_items SET position = -1 - position WHERE claim_id = ?", [.integer(id)])
+        let kept = try countLines(claimID: id)
+        try insertLines(claimID: id, itemIDs: draft.itemIDs, from: kept)
+    }
+
+    private func insertLines(claimID: Int64, itemIDs: [Int64], from start: Int) throws {
+        let statement = try database.cachedStatement(
+            "INSERT INTO claim_items (claim_id, position, item_id) VALUES (?, ?, ?)")
+        for (offset, itemID) in itemIDs.enumerated() {
+            try statement.bind([
+                .integer(claimID), .integer(Int64(start + offset)), .integer(itemID),
+            ])
+            try statement.run()
+        }
+    }
+
+    private func countLines(claimID: Int64) throws -> Int {
+        let statement = try database.cachedStatement(
+            "SELECT count(*) FROM claim_items WHERE claim_id = ?")
+        try statement.bind([.integer(claimID)])
+        defer { statement.reset() }
+        return try statement.step() ? Int(statement.int64(at: 0)) : 0
+    }
+
+    /// Deletes a claim and its lines (never the items).
+    ///
+    /// - Throws: `InventoryError.claimNotFound` when there is no such claim.
+    public func deleteClaim(id: Int64) throws {
+        try database.execute("DELETE FROM claims WHERE id = ?", [.integer(id)])
+        guard database.changedRowCount == 1 else { throw InventoryError.claimNotFound(id) }
+    }
+
+    /// The claim with `id` and its items, or nil.
+    public func claim(id: Int64) throws -> Claim? {
+        let statement = try database.cachedStatement(
+            """
+            SELECT id, title, incident_date, kind, notes, created_at, updated_at
+            FROM claims WHERE id = ?
+            """)
+        try statement.bind([.integer(id)])
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return try decodeClaim(statement)
+    }
+
+    /// Every claim, newest first.
+    public func claims() throws -> [Claim] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT id, title, incident_date, kind, notes, created_at, updated_at
+            FROM claims ORDER BY id DESC
+            """)
+        var claims: [Claim] = []
+        while try statement.step() { claims.append(try decodeClaim(statement)) }
+        return claims
+    }
+
+    /// The claims that list the item with `id`: id and title, oldest first.
+    public func claims(listingItem id: Int64) throws -> [(id: Int64, title: String)] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT DISTINCT claims.id, claims.title FROM claim_items
+            JOIN claims ON claims.id = claim_items.claim_id
+            WHERE claim_items.item_id = ? ORDER BY claims.id
+            """)
+        try statement.bind([.integer(id)])
+        defer { statement.reset() }
+        var found: [(Int64, String)] = []
+        while try statement.step() { found.append((statement.int64(at: 0), statement.text(at: 1))) }
+        return found
+    }
+
+    /// Has every claim line that lists `item` keep a copy of it and let go of the reference,
+    /// so the item can be deleted.
+    public func keepClaimCopies(of item: HouseholdItem) throws {
+        let statement = try database.cachedStatement(
+            """
+            UPDATE claim_items SET item_id = NULL, name = ?, description = ?, brand = ?, model = ?,
+                serial = ?, price = ?, purchase_date = ?, location = ?, quantity = ?, luxury = ?,
+                insured = ?
+            WHERE item_id = ?
+            """)
+        try statement.bind([
+            .text(item.name), .text(item.description), .text(item.brand), .text(item.model),
+            .text(item.serialNumber), .integer(item.price?.minorUnits),
+            .text(item.purchaseDate?.description), .text(item.location),
+            .integer(Int64(item.quantity)), .bool(item.isLuxury), .bool(item.isInsured),
+            .integer(item.id),
+        ])
+        try statement.run()
+    }
+
+    private func decodeClaim(_ row: Statement) throws -> Claim {
+        let id = row.int64(at: 0)
+        let lines = try database.makeStatement(
+            """
+            SELECT claim_items.item_id, claim_items.name, claim_items.description, claim_items.brand,
+                claim_items.model, claim_items.serial, claim_items.price, claim_items.purchase_date,
+                claim_items.location, claim_items.quantity, claim_items.luxury, claim_items.insured,
+                \(Self.columnNames.map { "items.\($0)" }.joined(separator: ", "))
+            FROM claim_items LEFT JOIN items ON items.id = claim_items.item_id
+            WHERE claim_items.claim_id = ? ORDER BY claim_items.position
+            """)
+        try lines.bind([.integer(id)])
+        var items: [ClaimedItem] = []
+        while try lines.step() {
+            if lines.isNull(at: 0) {
+                items.append(
+                    ClaimedItem(
+                        itemID: nil, name: lines.text(at: 1),
+                        description: lines.optionalText(at: 2),
+                        brand: lines.optionalText(at: 3), model: lines.optionalText(at: 4),
+                        serialNumber: lines.optionalText(at: 5),
+                        price: try lines.optionalInt64(at: 6).map {
+                            try Money(minorUnits: $0, currency: currency)
+                        },
+                        purchaseDate: try lines.optionalText(at: 7).map {
+                            try CalendarDate(parsing: $0)
+                        },
+                        location: lines.optionalText(at: 8), quantity: Int(lines.int64(at: 9)),
+                        isLuxury: lines.bool(at: 10), isInsured: lines.bool(at: 11), photo: nil))
+            } else {
+                items.append(ClaimedItem(item: try decodeItem(lines, offset: 12)))
+            }
+        }
+        return Claim(
+            id: id, title: row.text(at: 1),
+            incidentDate: try row.optionalText(at: 2).map { try CalendarDate(parsing: $0) },
+            kind: ClaimKind(rawValue: row.text(at: 3)) ?? .other, notes: row.optionalText(at: 4),
+            createdAt: Timestamp(millisecondsSince1970: row.int64(at: 5)),
+            updatedAt: Timestamp(millisecondsSince1970: row.int64(at: 6)), items: items)
+    }
+}

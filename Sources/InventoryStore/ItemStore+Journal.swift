@@ -1,0 +1,90 @@
+import InventoryModel
+
+/// The change journal (`Migrations/0002_journal.sql`): triggers on `items` write it; this reads it.
+extension ItemStore {
+    /// Starts a write: gives it the next write id and its time, which the journal triggers
+    /// stamp on every row the write makes. Call it inside the write's transaction.
+    ///
+    /// - Returns: the write id.
+    public func beginJournaledWrite(at time: Timestamp) throws -> Int64 {
+        let statement = try database.cachedStatement(
+            "UPDATE journal_write SET id = id + 1, at = ? RETURNING id")
+        try statement.bind([.integer(time.millisecondsSince1970)])
+        defer { statement.reset() }
+        guard try statement.step() else {
+            throw DatabaseError(extendedCode: 1, message: "the journal_write row is missing")
+        }
+        return statement.int64(at: 0)
+    }
+
+    /// The sequence number of the last journal entry ever written (0 for none).
+    public func lastJournalSequence() throws -> Int64 {
+        let statement = try database.cachedStatement(
+            "SELECT seq FROM sqlite_sequence WHERE name = 'journal'")
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(at: 0) : 0
+    }
+
+    /// The journal entries after `sequence`, oldest first.
+    public func journalEntries(after sequence: Int64) throws -> [JournalEntry] {
+        let statement = try database.cachedStatement(
+            "SELECT \(Self.journalColumns) FROM journal WHERE seq > ? ORDER BY seq")
+        try statement.bind(sequence, at: 1)
+        defer { statement.reset() }
+        var entries: [JournalEntry] = []
+        while try statement.step() { entries.append(try decodeJournalEntry(statement)) }
+        return entries
+    }
+
+    /// The journal entries of one item (or of every item), newest first.
+    public func history(itemID: Int64?, limit: Int?) throws -> [JournalEntry] {
+        let condition = itemID == nil ? "" : "WHERE item_id = ?2"
+        let statement = try database.cachedStatement(
+            "SELECT \(Self.journalColumns) FROM journal \(condition) ORDER BY seq DESC LIMIT ?1")
+        try statement.bind(Int64(limit ?? -1), at: 1)
+        if let itemID { try statement.bind(itemID, at: 2) }
+        defer { statement.reset() }
+        var entries: [JournalEntry] = []
+        while try statement.step() { entries.append(try decodeJournalEntry(statement)) }
+        return entries
+    }
+
+    /// The item as it was at `version`, from the journal, or nil when the journal has no entry
+    /// that left it at that version.
+    public func item(id: Int64, atVersion version: Int) throws -> HouseholdItem? {
+        let statement = try database.cachedStatement(
+            """
+            SELECT \(Self.journalColumns) FROM journal
+            WHERE item_id = ? AND json_extract(after, '$.version') = ? ORDER BY seq DESC LIMIT 1
+            """)
+        try statement.bind([.integer(id), .integer(Int64(version))])
+        defer { statement.reset() }
+        return try statement.step() ? try decodeJournalEntry(statement).change.item : nil
+    }
+
+    private static let journalColumns =
+        "seq, write_id, at, kind, item_id, "
+        + columnNames.map { "json_extract(before, '$.\($0)')" }.joined(separator: ", ") + ", "
+        + columnNames.map { "json_extract(after, '$.\($0)')" }.joined(separator: ", ")
+
+    private func decodeJournalEntry(_ row: Statement) throws -> JournalEntry {
+        let sequence = row.int64(at: 0)
+        let before = row.isNull(at: 5) ? nil : try decodeItem(row, offset: 5)
+        let after = row.isNull(at: 22) ? nil : try decodeItem(row, offset: 22)
+        let change: InventoryChange
+        switch (row.text(at: 3), before, after) {
+        case ("added", nil, let after?):
+            change = InventoryChange(kind: .added, item: after, sequence: sequence)
+        case ("edited", let before?, let after?):
+            change = InventoryChange(kind: .edited, item: after, before: before, sequence: sequence)
+        case ("deleted", let before?, nil):
+            change = InventoryChange(kind: .deleted, item: before, sequence: sequence)
+        case (let kind, _, _):
+            throw DatabaseError(
+                extendedCode: 1, message: "journal entry \(sequence) is malformed (\(kind))")
+        }
+        return JournalEntry(
+            writeID: row.int64(at: 1), time: Timestamp(millisecondsSince1970: row.int64(at: 2)),
+            change: change)
+    }
+}

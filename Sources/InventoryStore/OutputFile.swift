@@ -1,0 +1,223 @@
+import Foundation
+import InventoryModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file written for the user — an export, a report, a backup — with the guarantees every
+/// such file has:
+///
+/// - It is never one of the inventory's own files (the database, its `-wal`, `-shm` and
+///   `-journal` files, the photos folder), whatever path leads there: a link, `..`, another
+///   spelling, a hard link.
+/// - An existing file is replaced only when `replacing` is set; a file that appears meanwhile
+///   is not overwritten either.
+/// - It is whole or absent: written beside the target under a temporary name, synced, then
+///   renamed into place, so a full disk or a crash leaves the old file (or none), never half
+///   of the new one. A new file is private (0600); a replaced one keeps its permissions.
+///
+/// A device or a pipe (`/dev/stdout`, a FIFO) is written directly.
+public struct OutputFile: Sendable {
+    /// The path as the user gave it, for messages.
+    public let path: String
+    /// Where the bytes go: `path` with every link followed, in a folder that exists.
+    let target: String
+    let replacing: Bool
+
+    /// Checks that `path` may be written.
+    ///
+    /// - Parameters:
+    ///   - replacing: whether an existing file may be replaced (`--force`).
+    ///   - files: the inventory's own files, which are never written.
+    /// - Throws: `InventoryError.cannotWrite` when the path leads to the inventory's files, to
+    ///   a folder, into a folder that does not exist, or to an existing file without
+    ///   `replacing`.
+    public init(path: String, replacing: Bool, protecting files: InventoryFiles) throws {
+        func refuse(_ reason: String) -> InventoryError { .cannotWrite(path: path, reason: reason) }
+        guard !path.isEmpty else { throw refuse("no file was named") }
+        self.path = path
+        self.replacing = replacing
+        target = try Self.resolve(path, refuse)
+        if files.owns(target) {
+            throw refuse("it is one of the inventory's own files; choose another name")
+        }
+        var status = stat()
+        if stat(target, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: throw refuse("it is a folder")
+            case S_IFREG:
+                guard replacing else {
+                    throw refuse("the file exists; add --force to replace it")
+                }
+            default: break
+            }
+        }
+    }
+
+    /// Writes `bytes` as the whole content of the file.
+    ///
+    /// - Throws: `InventoryError.cannotWrite` with the system's reason (no space left, …);
+    ///   the target is then as it was.
+    public func write(_ bytes: some Collection<UInt8>) throws {
+        func failure(_ code: Int32) -> InventoryError {
+            .cannotWrite(path: path, reason: String(cString: strerror(code)))
+        }
+        var status = stat()
+        let exists = stat(target, &status) == 0
+        if exists, status.st_mode & S_IFMT != S_IFREG {
+            // A device or a pipe: there is nothing to replace.
+            let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw failure(errno) }
+            defer { close(descriptor) }
+            if let code = Self.writeAll(bytes, to: descriptor) { throw failure(code) }
+            return
+        }
+        if exists, !replacing {
+            throw InventoryError.cannotWrite(
+                path: path, reason: "the file exists; add --force to replace it")
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        let temporary =
+            (folder as NSString).appendingPathComponent(
+                ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial")
+        let descriptor = open(
+            temporary, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure(errno) }
+        var code = Self.writeAll(bytes, to: descriptor)
+        if code == nil, exists { fchmod(descriptor, status.st_mode & 0o7777) }
+        if code == nil, fsync(descriptor) != 0 { code = errno }
+        if close(descriptor) != 0, code == nil { code = errno }
+        if code == nil { code = Self.place(temporary, at: target, replacing: replacing) }
+        if let code {
+            unlink(temporary)
+            if code == EEXIST {
+                throw InventoryError.cannotWrite(
+                    path: path, reason: "the file exists; add --force to replace it")
+            }
+            throw failure(code)
+        }
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+
+    /// Moves the finished temporary file to `target`: a rename when replacing; otherwise a
+    /// hard link, which fails if a file appeared there meanwhile, then the temporary name is
+    /// removed. Returns the `errno` of a failure.
+    private static func place(_ temporary: String, at target: String, replacing: Bool) -> Int32? {
+        if replacing {
+            return rename(temporary, target) == 0 ? nil : errno
+        }
+        if link(temporary, target) == 0 {
+            unlink(temporary)
+            return nil
+        }
+        let code = errno
+        guard code == EPERM || code == EOPNOTSUPP || code == EXDEV else { return code }
+        // A file system without hard links: check, then rename.
+        if access(target, F_OK) == 0 { return EEXIST }
+        return rename(temporary, target) == 0 ? nil : errno
+    }
+
+    /// Writes every byte, retrying short writes; returns the `errno` of a failure.
+    private static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Int32? {
+        let buffer = Array(bytes)
+        var offset = 0
+        return buffer.withUnsafeBytes { raw -> Int32? in
+            while offset < raw.count {
+                let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return written < 0 ? errno : EIO }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    /// `path` made absolute, with every symbolic link followed (also one that points at a
+    /// file that does not exist yet), in its real folder.
+    static func resolve(_ path: String, _ refuse: (String) -> InventoryError) throws -> String {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG,
+            status.st_mode & S_IFMT != S_IFDIR
+        {
+            // A device or a pipe, such as /dev/stdout, whose link may lead to no path at all.
+            return path
+        }
+        var current =
+            path.hasPrefix("/")
+            ? path
+            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        for _ in 0..<40 {
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { break }
+            guard
+                let destination = try? FileManager.default.destinationOfSymbolicLink(
+                    atPath: current)
+            else { break }
+            current =
+                destination.hasPrefix("/")
+                ? destination
+                : ((current as NSString).deletingLastPathComponent as NSString)
+                    .appendingPathComponent(destination)
+        }
+        let name = (current as NSString).lastPathComponent
+        let folder = (current as NSString).deletingLastPathComponent
+        guard let realFolder = realPath(folder.isEmpty ? "/" : folder) else {
+            throw refuse("the folder \(folder) does not exist")
+        }
+        if name == "." || name == ".." || name == "/" {
+            return realPath(current) ?? current
+        }
+        return (realFolder as NSString).appendingPathComponent(name)
+    }
+}
+
+/// The files that make up an inventory, which nothing but the inventory itself may write.
+public struct InventoryFiles: Sendable {
+    /// The database file and its `-wal`, `-shm` and `-journal` files, resolved.
+    let databaseFiles: [String]
+    /// The folder of stored photos and files, resolved.
+    let storeFolder: String
+
+    /// The files of the inventory at `databasePath`, whose stored files are in `folder`.
+    public init(databasePath: String, storeFolder folder: String) {
+        let database = (try? OutputFile.resolve(databasePath) { _ in .missingName }) ?? databasePath
+        databaseFiles = ["", "-wal", "-shm", "-journal"].map { database + $0 }
+        storeFolder = (try? OutputFile.resolve(folder) { _ in .missingName }) ?? folder
+    }
+
+    /// Whether `path` (resolved) is one of these files, or inside the store's folder, or
+    /// another name (a hard link) of one of them.
+    func owns(_ path: String) -> Bool {
+        if databaseFiles.contains(path) || path == storeFolder
+            || path.hasPrefix(storeFolder + "/")
+        {
+            return true
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        return databaseFiles.contains { file in
+            var own = stat()
+            return stat(file, &own) == 0 && own.st_dev == status.st_dev
+                && own.st_ino == status.st_ino
+        }
+    }
+}
+
+/// The canonical path of an existing file or folder, or nil.
+private func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// `write(2)`, which `OutputFile.write(_:)` hides inside the type.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}

@@ -1,0 +1,234 @@
+import Crypto
+import Foundation
+import InventoryModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `photos/` folder beside an inventory: each picture stored once, named by its SHA-256.
+///
+/// The folder is mode 0700 and each file 0600: photos of valuables are as private as the list.
+public struct PhotoStore: Sendable {
+    /// The kinds of picture accepted, recognised by their first bytes, never by file name.
+    public enum Kind: String, Sendable, CaseIterable {
+        case jpeg = "jpg"
+        case png = "png"
+        case gif = "gif"
+        case webp = "webp"
+        case heic = "heic"
+
+        /// The kind of picture `bytes` starts like, or nil.
+        public init?(sniffing bytes: some Collection<UInt8>) {
+            let head = Array(bytes.prefix(16))
+            func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+                head.count >= offset + prefix.count
+                    && Array(head[offset..<offset + prefix.count]) == prefix
+            }
+            if starts([0xFF, 0xD8, 0xFF]) {
+                self = .jpeg
+            } else if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+                self = .png
+            } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
+                self = .gif
+            } else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) {
+                self = .webp
+            } else if starts(Array("ftyp".utf8), at: 4), head.count >= 12,
+                Self.heifBrands.contains(String(decoding: head[8..<12], as: UTF8.self))
+            {
+                self = .heic
+            } else {
+                return nil
+            }
+        }
+
+        /// Why `bytes` (which start like this kind) are not a whole picture of it, or nil when
+        /// its header parses: the image's size is given and plausible, and the file is not cut
+        /// off where its format says more must follow.
+        public func problem(with bytes: [UInt8]) -> String? {
+            let name = self == .jpeg ? "JPEG" : rawValue.uppercased()
+            func u16be(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+            func u32be(_ at: Int) -> Int { u16be(at) << 16 | u16be(at + 2) }
+            func u16le(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+            func u32le(_ at: Int) -> Int { u16le(at) | u16le(at + 2) << 16 }
+            func tag(_ at: Int) -> String {
+                String(decoding: bytes[at..<min(at + 4, bytes.count)], as: UTF8.self)
+            }
+            let broken = "not a whole \(name) picture (its header is missing or cut short)"
+            switch self {
+            case .png:
+                // Signature, then IHDR: length 13, width, height, depth, colour type, …
+                guard bytes.count >= 8 + 25 + 12, u32be(8) == 13, tag(12) == "IHDR",
+                    u32be(16) > 0, u32be(20) > 0, [1, 2, 4, 8, 16].contains(bytes[24]),
+                    [0, 2, 3, 4, 6].contains(bytes[25]), bytes[26] == 0, bytes[27] == 0,
+                    bytes[28] <= 1
+                else { return broken }
+                guard tag(bytes.count - 8) == "IEND" else {
+                    return "not a whole PNG picture (it is cut off before its end)"
+                }
+            case .jpeg:
+                // Segments after the start marker until a frame header gives the size.
+                var offset = 2
+                while offset + 4 <= bytes.count {
+                    guard bytes[offset] == 0xFF else { return broken }
+                    let marker = bytes[offset + 1]
+                    if marker == 0xFF {
+                        offset += 1
+                        continue
+                    }
+                    if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                        offset += 2
+                        continue
+                    }
+                    if marker == 0xDA || marker == 0xD9 { return broken }  // data before a frame
+                    let length = u16be(offset + 2)
+                    guard length >= 2, offset + 2 + length <= bytes.count else { return broken }
+                    let isFrame =
+                        (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
+                    if isFrame {
+                        guard length >= 8, u16be(offset + 7) > 0 else { return broken }
+                        return nil
+                    }
+                    offset += 2 + length
+                }
+                return broken
+            case .gif:
+                guard bytes.count >= 14, u16le(6) > 0, u16le(8) > 0 else { return broken }
+            case .webp:
+                guard bytes.count >= 30, u32le(4) + 8 <= bytes.count,
+                    ["VP8 ", "VP8L", "VP8X"].contains(tag(12))
+                else { return broken }
+            case .heic:
+                // Top-level boxes: ftyp, then a meta box describing the image.
+                var offset = 0
+                var sawMeta = false
+                while offset + 8 <= bytes.count {
+                    let size = u32be(offset)
+                    guard size >= 8, offset + size <= bytes.count else { return broken }
+                    if tag(offset + 4) == "meta" { sawMeta = true }
+                    offset += size
+                }
+                guard sawMeta else { return broken }
+            }
+            return nil
+        }
+
+        private static let heifBrands: Set<String> = [
+            "heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1",
+        ]
+    }
+
+    /// The largest picture accepted: a phone's photo is a few megabytes.
+    public static let maximumSize = 50 * 1024 * 1024
+
+    /// The folder the photos are kept in.
+    public let directory: String
+
+    /// The photo store of the inventory at `databasePath`: a `photos` folder beside it.
+    public init(databasePath: String) {
+        let database = URL(fileURLWithPath: databasePath).standardizedFileURL
+        self.directory = database.deletingLastPathComponent().appendingPathComponent("photos").path
+    }
+
+    /// The full path of the stored photo `name`.
+    public func path(of name: String) -> String {
+        (directory as NSString).appendingPathComponent(name)
+    }
+
+    /// Copies the picture at `source` into the store, unless the same picture is there already.
+    ///
+    /// - Returns: the stored file's name (`<sha256>.<ext>`) and whether this call created it
+    ///   (so a failed write can take it away again).
+    /// - Throws: `InventoryError.invalidPhoto` when the file is missing, a folder, unreadable,
+    ///   or not a JPEG, PNG, GIF, WebP or HEIC picture; nothing is stored then.
+    public func importPhoto(from source: String) throws -> (name: String, created: Bool) {
+        func invalid(_ reason: String) -> InventoryError {
+            .invalidPhoto(path: source, reason: reason)
+        }
+        var status = stat()
+        guard stat(source, &status) == 0 else {
+            throw invalid(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw invalid("it is a folder") }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw invalid("it is not a regular file") }
+        guard status.st_size <= Self.maximumSize else {
+            throw invalid(
+                "it is \(Self.megabytes(Int(status.st_size))); the most is "
+                    + Self.megabytes(Self.maximumSize))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: source))
+        } catch {
+            throw invalid(
+                "cannot be read (\(access(source, R_OK) == 0 ? "I/O error" : "permission denied"))")
+        }
+        guard let kind = Kind(sniffing: data) else {
+            throw invalid("not a JPEG, PNG, GIF, WebP or HEIC picture")
+        }
+        guard data.count <= Self.maximumSize else {
+            throw invalid("it is larger than \(Self.megabytes(Self.maximumSize))")
+        }
+        if let problem = kind.problem(with: [UInt8](data)) { throw invalid(problem) }
+        let digest = SHA256.hash(data: data).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+        let name = "\(digest).\(kind.rawValue)"
+        let target = path(of: name)
+        try makeDirectory()
+        if access(target, F_OK) == 0 { return (name, false) }
+        try writePrivately(data, to: target, source: source)
+        return (name, true)
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + 524_288) / 1_048_576
+        return "\(tenths / 10).\(tenths % 10) MB"
+    }
+
+    /// Deletes the stored photo `name`; a file already gone is not an error.
+    public func remove(_ name: String) {
+        unlink(path(of: name))
+    }
+
+    private func makeDirectory() throws {
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            throw InventoryError.invalidPhoto(
+                path: directory,
+                reason: "cannot create the photos folder: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Writes through a temporary file renamed into place, so a reader never sees half a photo.
+    private func writePrivately(_ data: Data, to target: String, source: String) throws {
+        let temporary = target + ".partial-\(getpid())"
+        let descriptor = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw InventoryError.invalidPhoto(
+                path: source,
+                reason: "cannot write into \(directory): \(String(cString: strerror(errno)))")
+        }
+        let written = data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+        let closed = close(descriptor) == 0
+        guard written, closed, rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw InventoryError.invalidPhoto(
+                path: source, reason: "cannot write into \(directory): \(reason)")
+        }
+    }
+}

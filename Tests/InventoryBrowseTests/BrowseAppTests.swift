@@ -1,0 +1,271 @@
+import Foundation
+import InventoryKit
+import InventoryTestSupport
+import Testing
+
+@testable import InventoryBrowse
+
+@Suite struct BrowseAppTests {
+    let folder = TemporaryFolder()
+    let manager: InventoryManager
+    let app: BrowseApp
+
+    init() throws {
+        manager = try makeManager(in: folder)
+        try manager.add([
+            ItemDraft(name: "Wedding ring", price: usd("3200.50"), isLuxury: true, isInsured: true),
+            ItemDraft(name: "Chairs", price: usd("45"), quantity: 6, location: "Dining room"),
+            ItemDraft(name: "TV", price: usd("800"), isInsured: true),
+        ])
+        app = try BrowseApp(
+            manager: manager, registry: ViewRegistry(), context: ControllerContext(name: "app"),
+            width: 120, height: 24)
+    }
+
+    private func type(_ text: String) {
+        for character in text { app.handle(.character(character)) }
+    }
+
+    private var screen: String { app.render().text }
+
+    /// The names in the list, top to bottom.
+    private var rows: [String] {
+        let grid = app.render()
+        return (3..<grid.height - 2).map { grid.text(ofRow: $0) }.filter { !$0.isEmpty }
+    }
+
+    @Test func theTabsShowEveryViewWithCountAndTotalThenAddItem() {
+        let tabs = app.render().text(ofRow: 0)
+        #expect(tabs.contains("1 Entire inventory 3·4,270.50"))
+        #expect(tabs.contains("2 Luxury items 1·3,200.50"))
+        #expect(tabs.contains("3 Non-insured items 1·270.00"))
+        #expect(tabs.hasSuffix("4 + Add item"))
+        #expect(rows.count == 3 && rows[0].contains("Chairs") && rows[2].contains("Wedding ring"))
+        #expect(screen.contains("3 items · total 4,270.50 USD"))
+    }
+
+    @Test func tabsSwitchWithTabArrowsAndDigits() {
+        app.handle(.tab)
+        #expect(rows.count == 1 && rows[0].contains("Wedding ring"))
+        app.handle(.character("3"))
+        #expect(rows.count == 1 && rows[0].contains("Chairs"))
+        app.handle(.right)
+        #expect(screen.contains("Add item\n  Name"))
+        app.handle(.escape)
+        #expect(rows.count == 3)
+        app.handle(.backTab)
+        #expect(screen.contains("Add item\n  Name"))
+    }
+
+    @Test func theCursorMovesAndStaysOnItsItemWhenItMoves() throws {
+        let grid = { app.render() }
+        app.handle(.down)
+        #expect(grid().row(4).allSatisfy { $0.style.contains(.inverse) }, "the cursor is on TV")
+        app.handle(.end)
+        #expect(grid().row(5).first?.style.contains(.inverse) == true)
+        app.handle(.home)
+        #expect(grid().row(3).first?.style.contains(.inverse) == true)
+        app.handle(.down)
+        var patch = ItemPatch()
+        patch.name = "Aardvark lamp"  // TV moves to the top
+        try manager.edit(id: 3, patch)
+        #expect(grid().text(ofRow: 3).contains("Aardvark lamp"))
+        #expect(grid().row(3).first?.style.contains(.inverse) == true, "the cursor followed it")
+    }
+
+    @Test func theAddFormRefusesKeepingEverythingTypedThenAccepts() throws {
+        app.handle(.character("a"))
+        app.handle(.down)  // Price
+        type("12.345")
+        app.handle(.enter)
+        #expect(screen.contains("[12.345_]  USD has at most 2 decimal places"))
+        #expect(try manager.count() == 3)
+        app.handle(.backspace)
+        app.handle(.enter)
+        #expect(screen.contains("Name         []  required"))
+        #expect(screen.contains("[12.34_]"), "what was typed is kept")
+        for _ in 0..<9 { app.handle(.down) }  // Luxury
+        app.handle(.character(" "))
+        app.handle(.down)
+        app.handle(.down)  // round to Name
+        type("Boat")
+        app.handle(.enter)
+        #expect(screen.contains("Added #4 Boat"))
+        let boat = try #require(try manager.item(id: 4))
+        #expect(boat.price == usd("12.34") && boat.isLuxury && !boat.isInsured)
+        app.handle(.escape)
+        app.handle(.character("2"))
+        #expect(rows.map { $0.contains("Boat") } == [true, false])
+        app.handle(.character("3"))
+        #expect(rows.contains { $0.contains("Boat") })
+    }
+
+    @Test func anEditChangesOnlyWhatWasTypedAndKeepsTheCursorOnTheItem() throws {
+        app.handle(.down)  // TV
+        app.handle(.character("e"))
+        #expect(screen.contains("Edit #3 TV"))
+        app.handle(.down)
+        for _ in 0..<6 { app.handle(.backspace) }
+        type("750")
+        app.handle(.enter)
+        #expect(try manager.item(id: 3)?.price == usd("750"))
+        #expect(screen.contains("Saved #3 TV"))
+        #expect(app.render().row(4).first?.style.contains(.inverse) == true)
+    }
+
+    @Test func anEditOfAnItemChangedMeanwhileIsShownAsAConflict() throws {
+        app.handle(.down)
+        app.handle(.character("e"))
+        var elsewhere = ItemPatch()
+        elsewhere.location = "Bedroom"
+        try manager.edit(id: 3, elsewhere)
+        app.handle(.down)
+        for _ in 0..<6 { app.handle(.backspace) }
+        type("750")
+        app.handle(.enter)
+        #expect(screen.contains("was changed by someone else since version 1"))
+        #expect(try manager.item(id: 3)?.price == usd("800"))
+        #expect(screen.contains("[750_]"), "the form stays open with the input")
+    }
+
+    @Test func theDetailGetsItsItemForwardAndAnEditSendsTheIDBackToTheList() throws {
+        app.handle(.down)  // TV
+        app.handle(.enter)
+        guard case .detail(let detail) = app.modal else {
+            Issue.record("the detail screen is not shown")
+            return
+        }
+        #expect(detail.name == "detail" && detail.inner === app.listContext)
+        #expect(detail[BrowseApp.itemIDKey] == 3)
+        #expect(app.listContext[BrowseApp.editedItemIDKey] == nil)
+        app.handle(.character("e"))
+        app.handle(.down)
+        for _ in 0..<6 { app.handle(.backspace) }
+        type("1")
+        app.handle(.enter)
+        #expect(
+            app.listContext[BrowseApp.editedItemIDKey] == 3, "set by name from the detail's chain")
+        #expect(try manager.item(id: 3)?.price == usd("1"))
+    }
+
+    @Test func deleteAsksFirst() throws {
+        app.handle(.character("d"))
+        #expect(screen.contains("Delete #2 Chairs? (y/n)"))
+        app.handle(.character("n"))
+        #expect(try manager.count() == 3)
+        app.handle(.character("d"))
+        app.handle(.character("y"))
+        #expect(try manager.count() == 2)
+        #expect(screen.contains("Deleted #2 Chairs"))
+    }
+
+    @Test func insuredAndLuxuryToggleOnTheCurrentItem() throws {
+        app.handle(.character("3"))  // Non-insured: Chairs
+        app.handle(.character("i"))
+        #expect(try manager.item(id: 2)?.isInsured == true)
+        #expect(rows.isEmpty || rows[0].contains("Nothing"))
+        app.handle(.character("1"))
+        app.handle(.character("l"))
+        #expect(try manager.item(id: 2)?.isLuxury == true)
+    }
+
+    @Test func aFieldsProblemGoesAwayAsSoonAsTheFieldIsCorrected() throws {
+        app.handle(.character("a"))
+        app.handle(.down)  // Price
+        type("12.345")
+        app.handle(.enter)
+        #expect(screen.contains("USD has at most 2 decimal places"))
+        app.handle(.backspace)
+        #expect(!screen.contains("USD has at most 2 decimal places"), "corrected: no old error")
+        app.handle(.enter)
+        #expect(screen.contains("Name         []  required"))
+        app.handle(.down)  // another field changes: the name still has its problem
+        type("0")
+        #expect(screen.contains("Name         []  required"))
+    }
+
+    @Test func aClaimFieldsProblemGoesAwayWhenItIsChanged() {
+        let form = ClaimFormController(items: [])
+        let saver = ClaimSaver(manager: manager)
+        form.delegate = saver
+        form.incidentDateText = "2999-01-01"
+        #expect(!form.submit())
+        #expect(!form.problems(for: .title).isEmpty && !form.problems(for: .incidentDate).isEmpty)
+        form.incidentDateText = "2024-01-01"
+        #expect(form.problems(for: .incidentDate).isEmpty)
+        #expect(!form.problems(for: .title).isEmpty)
+    }
+
+    @Test func slashStartsANewSearchEachTime() {
+        app.handle(.character("/"))
+        type("wed")
+        app.handle(.enter)
+        app.handle(.character("/"))
+        type("tv")
+        app.handle(.enter)
+        #expect(rows.count == 1 && rows[0].contains("TV"), "\(rows)")
+        #expect(screen.contains("search \"tv\""))
+    }
+
+    @Test func slashNarrowsTheTabAndEscapeClearsIt() {
+        app.handle(.character("/"))
+        type("wed")
+        app.handle(.enter)
+        #expect(rows.count == 1 && rows[0].contains("Wedding ring"))
+        #expect(screen.contains("search \"wed\""))
+        app.handle(.escape)
+        #expect(rows.count == 3)
+    }
+
+    @Test func enterOpensTheDetailWithHistory() throws {
+        var patch = ItemPatch()
+        patch.price = .some(usd("900"))
+        try manager.edit(id: 3, patch)
+        app.handle(.down)
+        app.handle(.enter)
+        #expect(screen.contains("#3 TV"))
+        #expect(screen.contains("History"))
+        #expect(screen.contains("edited: price 800.00 -> 900.00"))
+        app.handle(.escape)
+        #expect(rows.count == 3)
+    }
+
+    @Test func aClaimIsMadeWithTheFullScreenPicker() throws {
+        app.handle(.character("c"))
+        type("Burglary")
+        for _ in 0..<4 { app.handle(.down) }  // Items
+        app.handle(.enter)
+        #expect(screen.contains("Choose the lost items"))
+        #expect(screen.contains("[x] Chairs"), "the item under the cursor is chosen already")
+        app.handle(.down)
+        app.handle(.character(" "))
+        app.handle(.enter)
+        #expect(screen.contains("2 chosen"))
+        app.handle(.up)
+        app.handle(.enter)
+        #expect(screen.contains("Saved claim 1 Burglary (2 items)"))
+        #expect(try manager.claim(id: 1)?.items.map(\.itemID) == [2, 3])
+    }
+
+    @Test func changesFromTheManagerShowWhileATabIsShown() throws {
+        app.handle(.character("2"))
+        _ = app.render()
+        #expect(!app.needsRedraw)
+        try manager.add(ItemDraft(name: "Boat", price: usd("25000"), isLuxury: true))
+        #expect(app.needsRedraw)
+        #expect(rows.count == 2 && rows[0].contains("Boat"))
+        #expect(app.render().text(ofRow: 0).contains("Luxury items 2"))
+    }
+
+    @Test func everythingFitsAt80By24AndInASCII() throws {
+        let small = try BrowseApp(
+            manager: manager, registry: ViewRegistry(), context: ControllerContext(name: "app"),
+            width: 80, height: 24, appearance: .init(unicode: false))
+        let grid = small.render()
+        #expect(grid.width == 80 && grid.height == 24)
+        #expect(grid.text(ofRow: 2).hasSuffix("LUX INS"))
+        #expect(!grid.text.contains("─") && !grid.text.contains("│"))
+        small.resize(width: 120, height: 30)
+        #expect(small.render().width == 120)
+    }
+}
