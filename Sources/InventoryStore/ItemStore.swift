@@ -6,8 +6,8 @@ import InventoryModel
 /// An `ItemStore` migrates its database when it is created and reads the inventory's currency.
 /// It does not validate: the manager hands it items that are already valid.
 public final class ItemStore {
-    /// The connection the store uses.
-    public let database: Database
+    /// The connection the store uses: nothing else holds it.
+    let database: Database
     /// The currency the inventory records its amounts in.
     public let currency: Currency
 
@@ -30,6 +30,37 @@ public final class ItemStore {
                 message: "the stored currency \(quoted(code)) is not a currency code")
         }
         self.currency = currency
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a read transaction: every read in it sees the same snapshot of the file.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError`.
+    public func read<Result>(_ body: () throws -> Result) throws -> Result {
+        try database.transaction(.deferred, body)
+    }
+
+    /// Runs `body` in a write transaction that takes the write lock first (waiting for another
+    /// writer up to the busy timeout): committed when it returns, rolled back when it throws.
+    ///
+    /// - Throws: what `body` throws, or `DatabaseError`.
+    public func write<Result>(_ body: () throws -> Result) throws -> Result {
+        try database.transaction(.immediate, body)
+    }
+
+    /// Reads the file through a memory map of up to `bytes` (SQLite's `mmap_size`) instead of
+    /// copying each page with a system call: a listing of 100,000 items spent a quarter of its
+    /// time in those copies. The mapped pages count in the process's resident memory.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func mapForReading(upTo bytes: Int64) throws {
+        try database.execute("PRAGMA mmap_size = \(bytes)")
+    }
+
+    /// Closes the connection; see `Database.close()`.
+    public func close() {
+        database.close()
     }
 
     // MARK: - Reading

@@ -33,7 +33,7 @@ import Testing
         let error = #expect(throws: InventoryError.self) {
             try Money(parsing: text, currency: .usd)
         }
-        #expect(error == .invalidValue(field: "price", value: text, reason: reason))
+        #expect(error == .invalidValue(field: .price, value: text, reason: reason))
     }
 
     @Test(arguments: [
@@ -108,7 +108,7 @@ import Testing
     ])
     func impossibleOrMisformattedDatesAreRefused(text: String, reason: String) {
         let error = #expect(throws: InventoryError.self) { try CalendarDate(parsing: text) }
-        #expect(error == .invalidValue(field: "purchase date", value: text, reason: reason))
+        #expect(error == .invalidValue(field: .purchaseDate, value: text, reason: reason))
     }
 
     @Test func datesOrderLikeTheCalendar() throws {

@@ -96,7 +96,7 @@ func writeBenchmarks() {
             let path = try freshInventory()
             let store = try ItemStore(database: Database(path: path))
             benchmark.startMeasurement()
-            try store.database.transaction(.immediate) { _ = try store.insert(items) }
+            try store.write { _ = try store.insert(items) }
             let fetched = try store.items(matching: .all, sortedBy: .id)
             benchmark.stopMeasurement()
             guard fetched.count == stored else {

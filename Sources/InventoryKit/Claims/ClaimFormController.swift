@@ -136,7 +136,7 @@ public final class ClaimFormController {
             date = nil
         } else {
             do {
-                date = try CalendarDate(parsing: text, field: "incident date")
+                date = try CalendarDate(parsing: text, field: .incidentDate)
             } catch {
                 problems = [ClaimProblem(field: .incidentDate, message: String(describing: error))]
                 return false

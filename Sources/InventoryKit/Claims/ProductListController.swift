@@ -239,7 +239,9 @@ public struct IDListError: Error, Sendable, Hashable {
 ///
 /// - Throws: `InventoryError.invalidValue` naming the list and the part that is wrong
 ///   (`3-`, `a`, `5-2`).
-public func parseIDList(_ text: String, field: String = "items") throws -> [Int64] {
+public func parseIDList(_ text: String, field: ValueField = .other("items")) throws
+    -> [Int64]
+{
     switch ProductListController.parseNumbers(text) {
     case .success(let numbers):
         var seen: Set<Int64> = []

@@ -21,14 +21,14 @@ extension InventoryManager {
             return String(describing: error)
         }
         do {
-            if try ItemValidation.text(draft.title, field: "title", limit: 200) == nil {
+            if try ItemValidation.text(draft.title, field: .title, limit: 200) == nil {
                 problems.append(ClaimProblem(field: .title, message: "a claim needs a title"))
             }
         } catch {
             problems.append(ClaimProblem(field: .title, message: reason(error)))
         }
         do {
-            _ = try ItemValidation.text(draft.notes, field: "notes", long: true)
+            _ = try ItemValidation.text(draft.notes, field: .notes, long: true)
         } catch {
             problems.append(ClaimProblem(field: .notes, message: reason(error)))
         }
@@ -57,7 +57,7 @@ extension InventoryManager {
         guard problems.isEmpty else { throw InventoryError.claimRefused(problems) }
         let now = Timestamp(clock())
         return try withStore { store in
-            try store.items.database.transaction(.immediate) {
+            try store.items.write {
                 try Self.requireItems(draft.itemIDs, in: store.items)
                 let id = try store.items.insertClaim(draft, at: now)
                 return try store.items.claim(id: id)!
@@ -75,7 +75,7 @@ extension InventoryManager {
         let draft = normalized(draft)
         let now = Timestamp(clock())
         return try withStore { store in
-            try store.items.database.transaction(.immediate) {
+            try store.items.write {
                 guard let current = try store.items.claim(id: id) else {
                     throw InventoryError.claimNotFound(id)
                 }
@@ -106,7 +106,7 @@ extension InventoryManager {
     @discardableResult
     public func deleteClaim(id: Int64) throws -> Claim {
         try withStore { store in
-            try store.items.database.transaction(.immediate) {
+            try store.items.write {
                 guard let claim = try store.items.claim(id: id) else {
                     throw InventoryError.claimNotFound(id)
                 }

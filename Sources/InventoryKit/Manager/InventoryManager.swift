@@ -137,14 +137,14 @@ public final class InventoryManager: Sendable {
     /// later call throws `InventoryError.storage` (closed); closing twice does nothing.
     public func close() {
         stopFollowing()
-        store.withLock { $0.items.database.close() }
+        store.withLock { $0.items.close() }
     }
 
     /// Closes the inventory as `close()` does, unless another thread is using it right now.
     ///
     /// - Returns: whether it is closed.
     public func closeIfIdle() -> Bool {
-        let closed = store.withLockIfAvailable { $0.items.database.close() } != nil
+        let closed = store.withLockIfAvailable { $0.items.close() } != nil
         if closed { stopFollowing() }
         return closed
     }
@@ -314,7 +314,7 @@ public final class InventoryManager: Sendable {
         -> (sequence: Int64, items: [HouseholdItem])
     {
         try withStore { store in
-            try store.items.database.transaction(.deferred) {
+            try store.items.read {
                 (
                     try store.items.lastJournalSequence(),
                     try store.items.items(matching: filter, sortedBy: sort)
@@ -329,7 +329,7 @@ public final class InventoryManager: Sendable {
         -> (sequence: Int64, entries: [(id: Int64, key: SortKey, value: Int128)])
     {
         try withStore { store in
-            try store.items.database.transaction(.deferred) {
+            try store.items.read {
                 var entries: [(id: Int64, key: SortKey, value: Int128)] = []
                 try store.items.forEachSortEntry(matching: filter, sortedBy: sort) {
                     entries.append(($0, $1, $2))
@@ -343,21 +343,19 @@ public final class InventoryManager: Sendable {
     /// read in one transaction.
     func ids(matching filter: ItemFilter) throws -> (sequence: Int64, ids: [Int64]) {
         try withStore { store in
-            try store.items.database.transaction(.deferred) {
+            try store.items.read {
                 let ids = try store.items.ids(matching: filter)
                 return (try store.items.lastJournalSequence(), ids)
             }
         }
     }
 
-    /// Reads the database file through a memory map of up to `bytes` (SQLite's `mmap_size`)
-    /// instead of copying each page with a system call: a listing of 100,000 items spent a
-    /// quarter of its time in those copies. For processes that mostly read; the mapped pages
-    /// count in the process's resident memory while they stay mapped.
+    /// Reads the database file through a memory map of up to `bytes` (see
+    /// `ItemStore.mapForReading(upTo:)`): for processes that mostly read.
     ///
     /// - Throws: `DatabaseError`.
     public func mapDatabaseForReading(upTo bytes: Int64 = 1 << 30) throws {
-        try withStore { try $0.items.database.execute("PRAGMA mmap_size = \(bytes)") }
+        try withStore { try $0.items.mapForReading(upTo: bytes) }
     }
 
     /// What happened to one item, or to the whole inventory, newest first.
@@ -615,7 +613,7 @@ public final class InventoryManager: Sendable {
             var earlier: [JournalEntry] = []
             var writeID: Int64 = 0
             var range: ClosedRange<Int64> = 0...0
-            let result = try store.items.database.transaction(.immediate) {
+            let result = try store.items.write {
                 earlier = try store.items.journalEntries(after: store.lastQueued)
                 writeID = try store.items.beginJournaledWrite(at: time)
                 let before = try store.items.lastJournalSequence()

@@ -9,6 +9,9 @@ public enum DependencyValue: Sendable, Hashable {
     case reference(String)
     /// A number, boolean, object, array or null.
     case value(JSONDocument)
+    /// A filter given in code: the built-in views are made from `ItemFilter`'s own
+    /// definitions (`.luxury`, `.nonInsured`), not from a second spelling of them.
+    case filter(ItemFilter)
 
     /// The value a JSON dependency stands for.
     public init(json: JSONDocument) {
@@ -46,65 +49,5 @@ public struct ViewEntry: Sendable, Hashable {
         self.tag = tag
         self.dependencies = dependencies
         self.source = source
-    }
-}
-
-/// A view ready to be shown: its name, title, filter and order.
-public struct ViewDefinition: Sendable, Hashable {
-    public let name: String
-    public let title: String
-    public let description: String?
-    public let filter: ItemFilter
-    public let sort: ItemSort
-    public let source: String
-
-    /// Creates a definition.
-    public init(
-        name: String, title: String, description: String? = nil, filter: ItemFilter,
-        sort: ItemSort, source: String
-    ) {
-        self.name = name
-        self.title = title
-        self.description = description
-        self.filter = filter
-        self.sort = sort
-        self.source = source
-    }
-}
-
-/// One thing wrong with a view configuration, naming the entry it is about.
-public struct ViewProblem: Sendable, Hashable, CustomStringConvertible {
-    /// The file (or `code`) it comes from.
-    public let source: String
-    /// The view it is about, if any.
-    public let entry: String?
-    /// What is wrong, and how to fix it where that is clear.
-    public let message: String
-
-    public init(source: String, entry: String?, message: String) {
-        self.source = source
-        self.entry = entry
-        self.message = message
-    }
-
-    public var description: String {
-        "\(source): " + (entry.map { "view \(quoted($0)): " } ?? "") + message
-    }
-}
-
-/// A configuration that was refused, with every problem found in it.
-public struct ViewRegistryError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let problems: [ViewProblem]
-
-    public init(problems: [ViewProblem]) {
-        self.problems = problems
-    }
-
-    /// The first problem, and how many more there are.
-    public var description: String {
-        guard let first = problems.first else { return "invalid view configuration" }
-        return first.description
-            + (problems.count > 1
-                ? " (and \(problems.count - 1) more problem\(problems.count == 2 ? "" : "s"))" : "")
     }
 }

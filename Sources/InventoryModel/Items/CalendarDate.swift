@@ -23,7 +23,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
     /// ignored.
     ///
     /// - Throws: `InventoryError.invalidValue` for another format or a day that does not exist.
-    public init(parsing text: String, field: String = "purchase date") throws {
+    public init(parsing text: String, field: ValueField = .purchaseDate) throws {
         let bytes = Array(text.trimmingWhitespace().utf8)
         func number(_ range: Range<Int>) -> Int? {
             var value = 0

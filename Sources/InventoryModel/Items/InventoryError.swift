@@ -2,7 +2,7 @@
 /// the input that caused it.
 public enum InventoryError: Error, Sendable, Hashable {
     /// A field's value was refused: `invalid price "-3": a price cannot be negative`.
-    case invalidValue(field: String, value: String, reason: String)
+    case invalidValue(field: ValueField, value: String, reason: String)
     /// An item has no name, or only white space.
     case missingName
     /// No items have these ids (nothing was changed).

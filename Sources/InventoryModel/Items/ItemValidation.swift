@@ -7,7 +7,7 @@ package enum ItemValidation {
 
     /// The trimmed name, or an error when it is blank, too long or holds control characters.
     package static func name(_ name: String) throws -> String {
-        guard let trimmed = try text(name, field: "name", limit: maximumNameLength) else {
+        guard let trimmed = try text(name, field: .name, limit: maximumNameLength) else {
             throw InventoryError.missingName
         }
         return trimmed
@@ -17,14 +17,18 @@ package enum ItemValidation {
     /// a control character. Every text field follows this one rule: no control characters
     /// (an escape sequence stored in a note would be replayed to a terminal), except that a
     /// multi-line field (`long`) keeps line breaks (CR LF becomes LF) and tabs.
-    package static func text(_ text: String?, field: String, long: Bool = false) throws -> String? {
+    package static func text(_ text: String?, field: ValueField, long: Bool = false) throws
+        -> String?
+    {
         try self.text(
             text, field: field, limit: long ? maximumLongTextLength : maximumShortTextLength,
             multiline: long)
     }
 
     /// `text(_:field:long:)` with an explicit length limit.
-    package static func text(_ text: String?, field: String, limit: Int, multiline: Bool = false)
+    package static func text(
+        _ text: String?, field: ValueField, limit: Int, multiline: Bool = false
+    )
         throws
         -> String?
     {
@@ -57,7 +61,7 @@ package enum ItemValidation {
     package static func quantity(_ quantity: Int) throws -> Int {
         guard quantityRange.contains(quantity) else {
             throw InventoryError.invalidValue(
-                field: "quantity", value: String(quantity),
+                field: .quantity, value: String(quantity),
                 reason: "it must be a whole number from 1 to 1,000,000")
         }
         return quantity
@@ -70,7 +74,7 @@ package enum ItemValidation {
         guard let date else { return nil }
         guard date <= today else {
             throw InventoryError.invalidValue(
-                field: "purchase date", value: date.description,
+                field: .purchaseDate, value: date.description,
                 reason: "it is in the future (today is \(today))")
         }
         return date
@@ -92,16 +96,16 @@ extension ItemDraft {
     {
         HouseholdItem(
             id: 0, name: try ItemValidation.name(name),
-            description: try ItemValidation.text(description, field: "description", long: true),
+            description: try ItemValidation.text(description, field: .description, long: true),
             price: try ItemValidation.price(price, currency: currency),
             purchaseDate: try ItemValidation.purchaseDate(purchaseDate, today: today),
             photo: nil, isLuxury: isLuxury, isInsured: isInsured,
             quantity: try ItemValidation.quantity(quantity),
-            location: try ItemValidation.text(location, field: "location"),
-            brand: try ItemValidation.text(brand, field: "brand"),
-            model: try ItemValidation.text(model, field: "model"),
-            serialNumber: try ItemValidation.text(serialNumber, field: "serial"),
-            notes: try ItemValidation.text(notes, field: "notes", long: true),
+            location: try ItemValidation.text(location, field: .location),
+            brand: try ItemValidation.text(brand, field: .brand),
+            model: try ItemValidation.text(model, field: .model),
+            serialNumber: try ItemValidation.text(serialNumber, field: .serial),
+            notes: try ItemValidation.text(notes, field: .notes, long: true),
             createdAt: now, updatedAt: now, version: 1)
     }
 }
@@ -115,15 +119,15 @@ extension ItemPatch {
             try ItemValidation.purchaseDate($0, today: today)
         }
         patch.description = try description.map {
-            try ItemValidation.text($0, field: "description", long: true)
+            try ItemValidation.text($0, field: .description, long: true)
         }
         patch.price = try price.map { try ItemValidation.price($0, currency: currency) }
         patch.quantity = try quantity.map(ItemValidation.quantity)
-        patch.location = try location.map { try ItemValidation.text($0, field: "location") }
-        patch.brand = try brand.map { try ItemValidation.text($0, field: "brand") }
-        patch.model = try model.map { try ItemValidation.text($0, field: "model") }
-        patch.serialNumber = try serialNumber.map { try ItemValidation.text($0, field: "serial") }
-        patch.notes = try notes.map { try ItemValidation.text($0, field: "notes", long: true) }
+        patch.location = try location.map { try ItemValidation.text($0, field: .location) }
+        patch.brand = try brand.map { try ItemValidation.text($0, field: .brand) }
+        patch.model = try model.map { try ItemValidation.text($0, field: .model) }
+        patch.serialNumber = try serialNumber.map { try ItemValidation.text($0, field: .serial) }
+        patch.notes = try notes.map { try ItemValidation.text($0, field: .notes, long: true) }
         return patch
     }
 
@@ -160,7 +164,7 @@ public enum ValueParser {
     /// A calendar date: `YYYY-MM-DD`.
     ///
     /// - Throws: `InventoryError.invalidValue` for another form or a day that does not exist.
-    public static func date(_ text: String, field: String = "purchase date") throws
+    public static func date(_ text: String, field: ValueField = .purchaseDate) throws
         -> CalendarDate?
     {
         text.trimmingWhitespace().isEmpty ? nil : try CalendarDate(parsing: text, field: field)
@@ -178,7 +182,7 @@ public enum ValueParser {
             let value = Int(digits)
         else {
             throw InventoryError.invalidValue(
-                field: "quantity", value: text, reason: "not a whole number (write it like 6)")
+                field: .quantity, value: text, reason: "not a whole number (write it like 6)")
         }
         return negative ? -value : value
     }

@@ -17,11 +17,11 @@ public struct Money: Sendable, Hashable {
     public init(minorUnits: Int64, currency: Currency) throws {
         guard minorUnits >= 0 else {
             throw InventoryError.invalidValue(
-                field: "price", value: String(minorUnits), reason: "a price cannot be negative")
+                field: .price, value: String(minorUnits), reason: "a price cannot be negative")
         }
         guard minorUnits <= Self.maximumMinorUnits else {
             throw InventoryError.invalidValue(
-                field: "price", value: String(minorUnits),
+                field: .price, value: String(minorUnits),
                 reason: "too large (the most is "
                     + "\(Self.format(Int128(Self.maximumMinorUnits), currency: currency)))")
         }
@@ -39,7 +39,7 @@ public struct Money: Sendable, Hashable {
     ///   number, negative, too many decimals, or too large.
     public init(parsing text: String, currency: Currency) throws {
         func invalid(_ reason: String) -> InventoryError {
-            .invalidValue(field: "price", value: text, reason: reason)
+            .invalidValue(field: .price, value: text, reason: reason)
         }
         let trimmed = text.trimmingWhitespace()
         if trimmed.hasPrefix("-") {

@@ -35,7 +35,7 @@ struct Browse: ParsableCommand, HandlesSignals {
                     "browse needs a terminal: run it without redirecting its input or output",
                 status: 1)
         }
-        let (manager, app) = try database.open(.write, format: .table)
+        let manager = try database.openManager(.write)
         let registry = try ViewOptions.registry(option: viewsFile, currency: manager.currency)
         let environment = ProcessInfo.processInfo.environment
         let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
@@ -48,7 +48,8 @@ struct Browse: ParsableCommand, HandlesSignals {
         defer { screen.restore() }
         var size = screen.size
         let browse = try BrowseApp(
-            manager: manager, registry: registry, context: app, width: size.width,
+            manager: manager, registry: registry, context: ControllerContext(name: "app"),
+            width: size.width,
             height: size.height, appearance: appearance)
         // Writes to a file that was deleted or replaced would be lost: stop, and say why.
         let replaced = FileReplacement(manager: manager)

@@ -54,13 +54,13 @@ struct ClaimEdit: ParsableCommand {
         form.delegate = saver
         fields.apply(to: form)
         var chosen = form.selectedItemIDs
-        if let addItems { chosen += try parseIDList(addItems, field: "add-items") }
+        if let addItems { chosen += try parseIDList(addItems, field: .other("add-items")) }
         if let removeItems {
-            let removed = try parseIDList(removeItems, field: "remove-items")
+            let removed = try parseIDList(removeItems, field: .other("remove-items"))
             let absent = removed.filter { !chosen.contains($0) }
             guard absent.isEmpty else {
                 throw InventoryError.invalidValue(
-                    field: "remove-items", value: removeItems,
+                    field: .other("remove-items"), value: removeItems,
                     reason:
                         "claim \(id) does not list item \(absent.map(String.init).joined(separator: ", "))"
                 )

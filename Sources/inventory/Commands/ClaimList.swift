@@ -17,7 +17,7 @@ struct ClaimList: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (manager, app) = try database.open(.read, format: json ? .json : .table)
+        let manager = try database.openManager(.read)
         let claims = try manager.claims()
         let output = Terminal.standardOutput
         if json {
@@ -46,7 +46,7 @@ struct ClaimList: ParsableCommand {
         output.write(
             TextTable(
                 header: header, rows: rows, rightAligned: [0, 4, 5, 6],
-                style: Style(isEnabled: app[.colour] ?? false)
+                style: Style.standardOutput(.table)
             )
             .render())
     }

@@ -20,14 +20,14 @@ struct ClaimShow: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (manager, app) = try database.open(.read, format: json ? .json : .table)
+        let manager = try database.openManager(.read)
         guard let claim = try manager.claim(id: id) else { throw InventoryError.claimNotFound(id) }
         let output = Terminal.standardOutput
         if json {
             output.writeLine(ClaimJSON.object(claim, manager: manager))
             return
         }
-        let style = Style(isEnabled: app[.colour] ?? false)
+        let style = Style.standardOutput(.table)
         let currency = manager.currency
         func money(_ amount: Int128) -> String { Money.format(amount, currency: currency) }
         output.writeLine(style.bold("Claim \(claim.id): \(VisibleText.of(claim.title))"))

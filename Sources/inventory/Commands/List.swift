@@ -44,14 +44,15 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let (manager, app) = try database.open(.read, format: json ? .json : csv ? .csv : .table)
+        let format: OutputFormat = json ? .json : csv ? .csv : .table
+        let manager = try database.openManager(.read)
         try manager.mapDatabaseForReading()
         let definition = try views.definition(in: try views.registry(currency: manager.currency))
         var filter = definition.filter
         if let search { filter = filter.narrowed(by: ItemFilter(text: search)) }
         let order = sort ?? definition.sort
         let output = Terminal.standardOutput
-        switch app[.outputFormat] ?? .table {
+        switch format {
         case .json:
             var first = true
             output.write("[")
@@ -70,7 +71,7 @@ struct List: ParsableCommand {
             let items = try manager.items(matching: filter, sortedBy: order)
             let table = ItemTable(
                 items: items, currency: manager.currency,
-                style: Style(isEnabled: app[.colour] ?? false))
+                style: Style.standardOutput(.table))
             output.write(table.render())
         }
     }

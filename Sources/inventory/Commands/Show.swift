@@ -20,7 +20,7 @@ struct Show: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (manager, app) = try database.open(.read, format: json ? .json : .table)
+        let manager = try database.openManager(.read)
         guard let item = try manager.item(id: id) else {
             throw InventoryError.itemNotFound(id)
         }
@@ -28,7 +28,7 @@ struct Show: ParsableCommand {
             Terminal.standardOutput.writeLine(ItemJSON.object(item, manager: manager))
             return
         }
-        let style = Style(isEnabled: app[.colour] ?? false)
+        let style = Style.standardOutput(.table)
         let yesNo = { (flag: Bool) in flag ? "yes" : "no" }
         var rows: [(String, String?)] = [
             ("Price", item.price.map { "\($0.formatted) \($0.currency.code)" }),

@@ -22,7 +22,7 @@ struct ViewsList: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (manager, app) = try database.open(.read, format: json ? .json : .table)
+        let manager = try database.openManager(.read)
         let registry = try ViewOptions.registry(option: viewsFile, currency: manager.currency)
         let rows = try registry.names.map { name in
             let definition = try registry.definition(named: name)
@@ -44,7 +44,7 @@ struct ViewsList: ParsableCommand {
             output.writeLine("[\n  " + objects.joined(separator: ",\n  ") + "\n]")
             return
         }
-        let style = Style(isEnabled: app[.colour] ?? false)
+        let style = Style.standardOutput(.table)
         let header = ["NAME", "TITLE", "ITEMS", "DEFINED IN", "DESCRIPTION"]
         let cells = rows.map { definition, count in
             [

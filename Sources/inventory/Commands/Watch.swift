@@ -51,14 +51,13 @@ struct Watch: ParsableCommand, HandlesSignals {
             return source
         }
         let manager = try database.openManager(.read, emptyWhenMissing: false)
-        let app = AppContext.make(manager: manager, format: json ? .json : .table)
         let definition = try views.definition(in: try views.registry(currency: manager.currency))
         let (sequence, items) = try manager.snapshot(
             matching: definition.filter, sortedBy: definition.sort)
         if !json {
             let table = ItemTable(
                 items: items, currency: manager.currency,
-                style: Style(isEnabled: app[.colour] ?? false))
+                style: Style.standardOutput(.table))
             Terminal.standardOutput.write(table.render())
             Terminal.standardOutput.flush()
         }

@@ -21,15 +21,6 @@ struct DatabaseOptions: ParsableArguments {
         }
     }
 
-    /// Opens the inventory for `access` and builds the `app` context for a command printing
-    /// in `format`.
-    func open(_ access: InventoryAccess, format: OutputFormat) throws -> (
-        manager: InventoryManager, app: ControllerContext
-    ) {
-        let manager = try openManager(access)
-        return (manager, AppContext.make(manager: manager, format: format))
-    }
-
     /// Opens the inventory for `access` and makes it the shared manager, which `Inventory.main`
     /// closes on the way out.
     ///

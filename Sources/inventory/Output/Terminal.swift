@@ -116,9 +116,20 @@ enum Terminal {
     }
 }
 
+/// How a command prints.
+enum OutputFormat: String, Sendable {
+    case table, json, csv
+}
+
 /// ANSI styles, or nothing when colour is off.
 struct Style: Sendable {
     let isEnabled: Bool
+
+    /// The style for standard output printing `format`: coloured only for a table on a
+    /// terminal that may show colour.
+    static func standardOutput(_ format: OutputFormat) -> Style {
+        Style(isEnabled: format == .table && Terminal.stdoutSupportsColor)
+    }
 
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }

@@ -1,0 +1,73 @@
+/// One item listed in a claim: the item itself while it exists, or the copy the claim kept
+/// when it was deleted.
+public struct ClaimedItem: Sendable, Hashable {
+    /// The item's id, or nil when the item has been deleted (the fields are then a copy).
+    public let itemID: Int64?
+    /// What it is.
+    public let name: String
+    public let description: String?
+    public let brand: String?
+    public let model: String?
+    public let serialNumber: String?
+    public let price: Money?
+    public let purchaseDate: CalendarDate?
+    public let location: String?
+    public let quantity: Int
+    public let isLuxury: Bool
+    public let isInsured: Bool
+    /// The photo's file name while the item exists.
+    public let photo: String?
+
+    /// A line for a living item.
+    public init(item: HouseholdItem) {
+        self.init(
+            itemID: item.id, name: item.name, description: item.description, brand: item.brand,
+            model: item.model, serialNumber: item.serialNumber, price: item.price,
+            purchaseDate: item.purchaseDate, location: item.location, quantity: item.quantity,
+            isLuxury: item.isLuxury, isInsured: item.isInsured, photo: item.photo)
+    }
+
+    /// A line from its parts.
+    public init(
+        itemID: Int64?, name: String, description: String?, brand: String?, model: String?,
+        serialNumber: String?, price: Money?, purchaseDate: CalendarDate?, location: String?,
+        quantity: Int, isLuxury: Bool, isInsured: Bool, photo: String?
+    ) {
+        self.itemID = itemID
+        self.name = name
+        self.description = description
+        self.brand = brand
+        self.model = model
+        self.serialNumber = serialNumber
+        self.price = price
+        self.purchaseDate = purchaseDate
+        self.location = location
+        self.quantity = quantity
+        self.isLuxury = isLuxury
+        self.isInsured = isInsured
+        self.photo = photo
+    }
+
+    /// Price × quantity in minor units (0 without a price).
+    public var value: Int128 { price.map { Int128($0.minorUnits) * Int128(quantity) } ?? 0 }
+}
+
+/// The sums a claim shows: how many items, what they were worth, and how much of it was
+/// insured, not insured, and luxury (all in minor units).
+public struct ClaimTotals: Sendable, Hashable {
+    public var itemCount = 0
+    public var total: Int128 = 0
+    public var insured: Int128 = 0
+    public var notInsured: Int128 = 0
+    public var luxury: Int128 = 0
+
+    /// The totals of `items`.
+    public init(_ items: some Sequence<ClaimedItem>) {
+        for item in items {
+            itemCount += 1
+            total += item.value
+            if item.isInsured { insured += item.value } else { notInsured += item.value }
+            if item.isLuxury { luxury += item.value }
+        }
+    }
+}
