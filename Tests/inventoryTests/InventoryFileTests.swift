@@ -193,6 +193,15 @@ import Testing
                 atPath: sandbox.file("home/.local/share/inventory/inventory.sqlite")))
     }
 
+    @Test func watchFollowsTheDefaultInventoryOnceTheFirstAddCreatesIt() throws {
+        let watch = try RunningCommand(["watch", "--timeout", "120"], in: sandbox, database: nil)
+        #expect(watch.waitForLines(1) == ["0 items · total 0.00 USD"])
+        #expect(try sandbox.run(["add", "--name", "Boat"], useDatabase: false).status == 0)
+        #expect(watch.waitForLines(2).last == "entered  #1 Boat")
+        watch.send(SIGTERM)
+        #expect(watch.wait() == 0)
+    }
+
     @Test func anEmptyDbOptionIsAUsageError() throws {
         let result = try sandbox.run(
             ["list", "--db", ""], useDatabase: false,
@@ -234,6 +243,26 @@ import Testing
             expectOneLine(try run(["add", "--name", "Oar"]), "the inventory is read-only")
             expectOneLine(try run(["edit", "1", "--insured"]), "the inventory is read-only")
         }
+    }
+
+    @Test(.enabled(if: getuid() == 0, "running as other users needs root"))
+    func anotherUserCanWatchAnInventoryTheyMayOnlyRead() throws {
+        let binary = try binaryForOtherUsers()
+        try sandbox.add("Boat")
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o644], ofItemAtPath: sandbox.database)
+        let watch = try RunningCommand(
+            ["watch", "--timeout", "120"], in: sandbox, executable: binary, asUser: "nobody")
+        #expect(watch.waitForLines(3).last == "1 item · total 0.00 USD")
+        try sandbox.add("Car")
+        #expect(watch.waitForLines(4).last == "entered  #2 Car")
+        try sandbox.succeed(["edit", "1", "--name", "Big boat"])
+        #expect(watch.waitForLines(5).last == "changed  #1 Big boat · name Boat -> Big boat")
+        watch.send(SIGTERM)
+        #expect(watch.wait() == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: sandbox.path)
+            .filter { !$0.hasPrefix(".") }  // the captured stderr
+        #expect(files.sorted() == ["home", "inventory", "inventory.sqlite"])
     }
 
     @Test(.enabled(if: getuid() == 0, "running as other users needs root"))

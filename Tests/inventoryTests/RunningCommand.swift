@@ -12,10 +12,28 @@ final class RunningCommand: Sendable {
     private let output = Output()
     private let stderrFile: String
 
-    init(_ arguments: [String], in sandbox: Sandbox) throws {
+    /// Starts `inventory ARGUMENTS` on the sandbox's database (`database: nil`: on none, so the
+    /// default applies), as another user when `user` is given (with `executable`, a copy of
+    /// the binary that user may run).
+    init(
+        _ arguments: [String], in sandbox: Sandbox, database: String? = "",
+        executable: String = inventoryBinary, asUser user: String? = nil
+    ) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: inventoryBinary)
-        process.arguments = [arguments[0], "--db", sandbox.database] + arguments.dropFirst()
+        let database = database == "" ? sandbox.database : database
+        let command =
+            [arguments[0]] + (database.map { ["--db", $0] } ?? []) + arguments.dropFirst()
+        if let user {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments =
+                [
+                    "--reuid=\(user)", "--regid=\(user == "nobody" ? "nogroup" : user)",
+                    "--clear-groups", executable,
+                ] + command
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = command
+        }
         process.environment = ["HOME": sandbox.file("home"), "PATH": "/usr/bin:/bin"]
         process.currentDirectoryURL = URL(fileURLWithPath: sandbox.path)
         stderrFile = sandbox.file(".stderr-\(UUID().uuidString)")

@@ -37,14 +37,37 @@ public final class InventoryManager: Sendable {
 
     let clock: @Sendable () -> Date
     let store: Locked<Store>
+    /// What depends on the connection, which a reading manager may reopen (`reopen()`).
+    private let connection: Mutex<Connection>
+
+    private struct Connection: Sendable {
+        /// Interrupts the connection's work from another thread.
+        let interrupter: Database.Interrupter
+        /// The file opened, nil for an inventory in memory.
+        let fileIdentity: FileIdentity?
+        /// Whether the manager reads a snapshot that shows no later commit: an inventory in
+        /// memory, or a file read as immutable.
+        let isSnapshot: Bool
+
+        init(_ database: Database, path: String) {
+            interrupter = database.interrupter
+            fileIdentity = path == database.path ? database.fileIdentity : nil
+            isSnapshot = database.isImmutable || fileIdentity == nil
+        }
+    }
+
     /// The file the manager opened, nil for an inventory in memory.
-    let fileIdentity: FileIdentity?
-    private let interrupter: Database.Interrupter
+    var fileIdentity: FileIdentity? { connection.withLock { $0.fileIdentity } }
+
+    /// Whether the manager reads a snapshot that shows no later commit (an inventory in memory
+    /// before its file exists, or another user's file read as it was): following then reopens
+    /// the file when it changes.
+    var readsSnapshot: Bool { connection.withLock { $0.isSnapshot } }
     private let follower = Mutex<JournalFollower?>(nil)
     private let delivery = Mutex(Delivery())
 
     struct Store {
-        let items: ItemStore
+        var items: ItemStore
         /// The journal sequence number of the last change queued for delivery.
         var lastQueued: Int64
     }
@@ -76,8 +99,7 @@ public final class InventoryManager: Sendable {
         database: sending Database, notificationCenter: NotificationCenter = .default,
         clock: @escaping @Sendable () -> Date = { Date() }, reportedPath path: String
     ) throws {
-        self.interrupter = database.interrupter
-        self.fileIdentity = path == database.path ? database.fileIdentity : nil
+        self.connection = Mutex(Connection(database, path: path))
         let items = try ItemStore(database: database)
         self.currency = items.currency
         self.databasePath = path
@@ -140,6 +162,30 @@ public final class InventoryManager: Sendable {
         store.withLock { $0.items.close() }
     }
 
+    /// Opens the file again for reading, in place of the connection the manager has, and posts
+    /// what was committed since: for a manager that reads a snapshot (`readsSnapshot`) when the
+    /// file has appeared or changed.
+    ///
+    /// - Throws: `InventoryError.cannotOpen`; the manager keeps its connection then.
+    func reopen() throws {
+        let database = try InventoryFile.open(path: databasePath, access: .read)
+        let replacement = Connection(database, path: databasePath)
+        let items: ItemStore
+        do {
+            items = try ItemStore(database: database)
+        } catch let error as DatabaseError {
+            throw InventoryError.cannotOpen(
+                path: databasePath, reason: Self.openingReason(error.storageProblem),
+                detail: error.description)
+        }
+        store.withLock { store in
+            store.items.close()
+            store.items = items
+        }
+        connection.withLock { $0 = replacement }
+        try catchUp()
+    }
+
     /// Closes the inventory as `close()` does, unless another thread is using it right now.
     ///
     /// - Returns: whether it is closed.
@@ -153,7 +199,7 @@ public final class InventoryManager: Sendable {
     /// a write in progress is rolled back and throws `InventoryError.storage` (interrupted).
     /// Safe from any thread, such as a signal handler's.
     public func interrupt() {
-        interrupter.interrupt()
+        connection.withLock { $0.interrupter }.interrupt()
     }
 
     deinit {

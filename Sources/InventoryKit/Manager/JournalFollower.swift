@@ -51,11 +51,51 @@ final class JournalFollower: Sendable {
     private func run(
         manager: () -> InventoryManager?, path: String, fallbackInterval: Duration
     ) {
+        let fallback = Int32(
+            max(
+                1,
+                fallbackInterval.components.seconds * 1000
+                    + fallbackInterval.components.attoseconds / 1_000_000_000_000_000))
+        while !isStopRequested {
+            guard let current = manager() else { return }
+            if current.readsSnapshot {
+                guard waitForAnotherSnapshot(manager: manager, path: path) else { return }
+            } else {
+                followCommits(manager: manager, path: path, fallback: fallback)
+                return
+            }
+        }
+    }
+
+    /// For a manager that reads a snapshot (an inventory in memory before its file exists,
+    /// or another user's file read as it was, which leaves no -wal or -shm of this user's
+    /// behind): looks at the file four times a second and, when it has appeared or changed,
+    /// has the manager open it again and post what was committed since. Returns whether the
+    /// manager was reopened (false: following stops).
+    private func waitForAnotherSnapshot(manager: () -> InventoryManager?, path: String) -> Bool {
+        var last = FileState(path: path)
+        while !isStopRequested {
+            usleep(250_000)
+            guard let current = manager() else { return false }
+            let now = FileState(path: path)
+            guard now != last else { continue }
+            if let identity = current.fileIdentity, now.identity != identity {
+                current.postFileReplaced()
+                return false
+            }
+            last = now
+            // A commit being folded into the file may be read half-done: try again next time.
+            if (try? current.reopen()) != nil { return true }
+        }
+        return false
+    }
+
+    /// For a manager that reads the live file: sleeps until the WAL is written (inotify) or
+    /// the fallback interval passes, and has the manager post each commit of another process.
+    private func followCommits(manager: () -> InventoryManager?, path: String, fallback: Int32) {
         // Opened as the manager's own connection was: never leaving files another user's
-        // inventory cannot use. A file read as immutable shows no changes to follow.
-        guard let connection = try? InventoryFile.open(path: path, access: .read),
-            !connection.isImmutable
-        else { return }
+        // inventory cannot use.
+        guard let connection = try? InventoryFile.open(path: path, access: .read) else { return }
         let watcher = WALWatcher(databasePath: path)
         // The file the manager opened, not whatever is at the path by the time this thread
         // runs.
@@ -63,11 +103,6 @@ final class JournalFollower: Sendable {
         var nextIdentityCheck = ContinuousClock.now + .seconds(1)
         var lastVersion = (try? connection.dataVersion()) ?? 0
         try? manager()?.catchUp()
-        let fallback = Int32(
-            max(
-                1,
-                fallbackInterval.components.seconds * 1000
-                    + fallbackInterval.components.attoseconds / 1_000_000_000_000_000))
         while !isStopRequested {
             let woken = watcher.wait(milliseconds: fallback)
             // The WAL is written before the commit is visible: after a wake-up, look a few
@@ -95,6 +130,33 @@ final class JournalFollower: Sendable {
                 }
             }
         }
+    }
+}
+
+/// What a reader that keeps no lock can see of an inventory's files: which file, its size and
+/// time of change, and whether a process has it open (its -shm file exists).
+private struct FileState: Equatable {
+    let identity: FileIdentity?
+    let size: Int64
+    let modified: Int64
+    let isOpenElsewhere: Bool
+
+    init(path: String) {
+        identity = FileIdentity(path: path)
+        var status = stat()
+        if stat(path, &status) == 0 {
+            size = Int64(status.st_size)
+            #if canImport(Glibc)
+                let time = status.st_mtim
+            #else
+                let time = status.st_mtimespec
+            #endif
+            modified = Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        } else {
+            size = -1
+            modified = 0
+        }
+        isOpenElsewhere = access(path + "-shm", F_OK) == 0
     }
 }
 

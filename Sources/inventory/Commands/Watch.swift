@@ -50,7 +50,7 @@ struct Watch: ParsableCommand, HandlesSignals {
             source.resume()
             return source
         }
-        let manager = try database.openManager(.read, emptyWhenMissing: false)
+        let manager = try database.openManager(.read)
         let definition = try views.definition(in: try views.registry(currency: manager.currency))
         let (sequence, items) = try manager.snapshot(
             matching: definition.filter, sortedBy: definition.sort)

@@ -26,13 +26,11 @@ struct DatabaseOptions: ParsableArguments {
     ///
     /// A command that only reads creates nothing: a file named with `--db` or `$INVENTORY_DB`
     /// must exist, and the default one, before the first `add` creates it, reads as an empty
-    /// inventory (unless `emptyWhenMissing` is false, for commands that follow the file).
-    func openManager(_ access: InventoryAccess, emptyWhenMissing: Bool = true) throws
-        -> InventoryManager
-    {
+    /// inventory (which a follower opens once the file appears).
+    func openManager(_ access: InventoryAccess) throws -> InventoryManager {
         let location = try InventoryLocation.resolve(
             option: path, environment: ProcessInfo.processInfo.environment)
-        if access == .read, location.isDefault, emptyWhenMissing,
+        if access == .read, location.isDefault,
             !FileManager.default.fileExists(atPath: location.path)
         {
             return try InventoryManager.openSharedEmpty(path: location.path)
