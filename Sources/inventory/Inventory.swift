@@ -47,6 +47,8 @@ struct Inventory: ParsableCommand {
     /// Flushes stdout, closes the inventory and exits with `status`, or with 1 and a line
     /// saying so when stdout could not be written (quietly when the reader closed its pipe).
     private static func finish(status: Int32, arguments: [String]) -> Never {
+        // Interrupted: the signal's thread ends the process (output was abandoned on purpose).
+        if Interruption.caughtSignal != nil { Interruption.endProcess() }
         Terminal.standardOutput.flush()
         InventoryManager.closeShared()
         if let failure = Terminal.standardOutput.failure, status == 0 {
@@ -90,7 +92,12 @@ struct Inventory: ParsableCommand {
         default:
             // ArgumentParser's own: --help and --version print and exit 0; usage errors get
             // one line that points to the right help.
-            if exitCode(for: error) == .success { exit(withError: error) }
+            if exitCode(for: error) == .success {
+                // --help, --version, --generate-completion-script: printed like any output,
+                // so that output lost is reported here too.
+                Terminal.standardOutput.writeLine(fullMessage(for: error))
+                finish(status: 0, arguments: arguments)
+            }
             let subcommand = arguments.first { argument in
                 configuration.subcommands.contains { $0._commandName == argument }
             }

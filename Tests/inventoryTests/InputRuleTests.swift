@@ -87,6 +87,56 @@ import Testing
         #expect(try sandbox.succeed(["show", "1"]).contains("Boat\\u{1b}]0;pwned\\u{7}"))
     }
 
+    @Test func machineReadableOutputNeverCarriesARawControlCharacter() throws {
+        try sandbox.sqlite(
+            "UPDATE items SET description = 'a' || char(27) || '[2J' || char(155) || 'b' || char(127)"
+        )
+        try sandbox.succeed(["claim", "new", "--title", "Fire", "--items", "1"])
+        for arguments in [
+            ["list", "--json"], ["show", "1", "--json"], ["history", "--json"],
+            ["claim", "export", "1", "--format", "json"],
+        ] {
+            let output = try sandbox.succeed(arguments)
+            #expect(
+                !output.unicodeScalars.contains {
+                    $0.properties.generalCategory == .control && $0 != "\n"
+                }, "\(arguments)")
+            #expect(output.contains("\\u001b[2J\\u009bb\\u007f"), "\(arguments)")
+        }
+        // CSV is data: written raw to a file or a pipe, written out on a terminal.
+        #expect(try sandbox.succeed(["list", "--csv"]).contains("\u{1B}[2J"))
+        let onTerminal = try runTool(
+            "/usr/bin/script",
+            ["-qec", "'\(inventoryBinary)' list --csv --db '\(sandbox.database)'", "/dev/null"])
+        #expect(onTerminal.stdout.contains("a\\u{1b}[2J\\u{9b}b\\u{7f}"), "\(onTerminal.stdout)")
+        #expect(!onTerminal.stdout.contains("\u{1B}[2J"))
+    }
+
+    @Test func messagesAndThePickerWriteOutWhatTheyQuote() throws {
+        let result = try sandbox.run(["add", "--name", "a\u{9B}2Jb"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\"a\\u{9b}2Jb\""), "\(result.stderr)")
+        let picked = try sandbox.run(
+            ["claim", "new", "--title", "Fire", "--select"], input: "/\u{1B}[2J\ncancel\n")
+        #expect(picked.status == 1)
+        #expect(!picked.stderr.contains("\u{1B}"), "\(picked.stderr)")
+    }
+
+    @Test func aViewsTitleIsOneLineOfPlainText() throws {
+        let file = writeViews(
+            #"{"odd": {"Type": "FilteredList", "Description": "x\u001b[2J", "#
+                + #""Dependencies": {"title": "@Nice\npublic let pwned = 1\n//"}}}"#)
+        let checked = try sandbox.run(["views", "check", file], useDatabase: false)
+        #expect(checked.status == 65)
+        #expect(
+            checked.stdout.contains("dependency \"title\": it holds a control character (U+000A)"))
+        #expect(checked.stdout.contains("the description it holds a control character (U+001B)"))
+        let constants = try sandbox.run(
+            ["views", "constants", "--views", file], useDatabase: false)
+        #expect(constants.status == 65)
+        #expect(!constants.stdout.contains("pwned"))
+    }
+
     @Test func anArgumentThatIsNotUTF8IsRefusedNamingIt() throws {
         for (command, name) in [
             ("add --name \"$(printf 'caf\\351')\"", "the value of --name"),

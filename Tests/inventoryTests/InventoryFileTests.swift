@@ -91,6 +91,32 @@ import Testing
         try input.fileHandleForWriting.close()
     }
 
+    @Test func aSignalAlsoEndsAListingBlockedOnAReaderThatDoesNotRead() throws {
+        try sandbox.add("Seed")
+        try sandbox.sqlite(
+            """
+            INSERT INTO items (name, name_key, price, created_at, updated_at)
+            SELECT 'Spoon ' || value, 'spoon ' || value, 100, 0, 0 FROM generate_series(1, 5000)
+            """)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: inventoryBinary)
+        process.arguments = ["list", "--json", "--db", sandbox.database]
+        let unread = Pipe()  // never read: the listing fills it and blocks
+        process.standardOutput = unread
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        while !FileManager.default.fileExists(atPath: sandbox.database + "-wal") { usleep(10_000) }
+        usleep(300_000)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let said = String(
+            decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said == "inventory: interrupted\n")
+        expectNoJournalFiles(sandbox.database)
+    }
+
     // MARK: - Copies and damage
 
     @Test func aFileMarkedAsAnInventoryWithoutTablesIsDamagedNotEmpty() throws {

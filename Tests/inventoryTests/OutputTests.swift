@@ -159,6 +159,15 @@ import Testing
             "\(arguments): \(result.stderr)")
     }
 
+    @Test(arguments: [
+        ["--help"], ["list", "--help"], ["--version"], ["--generate-completion-script", "bash"],
+    ])
+    func helpAndVersionToAFullStandardOutputAreAnError(arguments: [String]) throws {
+        let result = try sandbox.run(arguments, useDatabase: false, stdout: "/dev/full")
+        #expect(result.status == 1, "\(arguments)")
+        #expect(result.stderr == "inventory: cannot write the output: No space left on device\n")
+    }
+
     @Test func viewsConstantsToAFullStandardOutputIsAnError() throws {
         let result = try sandbox.run(
             ["views", "constants"], useDatabase: false, stdout: "/dev/full")

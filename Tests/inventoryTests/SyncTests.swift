@@ -54,13 +54,14 @@ import Testing
         #expect((second["item"] as? [String: Any])?["insured"] as? Bool == true)
     }
 
-    @Test(arguments: [SIGINT, SIGTERM])
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func watchEndsCleanlyOnASignal(signal: Int32) throws {
         try sandbox.createInventory()
         let watch = try RunningCommand(["watch"], in: sandbox)
         #expect(watch.waitForLines(1) == ["0 items · total 0.00 USD"])
         watch.send(signal)
         #expect(watch.wait() == 0)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database + "-wal"))
     }
 
     @Test func watchSaysSoAndStopsWhenTheFileIsReplaced() throws {

@@ -290,7 +290,12 @@ public final class InventoryManager: Sendable {
     /// For a signal handler: interrupts what the shared manager is doing, waits up to
     /// `timeout` for it to stop, and closes it. Returns whether it was closed (or none was
     /// open); false means it stayed busy, and is left open.
-    public static func interruptAndCloseShared(waitingAtMost timeout: Duration) -> Bool {
+    ///
+    /// - Parameter nudge: called every few milliseconds while waiting: to unblock the thread
+    ///   that uses the manager from what it waits for outside the database.
+    public static func interruptAndCloseShared(
+        waitingAtMost timeout: Duration, nudging nudge: () -> Void = {}
+    ) -> Bool {
         guard let manager = sharedManager.withLock({ $0 }) else { return true }
         manager.interrupt()
         let deadline = ContinuousClock.now + timeout
@@ -300,6 +305,7 @@ public final class InventoryManager: Sendable {
                 return true
             }
             manager.interrupt()
+            nudge()
             Thread.sleep(forTimeInterval: 0.005)
         } while ContinuousClock.now < deadline
         return false

@@ -16,6 +16,9 @@ extension ViewRegistry {
             func problem(_ message: String) {
                 problems.append(ViewProblem(source: entry.source, entry: name, message: message))
             }
+            if let description = entry.description {
+                for message in textProblems(description) { problem("the description \(message)") }
+            }
             guard let type = types[entry.type] else {
                 problem(
                     "unknown type \(quoted(entry.type)) (known types: \(types.keys.sorted().joined(separator: ", ")))"
@@ -56,7 +59,9 @@ extension ViewRegistry {
         -> [String]
     {
         switch (kind, value) {
-        case (.text, .literal), (.view, .reference):
+        case (.text, .literal(let text)):
+            return textProblems(text)
+        case (.view, .reference):
             return []
         case (.text, _):
             return ["must be a literal text such as \"@My title\", not \(describe(value))"]
@@ -86,6 +91,19 @@ extension ViewRegistry {
             return emptinessProblems(of: filter)
         case (.filter, _):
             return ["must be a filter object such as {\"luxury\": true}, not \(describe(value))"]
+        }
+    }
+
+    /// The problems of a text shown to people (a title, a description): the rule of an item's
+    /// text fields, one line of plain text.
+    private static func textProblems(_ text: String) -> [String] {
+        do {
+            _ = try ItemValidation.text(text, field: .other("text"), limit: 200)
+            return []
+        } catch InventoryError.invalidValue(_, _, let reason) {
+            return [reason]
+        } catch {
+            return [String(describing: error)]
         }
     }
 

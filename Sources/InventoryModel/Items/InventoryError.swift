@@ -161,7 +161,7 @@ package func quoted(_ text: String) -> String {
         case "\n": result += "\\n"
         case "\r": result += "\\r"
         case "\t": result += "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        case _ where scalar.properties.generalCategory == .control:
             result += "\\u{\(String(scalar.value, radix: 16))}"
         default: result.unicodeScalars.append(scalar)
         }

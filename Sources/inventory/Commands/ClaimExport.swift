@@ -72,7 +72,10 @@ struct ClaimExport: ParsableCommand {
         switch format {
         case .csv:
             text = ([Self.header] + rows.map { $0.map { $0 ?? "" } })
-                .map { $0.map(ItemCSV.escape).joined(separator: ",") + "\r\n" }.joined()
+                .map { row in
+                    row.map { ItemCSV.escape($0, forTerminal: file == nil && isatty(1) == 1) }
+                        .joined(separator: ",") + "\r\n"
+                }.joined()
         case .json:
             let keys = [
                 "description", "brand", "model", "serial", "quantity", "purchaseDate", "ageYears",

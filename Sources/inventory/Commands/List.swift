@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import InventoryKit
 
 extension ItemSort: ExpressibleByArgument {}
@@ -63,9 +64,12 @@ struct List: ParsableCommand {
             }
             output.writeLine(first ? "]" : "\n]")
         case .csv:
+            let forTerminal = isatty(1) == 1
             output.write(ItemCSV.header)
             try manager.forEachItem(matching: filter, sortedBy: order) { item in
-                try output.write { ItemCSV.appendRow(item, manager: manager, to: &$0) }
+                try output.write {
+                    ItemCSV.appendRow(item, manager: manager, forTerminal: forTerminal, to: &$0)
+                }
             }
         case .table:
             let items = try manager.items(matching: filter, sortedBy: order)

@@ -51,7 +51,7 @@ struct ViewsConstants: ParsableCommand {
             if let entry = registry.entry(named: name),
                 let title = try? registry.definition(named: name).title
             {
-                output.writeLine("/// \(title) (\(entry.source))")
+                output.writeLine("/// \(VisibleText.of("\(title) (\(entry.source))"))")
             }
             output.writeLine("public let \(identifier) = \(literal)")
         }

@@ -14,7 +14,8 @@ struct Watch: ParsableCommand, HandlesSignals {
             processes (another terminal's `inventory add`, a script) appear as they commit. \
             With --json, prints only the changes, one JSON object per line:
             {"seq": 42, "change": "entered|left|changed", "item": {…}}. \
-            Ends on Ctrl-C or SIGTERM, after --limit changes, or after --timeout seconds.
+            Ends (with exit status 0) on Ctrl-C, SIGTERM or SIGHUP, after --limit changes, or \
+            after --timeout seconds.
 
             Examples:
               inventory watch --view non-insured
@@ -43,7 +44,7 @@ struct Watch: ParsableCommand, HandlesSignals {
     func run() throws {
         let finished = DispatchSemaphore(value: 0)
         // Before anything is printed: a signal sent once the view is on screen must end it.
-        let signals = [SIGINT, SIGTERM].map { number in
+        let signals = [SIGINT, SIGTERM, SIGHUP].map { number in
             signal(number, SIG_IGN)  // the dispatch source receives it instead
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { finished.signal() }

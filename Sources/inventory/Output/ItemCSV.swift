@@ -8,9 +8,15 @@ enum ItemCSV {
         + "brand,model,serial,notes,photo,createdAt,updatedAt,version\r\n"
 
     /// Appends one item as a CSV record, with its CRLF, to `bytes`: written field by field
-    /// into the output buffer, as a listing of a million items needs.
-    static func appendRow(_ item: HouseholdItem, manager: InventoryManager, to bytes: inout [UInt8])
-    {
+    /// into the output buffer, as a listing of a million items needs. `forTerminal`: the CSV
+    /// is read on a terminal, where a stored control character is written out, not sent raw.
+    static func appendRow(
+        _ item: HouseholdItem, manager: InventoryManager, forTerminal: Bool = false,
+        to bytes: inout [UInt8]
+    ) {
+        func appendField(_ field: String?, to bytes: inout [UInt8]) {
+            ItemCSV.appendField(field, forTerminal: forTerminal, to: &bytes)
+        }
         let comma = UInt8(ascii: ",")
         ASCIIDigits.append(item.id, to: &bytes)
         bytes.append(comma)
@@ -45,15 +51,17 @@ enum ItemCSV {
     }
 
     /// `field`, quoted if it must be.
-    static func escape(_ field: String) -> String {
+    static func escape(_ field: String, forTerminal: Bool = false) -> String {
         var bytes: [UInt8] = []
-        appendField(field, to: &bytes)
+        appendField(field, forTerminal: forTerminal, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `field` (nothing for nil), quoted if it must be.
-    static func appendField(_ field: String?, to bytes: inout [UInt8]) {
-        guard let field else { return }
+    /// Appends `field` (nothing for nil), quoted if it must be; for a terminal, with its
+    /// control characters other than line breaks and tabs written out.
+    static func appendField(_ field: String?, forTerminal: Bool = false, to bytes: inout [UInt8]) {
+        guard var field else { return }
+        if forTerminal { field = VisibleText.of(field, keepingLineBreaks: true) }
         let needsQuotes = field.utf8.contains { byte in
             byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
                 || byte == UInt8(ascii: "\r")

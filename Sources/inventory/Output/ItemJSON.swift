@@ -77,19 +77,35 @@ enum ItemJSON {
     }
 
     /// Appends `text` as a JSON string (or `null`) to `bytes`, escaping quotes, backslashes,
-    /// control characters and U+2028/U+2029 (which end a line in JavaScript).
+    /// control characters (C0, DEL and C1, so that none reaches a terminal raw) and
+    /// U+2028/U+2029 (which end a line in JavaScript).
     static func appendString(_ text: String?, to bytes: inout [UInt8]) {
         guard let text else {
             bytes.append(contentsOf: "null".utf8)
             return
         }
+        let hex = Array("0123456789abcdef".utf8)
+        func appendEscape(_ value: UInt8) {
+            bytes.append(contentsOf: "\\u00".utf8)
+            bytes.append(hex[Int(value >> 4)])
+            bytes.append(hex[Int(value & 0xF)])
+        }
         bytes.append(UInt8(ascii: "\""))
         var utf8 = text.utf8.makeIterator()
-        // The two bytes after E2 80 decide whether it is U+2028 or U+2029.
+        // A lead byte whose sequence may need escaping: C2 (C1 controls), E2 80 (U+2028/9).
         var pending: [UInt8] = []
         while let byte = utf8.next() {
             if !pending.isEmpty {
                 pending.append(byte)
+                if pending[0] == 0xC2 {
+                    if (0x80...0x9F).contains(byte) {
+                        appendEscape(byte)
+                    } else {
+                        bytes.append(contentsOf: pending)
+                    }
+                    pending.removeAll(keepingCapacity: true)
+                    continue
+                }
                 if pending.count == 2, pending[1] == 0x80 { continue }
                 if pending.count == 3, pending[2] == 0xA8 || pending[2] == 0xA9 {
                     bytes.append(contentsOf: (pending[2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
@@ -105,12 +121,8 @@ enum ItemJSON {
             case UInt8(ascii: "\n"): bytes.append(contentsOf: "\\n".utf8)
             case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
             case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
-            case 0..<0x20:
-                bytes.append(contentsOf: "\\u00".utf8)
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            case 0xE2: pending.append(byte)
+            case 0..<0x20, 0x7F: appendEscape(byte)
+            case 0xC2, 0xE2: pending.append(byte)
             default: bytes.append(byte)
             }
         }

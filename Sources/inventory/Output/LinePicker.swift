@@ -23,7 +23,7 @@ enum LinePicker {
             }
             switch list.perform(line: line) {
             case .changed: show(list, currency: currency)
-            case .hint(let hint): out.writeLine(hint)
+            case .hint(let hint): out.writeLine(VisibleText.of(hint))
             case .finished: return true
             case .cancelled: return false
             }
@@ -46,7 +46,7 @@ enum LinePicker {
         }
         let filter =
             list.searchText.map {
-                " · showing \(list.visibleCount) matching \"\($0)\" (/ shows all)"
+                " · showing \(list.visibleCount) matching \(VisibleText.of("\"\($0)\"")) (/ shows all)"
             } ?? ""
         out.writeLine("\(list.selectedIDs.count) of \(list.totalCount) chosen\(filter)")
     }

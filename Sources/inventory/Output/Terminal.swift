@@ -7,6 +7,8 @@ import Synchronization
 final class BufferedOutput: Sendable {
     private let descriptor: Int32
     private let state = Mutex<(buffer: [UInt8], failure: Int32?)>(([], nil))
+    /// Set from another thread to make a write blocked on a stalled reader give up.
+    private let abandoned = Atomic<Bool>(false)
     private static let capacity = 1 << 16
 
     init(descriptor: Int32) {
@@ -28,7 +30,7 @@ final class BufferedOutput: Sendable {
         let failure = state.withLock { state -> Int32? in
             guard state.failure == nil else { return state.failure }
             body(&state.buffer)
-            if state.buffer.count >= Self.capacity { Self.drain(&state, to: descriptor) }
+            if state.buffer.count >= Self.capacity { drain(&state) }
             return state.failure
         }
         if let failure { throw OutputFailure(code: failure) }
@@ -42,7 +44,7 @@ final class BufferedOutput: Sendable {
 
     /// Writes out everything buffered.
     func flush() {
-        state.withLock { Self.drain(&$0, to: descriptor) }
+        state.withLock { drain(&$0) }
     }
 
     /// The `errno` of the first write that failed (or came up short), if one did.
@@ -53,14 +55,22 @@ final class BufferedOutput: Sendable {
         state.withLock { $0.failure = $0.failure ?? code }
     }
 
-    private static func drain(
-        _ state: inout (buffer: [UInt8], failure: Int32?), to descriptor: Int32
-    ) {
+    /// Makes every write from now on fail at once, and a write blocked on a reader that does
+    /// not read give up when the blocked thread gets a signal (see `Interruption`).
+    func abandon() {
+        abandoned.store(true, ordering: .releasing)
+    }
+
+    private func drain(_ state: inout (buffer: [UInt8], failure: Int32?)) {
         defer { state.buffer.removeAll(keepingCapacity: true) }
         guard state.failure == nil else { return }
         var offset = 0
         state.buffer.withUnsafeBytes { bytes in
             while offset < bytes.count {
+                if abandoned.load(ordering: .acquiring) {
+                    state.failure = EINTR
+                    return
+                }
                 let written = Foundation.write(
                     descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 && errno == EINTR { continue }

@@ -9,8 +9,26 @@ import Synchronization
 enum Interruption {
     private static let sources = Mutex<[any DispatchSourceSignal]>([])
 
-    /// Starts handling the signals.
+    /// The thread the command runs on, which a signal unblocks from a write to a stalled pipe.
+    private static let commandThread = Mutex<pthread_t?>(nil)
+
+    /// Starts handling the signals. Call it from the thread the command runs on.
     static func install() {
+        commandThread.withLock { $0 = pthread_self() }
+        // SIGUSR1 only interrupts a blocked system call (no SA_RESTART), so that a write to a
+        // pipe nobody reads returns and the command lets go of the inventory.
+        #if canImport(Glibc)
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(SIGUSR1, &action, nil)
+        #endif
+        // A parent may have started this process with signals blocked.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, SIGUSR1)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         sources.withLock { sources in
             sources = [SIGINT, SIGTERM, SIGHUP].map { number in
                 signal(number, SIG_IGN)  // the dispatch source receives it instead
@@ -22,14 +40,49 @@ enum Interruption {
         }
     }
 
+    /// The signal that interrupted the command, and whether a thread is already ending the
+    /// process for it.
+    private static let state = Mutex<(signal: Int32, isEnding: Bool)>((0, false))
+
+    /// The signal that interrupted the command, if one did.
+    static var caughtSignal: Int32? {
+        state.withLock { $0.signal == 0 ? nil : $0.signal }
+    }
+
     private static func interrupted(by number: Int32) -> Never {
-        // A command blocked writing to a stalled pipe holds the inventory; do not wait for it
-        // for ever (the next process then finds its -wal file and folds it in).
-        _ = InventoryManager.interruptAndCloseShared(waitingAtMost: .seconds(2))
+        state.withLock { if $0.signal == 0 { $0.signal = number } }
+        // A write blocked on a reader that does not read holds the inventory: make it give up.
+        Terminal.standardOutput.abandon()
+        endProcess()
+    }
+
+    /// Closes the inventory, says "interrupted" and exits with 128 + the signal's number. The
+    /// signal's thread and the command's thread (on its way out) may both come here: the first
+    /// does it, the other waits for the process to end.
+    static func endProcess() -> Never {
+        let (isFirst, number) = state.withLock { state -> (Bool, Int32) in
+            defer { state.isEnding = true }
+            return (!state.isEnding, state.signal)
+        }
+        guard isFirst else { while true { pause() } }
+        // A command that stays blocked does not get waited for for ever (the next process then
+        // finds its -wal file and folds it in).
+        // The signal may come just before the command blocks in a write: nudge it until it
+        // lets go.
+        let thread = commandThread.withLock { $0 }
+        _ = InventoryManager.interruptAndCloseShared(waitingAtMost: .seconds(2)) {
+            if let thread, !pthread_equal(thread, pthread_self()).isTrue {
+                pthread_kill(thread, SIGUSR1)
+            }
+        }
         let message = "inventory: interrupted\n"
         _ = message.withCString { write(2, $0, strlen($0)) }
         _exit(128 + number)
     }
+}
+
+extension Int32 {
+    fileprivate var isTrue: Bool { self != 0 }
 }
 
 /// A command that handles SIGINT and SIGTERM itself (it ends its own loop on them).
