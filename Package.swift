@@ -14,6 +14,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "InventoryKit", targets: ["InventoryKit"]),
+        // The full-screen app's screens, for programs that drive them (and the benchmarks).
+        .library(name: "InventoryBrowse", targets: ["InventoryBrowse"]),
         .executable(name: "inventory", targets: ["inventory"]),
         // The schema as SQL, for the benchmarks' GRDB baseline.
         .library(name: "InventoryMigrations", targets: ["InventoryMigrations"]),

@@ -31,6 +31,7 @@ let package = Package(
                 "BenchmarkRows",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "InventoryKit", package: mainPackage),
+                .product(name: "InventoryBrowse", package: mainPackage),
             ],
             path: "Benchmarks/InventoryBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

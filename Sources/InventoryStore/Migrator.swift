@@ -51,14 +51,84 @@ public struct Migrator: Sendable {
                     // Another process may have applied it while this one waited for the lock.
                     guard try !appliedMigrations(in: database).keys.contains(migration.number)
                     else { return }
+                    // Its tables already there: the record of migrations was lost or changed.
+                    var created: Set<String> = []
+                    SchemaNames.apply(migration.sql, to: &created)
+                    if !created.isDisjoint(with: try objectNames(in: database)) {
+                        throw MigrationError.unrecorded(
+                            path: database.path, migration: migration.name)
+                    }
                     try database.execute(migration.sql)
                     try database.execute(
                         "INSERT INTO schema_migrations (number, name) VALUES (?, ?)",
                         [.integer(Int64(migration.number)), .text(migration.name)])
+                    // In the same transaction: the fingerprint always matches the schema.
+                    try recordFingerprint(try fingerprint(of: database), in: database)
                 }
             }
         }
         try verifySchema(of: database)
+        try verifyFingerprint(of: database)
+    }
+
+    /// The names of the tables, indexes, triggers and views in `database`, lowercased.
+    private func objectNames(in database: Database) throws -> Set<String> {
+        let statement = try database.cachedStatement("SELECT name FROM sqlite_schema")
+        defer { statement.reset() }
+        var names: Set<String> = []
+        while try statement.step() { names.insert(statement.text(at: 0).lowercased()) }
+        return names
+    }
+
+    // MARK: - The schema's fingerprint
+
+    /// A 32-bit FNV-1a hash of every object's SQL, as SQLite stores it (a renamed or added
+    /// column rewrites it), kept in `PRAGMA user_version`: written with each migration, and
+    /// compared at every open, so a schema changed outside the migrations is found.
+    func fingerprint(of database: Database) throws -> Int32 {
+        let statement = try database.cachedStatement(
+            """
+            SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema
+            WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name
+            """)
+        defer { statement.reset() }
+        var hash: UInt32 = 2_166_136_261
+        while try statement.step() {
+            for column in 0..<Int32(4) {
+                for byte in statement.text(at: column).utf8 {
+                    hash = (hash ^ UInt32(byte)) &* 16_777_619
+                }
+                hash = (hash ^ 0x1F) &* 16_777_619  // a separator
+            }
+        }
+        // 0 stands for "no fingerprint yet".
+        return hash == 0 ? 1 : Int32(bitPattern: hash)
+    }
+
+    private func recordedFingerprint(of database: Database) throws -> Int32 {
+        let statement = try database.cachedStatement("PRAGMA user_version")
+        defer { statement.reset() }
+        return try statement.step() ? Int32(truncatingIfNeeded: statement.int64(at: 0)) : 0
+    }
+
+    private func recordFingerprint(_ value: Int32, in database: Database) throws {
+        try database.execute("PRAGMA user_version = \(value)")
+    }
+
+    /// Checks the schema against the fingerprint its last migration recorded. A database
+    /// without one (written before fingerprints) gets one now, when it can be written.
+    ///
+    /// - Throws: `MigrationError.changedOutside` when they differ.
+    public func verifyFingerprint(of database: Database) throws {
+        let current = try fingerprint(of: database)
+        let recorded = try recordedFingerprint(of: database)
+        if recorded == 0 {
+            if !database.isReadOnly { try recordFingerprint(current, in: database) }
+            return
+        }
+        guard recorded == current else {
+            throw MigrationError.changedOutside(path: database.path)
+        }
     }
 
     /// Whether `database` has the table that records migrations, and how many objects its
@@ -125,6 +195,10 @@ public enum MigrationError: Error, Sendable, Hashable {
     case needsUpgrade(path: String)
     /// The schema lacks objects its recorded migrations create.
     case damaged(path: String, missing: [String])
+    /// The schema holds the objects of a migration it does not record.
+    case unrecorded(path: String, migration: String)
+    /// The schema differs from what the recorded migrations made (a column renamed, added…).
+    case changedOutside(path: String)
 }
 
 // MARK: - CustomStringConvertible
@@ -143,6 +217,12 @@ extension MigrationError: CustomStringConvertible {
             "the inventory \(quoted(path)) is damaged: its schema lacks "
                 + missing.joined(separator: ", ")
                 + "; restore it from a backup"
+        case .unrecorded(let path, let migration):
+            "the inventory \(quoted(path)) is damaged: it holds the tables of migration "
+                + "\(migration) but does not record it; restore it from a backup"
+        case .changedOutside(let path):
+            "the inventory \(quoted(path)) is damaged: its schema was changed by another "
+                + "program (it differs from what its migrations made); restore it from a backup"
         }
     }
 }

@@ -65,7 +65,15 @@ public struct PhotoStore: Sendable {
                     [0, 2, 3, 4, 6].contains(bytes[25]), bytes[26] == 0, bytes[27] == 0,
                     bytes[28] <= 1
                 else { return broken }
-                guard tag(bytes.count - 8) == "IEND" else {
+                // The end chunk, possibly followed by bytes some programs append.
+                let end: [UInt8] = Array("IEND".utf8)
+                var hasEnd = false
+                var offset = bytes.count - 8
+                while !hasEnd, offset >= 33 {
+                    hasEnd = bytes[offset..<offset + 4].elementsEqual(end)
+                    offset -= 1
+                }
+                guard hasEnd else {
                     return "not a whole PNG picture (it is cut off before its end)"
                 }
             case .jpeg:

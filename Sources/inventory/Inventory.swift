@@ -98,10 +98,9 @@ struct Inventory: ParsableCommand {
                 Terminal.standardOutput.writeLine(fullMessage(for: error))
                 finish(status: 0, arguments: arguments)
             }
-            let subcommand = arguments.first { argument in
-                configuration.subcommands.contains { $0._commandName == argument }
-            }
-            let help = ["inventory", subcommand, "--help"].compactMap { $0 }.joined(separator: " ")
+            let help =
+                (["inventory"] + CommandLineArguments.commandPath(in: arguments) + ["--help"])
+                .joined(separator: " ")
             let message =
                 CommandLineArguments.negativeID(in: arguments) ?? oneLine(Self.message(for: error))
             report("\(message) (see '\(help)')", status: exitCode(for: error).rawValue)

@@ -151,7 +151,10 @@ import Testing
         #expect(edited.changedFields(comparedTo: original) == ["price", "model", "notes"])
         #expect(edited.createdAt == original.createdAt)
         #expect(try manager.item(id: original.id) == edited)
-        #expect(try manager.edit(id: original.id, ItemPatch()).version == 3)
+        // A patch that changes nothing writes nothing: no new version, no history entry.
+        #expect(try manager.edit(id: original.id, ItemPatch()).version == 2)
+        #expect(try manager.edit(id: original.id, patch).version == 2)
+        #expect(try manager.history(itemID: original.id).count == 2)
     }
 
     @Test func anAmountInAnotherCurrencyIsRefused() throws {

@@ -151,19 +151,26 @@ import Testing
         let first = try InventoryManager(path: path, notificationCenter: NotificationCenter())
         let second = try InventoryManager(path: path, notificationCenter: NotificationCenter())
         let item = try first.add(ItemDraft(name: "Boat"))
-        var price = ItemPatch()
-        price.price = .some(usd("100"))
-        var location = ItemPatch()
-        location.location = "Marina"
+        // Every edit changes its field (an edit that changes nothing writes nothing).
+        let prices = (0..<50).map { number in
+            var patch = ItemPatch()
+            patch.price = .some(usd("\(100 + number)"))
+            return patch
+        }
+        let locations = (0..<50).map { number in
+            var patch = ItemPatch()
+            patch.location = "Marina \(number)"
+            return patch
+        }
         let group = DispatchGroup()
-        for (manager, patch) in [(first, price), (second, location)] {
+        for (manager, patches) in [(first, prices), (second, locations)] {
             DispatchQueue.global().async(group: group) {
-                for _ in 0..<50 { _ = try? manager.edit(id: item.id, patch) }
+                for patch in patches { _ = try? manager.edit(id: item.id, patch) }
             }
         }
         group.wait()
         let final = try #require(try first.item(id: item.id))
-        #expect(final.price == usd("100") && final.location == "Marina")
+        #expect(final.price == usd("149") && final.location == "Marina 49")
         #expect(final.version == 101)
     }
 

@@ -56,6 +56,11 @@ import Testing
         (["delete", "1", "99"], 1, "inventory: no item has id 99; nothing was changed"),
         (["show", "99"], 1, "inventory: no item has id 99\n"),
         (["history", "99"], 1, "inventory: no item has id 99\n"),
+        (
+            ["claim", "new", "--title", "x", "--items", "1-99999999"], 65,
+            "\"1-99999999\" is a range of more than 100,000 ids"
+        ),
+        (["claim", "export", "1"], 64, "(see 'inventory claim export --help')"),
         (["show", "-1"], 64, "invalid id \"-1\": ids are whole numbers from 1"),
         (["delete", "2", "-5"], 64, "invalid id \"-5\": ids are whole numbers from 1"),
         (

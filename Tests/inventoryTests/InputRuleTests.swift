@@ -46,6 +46,14 @@ import Testing
         try expectRefused(["edit", "1", option, "a\rb"], "control character (U+000D)")
     }
 
+    @Test func separatorsAndDirectionOverridesAreRefusedWhereTheyMislead() throws {
+        try expectRefused(["edit", "1", "--name", "Boat\u{2028}Oar"], "layout character (U+2028)")
+        try expectRefused(["edit", "1", "--serial", "\u{202E}123"], "layout character (U+202E)")
+        try expectRefused(["edit", "1", "--notes", "a\u{2066}b"], "layout character (U+2066)")
+        try sandbox.succeed(["edit", "1", "--notes", "one\u{2028}two"])
+        try sandbox.succeed(["edit", "1", "--name", "مرحبا 📷 👨‍👩‍👧"])
+    }
+
     @Test func multiLineFieldsKeepLineBreaksAndTabsAndOthersRefuseThem() throws {
         try sandbox.succeed([
             "edit", "1", "--notes", "line one\r\nline\ttwo", "--description", "a\nb",
@@ -182,6 +190,21 @@ import Testing
         try expectRefused(["edit", "1", "--purchased", "01/05/2024"], "write it like 2024-05-01")
     }
 
+    @Test func anEditThatLeavesAnItemAsItWasWritesNothing() throws {
+        let before = try sandbox.dump()
+        let result = try sandbox.run(["edit", "1", "--quantity", ""])
+        #expect(result.status == 0)
+        #expect(try sandbox.dump() == before)
+        try sandbox.succeed(["edit", "1", "--price", "25000"])
+        #expect(try sandbox.dump() == before)
+    }
+
+    @Test func anEditFromAVersionThatDoesNotExistSaysSo() throws {
+        try expectRefused(
+            ["edit", "1", "--insured", "--if-version", "99"],
+            "item 1 has no version 99 (it is at version 1)")
+    }
+
     @Test func anEditThatChangesNothingIsAUsageError() throws {
         try sandbox.succeed(["claim", "new", "--title", "Fire", "--items", "1"])
         try expectRefused(["edit", "1"], status: 64, "nothing to change")
@@ -216,6 +239,11 @@ import Testing
         let whole = sandbox.file("whole.png")
         writePNG(at: whole, seed: "whole")
         try sandbox.succeed(["edit", "1", "--photo", whole])
+        // Some programs append bytes after the end chunk.
+        let appended = sandbox.file("appended.png")
+        _ = FileManager.default.createFile(
+            atPath: appended, contents: Data(pngBytes(seed: "appended") + Array("trailer".utf8)))
+        try sandbox.succeed(["edit", "1", "--photo", appended])
     }
 
     // MARK: - Views files

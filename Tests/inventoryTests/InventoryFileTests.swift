@@ -150,6 +150,26 @@ import Testing
         #expect(try sandbox.dump() == before)
     }
 
+    @Test(arguments: [
+        (
+            "ALTER TABLE items RENAME COLUMN serial TO serialno",
+            "its schema was changed by another program"
+        ),
+        ("ALTER TABLE items ADD COLUMN colour TEXT", "its schema was changed by another program"),
+        (
+            "DELETE FROM schema_migrations",
+            "holds the tables of migration 0001_items but does not record it"
+        ),
+    ])
+    func aSchemaChangedOutsideTheMigrationsIsDamaged(change: String, message: String) throws {
+        try sandbox.add("Boat")
+        try sandbox.sqlite(change)
+        let before = FileManager.default.contents(atPath: sandbox.database)
+        expectOneLine(try sandbox.run(["list"]), "is damaged: ")
+        expectOneLine(try sandbox.run(["add", "--name", "Oar"]), message)
+        #expect(FileManager.default.contents(atPath: sandbox.database) == before)
+    }
+
     @Test func aTruncatedCopyIsDamaged() throws {
         try sandbox.add("Boat", "--price", "25000")
         let bytes = try #require(FileManager.default.contents(atPath: sandbox.database))

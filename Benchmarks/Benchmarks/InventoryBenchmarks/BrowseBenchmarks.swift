@@ -2,6 +2,7 @@
 // toggle that writes, the detail screen, the claim picker and a search, in a loop.
 import Benchmark
 import Foundation
+import InventoryBrowse
 import InventoryKit
 
 private final class BrowseFixture: @unchecked Sendable {

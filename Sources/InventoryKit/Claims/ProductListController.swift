@@ -213,6 +213,9 @@ public final class ProductListController {
         }
     }
 
+    /// The longest range a list may hold (`IDListError` says "100,000").
+    public static let maximumRange = 100_000
+
     /// The numbers of a list such as `3,5,9-12` (repeats kept, so `3,3` toggles twice).
     static func parseNumbers(_ text: String) -> Result<[Int], IDListError> {
         var numbers: [Int] = []
@@ -221,9 +224,11 @@ public final class ProductListController {
             let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
             guard (1...2).contains(bounds.count),
                 let low = Int(bounds[0].trimmingWhitespace()),
-                let high = Int(bounds.last!.trimmingWhitespace()), low >= 0, low <= high,
-                high - low < 100_000
+                let high = Int(bounds.last!.trimmingWhitespace()), low >= 0, low <= high
             else { return .failure(IDListError(part: part)) }
+            guard high - low < Self.maximumRange else {
+                return .failure(IDListError(part: part, isTooLong: true))
+            }
             numbers.append(contentsOf: low...high)
         }
         return .success(numbers)
@@ -233,6 +238,15 @@ public final class ProductListController {
 /// A part of an id list such as `3,5,9-12` that is not a number or an ascending range.
 public struct IDListError: Error, Sendable, Hashable {
     public let part: String
+    /// Whether it is a range, but one longer than `ProductListController.maximumRange`.
+    public var isTooLong = false
+
+    /// What is wrong with the part, in words.
+    public var reason: String {
+        isTooLong
+            ? "\(quoted(part)) is a range of more than 100,000 ids"
+            : "\(quoted(part)) is not an id or a range such as 9-12"
+    }
 }
 
 /// Parses an id list such as `3,5,9-12` into ids, in order, each once.
@@ -249,6 +263,6 @@ public func parseIDList(_ text: String, field: ValueField = .other("items")) thr
     case .failure(let error):
         throw InventoryError.invalidValue(
             field: field, value: text,
-            reason: "\(quoted(error.part)) is not an id or a range such as 9-12")
+            reason: error.reason)
     }
 }

@@ -554,28 +554,28 @@ public final class InventoryManager: Sendable {
             try file.map { try importedPhotos.importPhoto(from: $0) }
         }
         let now = Timestamp(clock())
-        let pairs = try write(at: now) { store in
+        let pairs = try write(at: now) { store -> [Edited] in
             let current = try Self.fetch(ids, from: store.items)
             for item in current {
-                guard let expected = expectedVersions[item.id], expected != item.version else {
-                    continue
+                if let expected = expectedVersions[item.id], expected != item.version {
+                    throw try Self.versionProblem(
+                        of: item, expected: expected, in: store.items)
                 }
-                let old = try store.items.item(id: item.id, atVersion: expected)
-                throw InventoryError.editConflict(
-                    id: item.id, name: item.name, expectedVersion: expected,
-                    currentVersion: item.version,
-                    changedFields: old.map { item.changedFields(comparedTo: $0) } ?? [])
             }
-            return try current.map { before in
+            return try current.map { before -> Edited in
                 var after = patch.applied(to: before)
                 if let newPhoto { after.photo = newPhoto }
+                // An item the patch leaves as it was is not written: no new version, no
+                // journal entry, no notification.
+                if after == before { return Edited(before: before, after: before) }
                 after.version = before.version + 1
                 after.updatedAt = max(now, before.updatedAt)
                 try store.items.update(after)
-                return (before: before, after: after)
+                return Edited(before: before, after: after)
             }
-        } changes: { pairs, first in
-            pairs.enumerated().map { offset, pair in
+        } changes: { (pairs: [Edited], first: Int64) -> [InventoryChange] in
+            let changed = pairs.filter(\.isChange)
+            return changed.enumerated().map { offset, pair in
                 InventoryChange(
                     kind: .edited, item: pair.after, before: pair.before,
                     sequence: first + Int64(offset))
@@ -584,6 +584,34 @@ public final class InventoryManager: Sendable {
         removeUnusedPhotos(
             pairs.compactMap { $0.before.photo == $0.after.photo ? nil : $0.before.photo })
         return pairs.map(\.after)
+    }
+
+    /// Ends a write transaction that wrote nothing, with the result it had.
+    private struct NothingWritten<Result: Sendable>: Error {
+        let result: Result
+    }
+
+    /// One item of an edit, before and after.
+    private struct Edited: Sendable {
+        let before: HouseholdItem
+        let after: HouseholdItem
+        var isChange: Bool { before != after }
+    }
+
+    /// Why an edit made from version `expected` of `item` is refused.
+    private static func versionProblem(
+        of item: HouseholdItem, expected: Int, in items: ItemStore
+    ) throws -> InventoryError {
+        guard expected < item.version else {
+            return .invalidValue(
+                field: .other("version"), value: String(expected),
+                reason:
+                    "item \(item.id) has no version \(expected) (it is at version \(item.version))")
+        }
+        let old = try items.item(id: item.id, atVersion: expected)
+        return .editConflict(
+            id: item.id, name: item.name, expectedVersion: expected, currentVersion: item.version,
+            changedFields: old.map { item.changedFields(comparedTo: $0) } ?? [])
     }
 
     /// Deletes items in one transaction: all of them, or none when an id does not exist.
@@ -665,13 +693,22 @@ public final class InventoryManager: Sendable {
             var earlier: [JournalEntry] = []
             var writeID: Int64 = 0
             var range: ClosedRange<Int64> = 0...0
-            let result = try store.items.write {
-                earlier = try store.items.journalEntries(after: store.lastQueued)
-                writeID = try store.items.beginJournaledWrite(at: time)
-                let before = try store.items.lastJournalSequence()
-                let result = try body(&store)
-                range = (before + 1)...max(before + 1, try store.items.lastJournalSequence())
-                return result
+            let result: Result
+            do {
+                result = try store.items.write {
+                    earlier = try store.items.journalEntries(after: store.lastQueued)
+                    writeID = try store.items.beginJournaledWrite(at: time)
+                    let before = try store.items.lastJournalSequence()
+                    let result = try body(&store)
+                    let last = try store.items.lastJournalSequence()
+                    // Nothing journaled (an edit that left every item as it was): roll back,
+                    // so that not even the write's number changes.
+                    if last == before { throw NothingWritten(result: result) }
+                    range = (before + 1)...last
+                    return result
+                }
+            } catch let nothing as NothingWritten<Result> {
+                result = nothing.result
             }
             var changeSets = Self.changeSets(grouping: earlier)
             let own = changes(result, range.lowerBound)

@@ -57,8 +57,9 @@ final class JournalFollower: Sendable {
                 fallbackInterval.components.seconds * 1000
                     + fallbackInterval.components.attoseconds / 1_000_000_000_000_000))
         while !isStopRequested {
-            guard let current = manager() else { return }
-            if current.readsSnapshot {
+            // No strong reference kept across the loops: the manager may go away meanwhile.
+            guard let readsSnapshot = manager()?.readsSnapshot else { return }
+            if readsSnapshot {
                 guard waitForAnotherSnapshot(manager: manager, path: path) else { return }
             } else {
                 followCommits(manager: manager, path: path, fallback: fallback)

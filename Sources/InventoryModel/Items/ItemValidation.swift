@@ -43,14 +43,15 @@ package enum ItemValidation {
                 field: field, value: String(trimmed.prefix(40)) + "…",
                 reason: "\(trimmed.count) characters; the most is \(limit)")
         }
-        if let control = trimmed.unicodeScalars.first(where: {
-            $0.properties.generalCategory == .control && !(multiline && ($0 == "\n" || $0 == "\t"))
+        if let refused = trimmed.unicodeScalars.first(where: {
+            isRefused($0, multiline: multiline)
         }) {
-            let code = String(control.value, radix: 16, uppercase: true)
+            let code = String(refused.value, radix: 16, uppercase: true)
+            let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+            let kind = refused.properties.generalCategory == .control ? "control" : "layout"
             throw InventoryError.invalidValue(
                 field: field, value: trimmed,
-                reason:
-                    "it holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)); "
+                reason: "it holds a \(kind) character (U+\(padded)); "
                     + (multiline
                         ? "only line breaks and tabs may be used"
                         : "it must be one line of plain text"))
@@ -65,6 +66,21 @@ package enum ItemValidation {
                 reason: "it must be a whole number from 1 to 1,000,000")
         }
         return quantity
+    }
+
+    /// Whether `scalar` is refused in a text field: a control character (but a line break or a
+    /// tab in a multi-line field), a line or paragraph separator in a one-line field, or a
+    /// bidirectional embedding, override or isolate, which can make a text read as another.
+    static func isRefused(_ scalar: Unicode.Scalar, multiline: Bool) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control: return !(multiline && (scalar == "\n" || scalar == "\t"))
+        case .lineSeparator, .paragraphSeparator: return !multiline
+        default:
+            let value: UInt32 = scalar.value
+            let embeddings: ClosedRange<UInt32> = 0x202A...0x202E
+            let isolates: ClosedRange<UInt32> = 0x2066...0x2069
+            return embeddings.contains(value) || isolates.contains(value)
+        }
     }
 
     /// The purchase date, or an error when it is after `today`.

@@ -12,7 +12,8 @@ struct Views: ParsableCommand {
                 "high-value": {
                   "Type": "FilteredList",
                   "Description": "Worth scheduling separately with the insurer",
-                  "Dependencies": { "title": "@High value", "filter": { "minPrice": "1500.00" },
+                  "Dependencies": { "title": "@High value",
+                                    "filter": { "minPrice": "1500.00" },
                                     "sort": "@price-desc" }
                 },
                 "uninsured-luxury": {

@@ -83,6 +83,23 @@ enum CommandLineArguments {
         return Array(arguments[index..<end]) + leading + Array(arguments[end...])
     }
 
+    /// The names of the subcommands `arguments` run (`["claim", "export"]`), skipping the
+    /// options that may come before them.
+    static func commandPath(in arguments: [String]) -> [String] {
+        var path: [String] = []
+        var command: any ParsableCommand.Type = Inventory.self
+        for argument in arguments where !argument.hasPrefix("-") {
+            guard
+                let subcommand = command.configuration.subcommands.first(where: {
+                    $0._commandName == argument
+                })
+            else { break }
+            path.append(argument)
+            command = subcommand
+        }
+        return path
+    }
+
     /// A negative number where an id belongs (`show -1`), which ArgumentParser reads as an
     /// unknown option: the message to give instead.
     static func negativeID(in arguments: [String]) -> String? {
