@@ -77,7 +77,9 @@ let package = Package(
             dependencies: ["InventoryBrowse", "InventoryTestSupport"]),
         .testTarget(
             name: "inventoryTests",
-            dependencies: ["inventory", "InventoryKit", "InventoryTestSupport"]),
+            dependencies: [
+                "inventory", "InventoryKit", "InventoryMigrations", "InventoryTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -119,8 +119,24 @@ extension BrowseApp {
             ("Quantity", String(item.quantity)), ("Purchased", item.purchaseDate?.description),
             ("Luxury", item.isLuxury ? "yes" : "no"), ("Insured", item.isInsured ? "yes" : "no"),
             ("Location", item.location), ("Brand", item.brand), ("Model", item.model),
-            ("Serial", item.serialNumber), ("Description", item.description), ("Notes", item.notes),
+            ("Serial", item.serialNumber),
+            ("Value", item.replacementValue.map { "\($0.formatted) \($0.currency.code)" }),
+            ("Bought from", item.purchasedFrom),
+            (
+                "Warranty",
+                item.hasLifetimeWarranty ? "for life" : item.warrantyUntil.map { "until \($0)" }
+            ),
+            ("Reviewed", item.reviewedAt?.description),
+            ("Tags", item.tags.isEmpty ? nil : item.tags.joined(separator: ", ")),
+            ("Description", item.description), ("Notes", item.notes),
             ("Photo", manager.photoPath(of: item)),
+            (
+                "Files",
+                item.attachments.isEmpty
+                    ? nil
+                    : item.attachments.map { "\($0.id) \($0.kind.rawValue)" }.joined(
+                        separator: ", ")
+            ),
             ("Updated", "\(item.updatedAt.iso8601) (version \(item.version))"),
         ]
         var row = 3
@@ -155,7 +171,13 @@ extension BrowseApp {
             grid.put(pad(field.label, 12), row: row, column: 2, style: isCurrent ? .bold : .dim)
             let value: String
             if field.isFlag {
-                value = (field == .luxury ? form.isLuxury : form.isInsured) ? "[x]" : "[ ]"
+                let isOn =
+                    switch field {
+                    case .luxury: form.isLuxury
+                    case .insured: form.isInsured
+                    default: form.hasLifetimeWarranty
+                    }
+                value = isOn ? "[x]" : "[ ]"
             } else {
                 value = "[" + (form.texts[field] ?? "") + (isCurrent ? "_" : "") + "]"
             }
@@ -211,7 +233,8 @@ extension BrowseApp {
         row += 2
         for item in form.selectedItems where row < height - 2 {
             grid.put(
-                "- \(item.name)  \(money(item.value))", row: row, column: 4, ellipsis: ellipsis)
+                "- \(item.name)  \(money(item.totalWorth))", row: row, column: 4, ellipsis: ellipsis
+            )
             row += 1
         }
     }
@@ -294,7 +317,7 @@ extension BrowseApp {
             } else if let tab = currentTab, message == nil {
                 let count = tab.active.count
                 var status =
-                    "\(count) item\(count == 1 ? "" : "s") · total \(money(tab.active.totalValue)) \(currency.code)"
+                    "\(count) item\(count == 1 ? "" : "s") · worth \(money(tab.active.totalValue)) \(currency.code)"
                 if let search = tab.searchText { status += " · search \"\(search)\" (Esc clears)" }
                 grid.put(status, row: statusRow, column: 0, ellipsis: ellipsis)
             }

@@ -310,9 +310,15 @@ public final class BrowseApp {
         tab.searchText = nil
         guard !trimmed.isEmpty else { return }
         do {
+            // Words starting with # are tags ("#jewelry gold"); the others are searched for.
+            let words = trimmed.split(whereSeparator: \.isWhitespace)
+            let tags = words.filter { $0.hasPrefix("#") && $0.count > 1 }.map {
+                String($0.dropFirst())
+            }
+            let text = words.filter { !$0.hasPrefix("#") }.joined(separator: " ")
             let view = try InventoryView(
                 name: tab.definition.name + " search", narrowing: tab.view,
-                by: ItemFilter(text: trimmed))
+                by: ItemFilter(tags: tags, text: text.isEmpty ? nil : text))
             tab.observations.append(view.observe { [changed] _ in changed.set() })
             tab.searchView = view
             tab.searchText = trimmed
@@ -366,10 +372,10 @@ public final class BrowseApp {
                     form.texts[form.currentField, default: ""].isEmpty ? 0 : 1)
             }
         case .character(" ") where form.currentField.isFlag:
-            if form.currentField == .luxury {
-                form.isLuxury.toggle()
-            } else {
-                form.isInsured.toggle()
+            switch form.currentField {
+            case .luxury: form.isLuxury.toggle()
+            case .insured: form.isInsured.toggle()
+            default: form.hasLifetimeWarranty.toggle()
             }
         case .character(let character) where !form.currentField.isFlag:
             form.texts[form.currentField, default: ""].append(character)

@@ -36,6 +36,7 @@ extension ItemStore {
         ])
         try statement.run()
         guard database.changedRowCount == 1 else { throw InventoryError.claimNotFound(id) }
+        let recorded = try recordedLines(claimID: id)
         try database.execute(
             "DELETE FROM claim_items WHERE claim_id = ? AND item_id IS NOT NULL", [.integer(id)])
         // Renumber the kept copies from 0, then append the chosen items.
@@ -49,18 +50,49 @@ extension ItemStore {
         try database.execute(
             "UPDATE claim_items SET position = -1 - position WHERE claim_id = ?", [.integer(id)])
         let kept = try countLines(claimID: id)
-        try insertLines(claimID: id, itemIDs: draft.itemIDs, from: kept)
+        try insertLines(claimID: id, itemIDs: draft.itemIDs, from: kept, recorded: recorded)
     }
 
-    private func insertLines(claimID: Int64, itemIDs: [Int64], from start: Int) throws {
+    /// Inserts a line per item, recording its replacement value and whether it has a receipt
+    /// now, unless `recorded` holds what an earlier line of the claim recorded for it.
+    private func insertLines(
+        claimID: Int64, itemIDs: [Int64], from start: Int,
+        recorded: [Int64: (value: Int64?, hasReceipt: Bool)] = [:]
+    ) throws {
         let statement = try database.cachedStatement(
-            "INSERT INTO claim_items (claim_id, position, item_id) VALUES (?, ?, ?)")
+            """
+            INSERT INTO claim_items (claim_id, position, item_id, value, has_receipt)
+            SELECT ?1, ?2, id, coalesce(?4, value), coalesce(?5, EXISTS (SELECT 1 FROM
+                json_each(items.attachments) WHERE json_extract(value, '$.kind') = 'receipt'))
+            FROM items WHERE id = ?3
+            """)
         for (offset, itemID) in itemIDs.enumerated() {
+            let earlier = recorded[itemID]
             try statement.bind([
                 .integer(claimID), .integer(Int64(start + offset)), .integer(itemID),
+                .integer(earlier?.value), earlier.map { .bool($0.hasReceipt) } ?? .null,
             ])
             try statement.run()
         }
+    }
+
+    /// What the lines of living items of a claim recorded: item id to value and receipt.
+    private func recordedLines(claimID: Int64) throws -> [Int64: (value: Int64?, hasReceipt: Bool)]
+    {
+        let statement = try database.cachedStatement(
+            """
+            SELECT item_id, value, has_receipt FROM claim_items
+            WHERE claim_id = ? AND item_id IS NOT NULL AND has_receipt IS NOT NULL
+            """)
+        try statement.bind([.integer(claimID)])
+        defer { statement.reset() }
+        var recorded: [Int64: (Int64?, Bool)] = [:]
+        while try statement.step() {
+            recorded[statement.int64(at: 0)] = (
+                statement.optionalInt64(at: 1), statement.bool(at: 2)
+            )
+        }
+        return recorded
     }
 
     private func countLines(claimID: Int64) throws -> Int {
@@ -126,7 +158,7 @@ extension ItemStore {
             """
             UPDATE claim_items SET item_id = NULL, name = ?, description = ?, brand = ?, model = ?,
                 serial = ?, price = ?, purchase_date = ?, location = ?, quantity = ?, luxury = ?,
-                insured = ?
+                insured = ?, value = coalesce(value, ?), has_receipt = coalesce(has_receipt, ?)
             WHERE item_id = ?
             """)
         try statement.bind([
@@ -134,7 +166,7 @@ extension ItemStore {
             .text(item.serialNumber), .integer(item.price?.minorUnits),
             .text(item.purchaseDate?.description), .text(item.location),
             .integer(Int64(item.quantity)), .bool(item.isLuxury), .bool(item.isInsured),
-            .integer(item.id),
+            .integer(item.replacementValue?.minorUnits), .bool(item.hasReceipt), .integer(item.id),
         ])
         try statement.run()
     }
@@ -146,12 +178,16 @@ extension ItemStore {
             SELECT claim_items.item_id, claim_items.name, claim_items.description, claim_items.brand,
                 claim_items.model, claim_items.serial, claim_items.price, claim_items.purchase_date,
                 claim_items.location, claim_items.quantity, claim_items.luxury, claim_items.insured,
+                claim_items.value, claim_items.has_receipt,
                 \(Self.columnNames.map { "items.\($0)" }.joined(separator: ", "))
             FROM claim_items LEFT JOIN items ON items.id = claim_items.item_id
             WHERE claim_items.claim_id = ? ORDER BY claim_items.position
             """)
         try lines.bind([.integer(id)])
         var items: [ClaimedItem] = []
+        func recordedValue() throws -> Money? {
+            try lines.optionalInt64(at: 12).map { try Money(minorUnits: $0, currency: currency) }
+        }
         while try lines.step() {
             if lines.isNull(at: 0) {
                 items.append(
@@ -167,9 +203,24 @@ extension ItemStore {
                             try CalendarDate(parsing: $0)
                         },
                         location: lines.optionalText(at: 8), quantity: Int(lines.int64(at: 9)),
-                        isLuxury: lines.bool(at: 10), isInsured: lines.bool(at: 11), photo: nil))
+                        isLuxury: lines.bool(at: 10), isInsured: lines.bool(at: 11), photo: nil,
+                        replacementValue: try recordedValue(), hadReceipt: lines.bool(at: 13)))
             } else {
-                items.append(ClaimedItem(item: try decodeItem(lines, offset: 12)))
+                // The item as it is, with the value and receipt recorded when it was claimed
+                // (lines made before they were recorded show the item's own).
+                let item = try decodeItem(lines, offset: 14)
+                let line = ClaimedItem(item: item)
+                items.append(
+                    lines.isNull(at: 12) && lines.isNull(at: 13)
+                        ? line
+                        : ClaimedItem(
+                            itemID: item.id, name: item.name, description: item.description,
+                            brand: item.brand, model: item.model,
+                            serialNumber: item.serialNumber, price: item.price,
+                            purchaseDate: item.purchaseDate, location: item.location,
+                            quantity: item.quantity, isLuxury: item.isLuxury,
+                            isInsured: item.isInsured, photo: item.photo,
+                            replacementValue: try recordedValue(), hadReceipt: lines.bool(at: 13)))
             }
         }
         return Claim(

@@ -70,7 +70,8 @@ extension ItemStore {
     private func decodeJournalEntry(_ row: Statement) throws -> JournalEntry {
         let sequence = row.int64(at: 0)
         let before = row.isNull(at: 5) ? nil : try decodeItem(row, offset: 5)
-        let after = row.isNull(at: 22) ? nil : try decodeItem(row, offset: 22)
+        let afterOffset = Int32(5 + Self.columnNames.count)
+        let after = row.isNull(at: afterOffset) ? nil : try decodeItem(row, offset: afterOffset)
         let change: InventoryChange
         switch (row.text(at: 3), before, after) {
         case ("added", nil, let after?):

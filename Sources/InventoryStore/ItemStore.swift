@@ -69,7 +69,8 @@ public final class ItemStore {
     static let columnNames = [
         "id", "name", "description", "price", "purchase_date", "photo", "luxury", "insured",
         "quantity", "location", "brand", "model", "serial", "notes", "created_at", "updated_at",
-        "version",
+        "version", "value", "purchased_from", "warranty_until", "lifetime_warranty",
+        "reviewed_at", "tags", "attachments",
     ]
     static let columns = columnNames.joined(separator: ", ")
 
@@ -107,7 +108,7 @@ public final class ItemStore {
         }
     }
 
-    /// Calls `body` with the id, sort key and value (price × quantity, 0 without a price) of
+    /// Calls `body` with the id, sort key and total worth (worth × quantity, 0 without one) of
     /// each item that passes `filter`, in `sort` order: what a live view holds, read without
     /// decoding whole items.
     package func forEachSortEntry(
@@ -116,20 +117,20 @@ public final class ItemStore {
     ) throws {
         let (condition, arguments) = Self.whereClause(filter)
         let statement = try database.cachedStatement(
-            "SELECT id, name_key, price, purchase_date, quantity FROM items\(condition) "
-                + Self.orderBy(sort))
+            "SELECT id, name_key, price, purchase_date, quantity, coalesce(value, price) "
+                + "FROM items\(condition) " + Self.orderBy(sort))
         try statement.bind(arguments)
         defer { statement.reset() }
         while try statement.step() {
             let id = statement.int64(at: 0)
-            let price = statement.optionalInt64(at: 2)
+            let worth = statement.optionalInt64(at: 5)
             let purchaseDate =
                 sort.field == .purchased
                 ? try statement.optionalText(at: 3).map { try CalendarDate(parsing: $0) } : nil
             let key = SortKey(
-                id: id, nameKey: statement.text(at: 1), price: price, purchaseDate: purchaseDate,
-                sort: sort)
-            try body(id, key, price.map { Int128($0) * Int128(statement.int64(at: 4)) } ?? 0)
+                id: id, nameKey: statement.text(at: 1), price: statement.optionalInt64(at: 2),
+                worth: worth, purchaseDate: purchaseDate, sort: sort)
+            try body(id, key, worth.map { Int128($0) * Int128(statement.int64(at: 4)) } ?? 0)
         }
     }
 
@@ -171,13 +172,73 @@ public final class ItemStore {
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
 
-    /// How many items use the photo file `name`.
-    public func photoUseCount(_ name: String) throws -> Int {
+    /// How many items use the stored file `name` (as a photo or another attachment).
+    public func fileUseCount(_ name: String) throws -> Int {
         let statement = try database.cachedStatement(
-            "SELECT count(*) FROM items WHERE photo = ?")
+            "SELECT count(*) FROM item_files WHERE file = ?")
         try statement.bind([.text(name)])
         defer { statement.reset() }
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
+    }
+
+    // MARK: - Tags
+
+    /// `item`'s tags as the inventory first spelled them: a tag typed in another case takes
+    /// the spelling it already has; a new tag is recorded as typed.
+    package func canonicalizeTags(of item: inout HouseholdItem) throws {
+        guard !item.tags.isEmpty else { return }
+        let find = try database.cachedStatement("SELECT label FROM tags WHERE key = ?")
+        let record = try database.cachedStatement(
+            "INSERT INTO tags (key, label) VALUES (?, ?)")
+        item.tags = try item.tags.map { tag in
+            let key = TextFolding.fold(tag)
+            try find.bind([.text(key)])
+            defer { find.reset() }
+            if try find.step() { return find.text(at: 0) }
+            try record.bind([.text(key), .text(tag)])
+            try record.run()
+            return tag
+        }
+    }
+
+    /// Every tag that items carry: its label, how many items carry it, and their total worth
+    /// (minor units), by label.
+    public func tagSummaries() throws -> [(tag: String, count: Int, worth: Int128)] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT tags.label, count(*),
+                sum(coalesce(items.value, items.price, 0) * items.quantity)
+            FROM item_tags JOIN tags ON tags.key = item_tags.tag_key
+            JOIN items ON items.id = item_tags.item_id
+            GROUP BY item_tags.tag_key ORDER BY item_tags.tag_key
+            """)
+        defer { statement.reset() }
+        var summaries: [(String, Int, Int128)] = []
+        while try statement.step() {
+            summaries.append(
+                (statement.text(at: 0), Int(statement.int64(at: 1)), Int128(statement.int64(at: 2)))
+            )
+        }
+        return summaries
+    }
+
+    // MARK: - Settings
+
+    /// Whether the inventory holds any amount (a price or value, on an item or a claim line).
+    public func holdsAmounts() throws -> Bool {
+        let statement = try database.cachedStatement(
+            """
+            SELECT EXISTS (SELECT 1 FROM items WHERE price IS NOT NULL OR value IS NOT NULL)
+                OR EXISTS (SELECT 1 FROM claim_items WHERE price IS NOT NULL OR value IS NOT NULL)
+            """)
+        defer { statement.reset() }
+        return try statement.step() && statement.bool(at: 0)
+    }
+
+    /// Records `currency` as the inventory's; the caller checks that no amount is stored.
+    public func setCurrency(_ currency: Currency) throws {
+        try database.execute(
+            "UPDATE settings SET value = ? WHERE key = 'currency'", [.text(currency.code)])
     }
 
     /// The WHERE clause of `filter` (empty when it has no condition) and the values it binds.
@@ -202,6 +263,17 @@ public final class ItemStore {
         if let hasPhoto = filter.hasPhoto { add(hasPhoto ? "photo IS NOT NULL" : "photo IS NULL") }
         if let minPrice = filter.minPrice { add("price >= ?", .integer(minPrice.minorUnits)) }
         if let maxPrice = filter.maxPrice { add("price <= ?", .integer(maxPrice.minorUnits)) }
+        if let minWorth = filter.minWorth {
+            add("coalesce(value, price) >= ?", .integer(minWorth.minorUnits))
+        }
+        if let maxWorth = filter.maxWorth {
+            add("coalesce(value, price) <= ?", .integer(maxWorth.minorUnits))
+        }
+        for tag in filter.tags {
+            add(
+                "id IN (SELECT item_id FROM item_tags WHERE tag_key = ?)",
+                .text(TextFolding.fold(tag)))
+        }
         if let after = filter.purchasedAfter { add("purchase_date > ?", .text(after.description)) }
         if let before = filter.purchasedBefore {
             add("purchase_date < ?", .text(before.description))
@@ -232,27 +304,36 @@ public final class ItemStore {
         case .name: "ORDER BY name_key\(direction), id"
         case .price: "ORDER BY price IS NULL, price\(direction), id"
         case .purchased: "ORDER BY purchase_date IS NULL, purchase_date\(direction), id"
+        case .worth:
+            "ORDER BY coalesce(value, price) IS NULL, coalesce(value, price)\(direction), id"
         case .id: "ORDER BY id\(direction)"
         }
     }
 
-    /// Reads an item from the row's columns `offset` to `offset + 16`, in `columnNames` order.
+    /// Reads an item from the row's columns `offset` to `offset + 23`, in `columnNames` order.
+    /// The columns added later may be NULL (a journal entry written before them).
     func decodeItem(_ row: Statement, offset: Int32 = 0) throws -> HouseholdItem {
-        let price = try row.optionalInt64(at: offset + 3).map {
-            try Money(minorUnits: $0, currency: currency)
+        func money(_ column: Int32) throws -> Money? {
+            try row.optionalInt64(at: offset + column).map {
+                try Money(minorUnits: $0, currency: currency)
+            }
         }
-        let purchaseDate = try row.optionalText(at: offset + 4).map {
-            try CalendarDate(parsing: $0)
+        func date(_ column: Int32) throws -> CalendarDate? {
+            try row.optionalText(at: offset + column).map { try CalendarDate(parsing: $0) }
         }
         return HouseholdItem(
             id: row.int64(at: offset), name: row.text(at: offset + 1),
-            description: row.optionalText(at: offset + 2), price: price,
-            purchaseDate: purchaseDate, photo: row.optionalText(at: offset + 5),
+            description: row.optionalText(at: offset + 2), price: try money(3),
+            purchaseDate: try date(4), photo: row.optionalText(at: offset + 5),
             isLuxury: row.bool(at: offset + 6), isInsured: row.bool(at: offset + 7),
             quantity: Int(row.int64(at: offset + 8)), location: row.optionalText(at: offset + 9),
             brand: row.optionalText(at: offset + 10), model: row.optionalText(at: offset + 11),
             serialNumber: row.optionalText(at: offset + 12),
             notes: row.optionalText(at: offset + 13),
+            replacementValue: try money(17), purchasedFrom: row.optionalText(at: offset + 18),
+            warrantyUntil: try date(19), hasLifetimeWarranty: row.bool(at: offset + 20),
+            reviewedAt: try date(21), tags: try ItemColumns.tags(row.optionalText(at: offset + 22)),
+            attachments: try ItemColumns.attachments(row.optionalText(at: offset + 23)),
             createdAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 14)),
             updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 15)),
             version: Int(row.int64(at: offset + 16)))
@@ -302,11 +383,11 @@ public final class ItemStore {
         }
     }
 
-    /// Rows per INSERT statement: 50 × 18 parameters stays under 999, the smallest limit an
+    /// Rows per INSERT statement: 38 × 26 parameters stays under 999, the smallest limit an
     /// SQLite build may have. Measured at 100,000 items with the triggers: 16 rows per
     /// statement already took half the time of one; more gained little.
-    package static let rowsPerInsert = 50
-    private static let insertColumnCount = 18
+    package static let rowsPerInsert = 38
+    private static let insertColumnCount = 26
     private static let fullInsertSQL = makeInsertSQL(rows: rowsPerInsert)
 
     private static func insertSQL(rows: Int) -> String {
@@ -319,7 +400,8 @@ public final class ItemStore {
         return """
             INSERT INTO items (name, name_key, description, price, purchase_date, photo, luxury,
                 insured, quantity, location, brand, model, serial, notes, created_at, updated_at,
-                version, id)
+                version, value, purchased_from, warranty_until, lifetime_warranty, reviewed_at,
+                tags, tag_keys, attachments, id)
             VALUES
             """ + Array(repeating: placeholders, count: rows).joined(separator: ",\n")
     }
@@ -347,7 +429,8 @@ public final class ItemStore {
             UPDATE items SET name = ?, name_key = ?, description = ?, price = ?,
                 purchase_date = ?, photo = ?, luxury = ?, insured = ?, quantity = ?,
                 location = ?, brand = ?, model = ?, serial = ?, notes = ?, created_at = ?,
-                updated_at = ?, version = ?
+                updated_at = ?, version = ?, value = ?, purchased_from = ?, warranty_until = ?,
+                lifetime_warranty = ?, reviewed_at = ?, tags = ?, tag_keys = ?, attachments = ?
             WHERE id = ?
             """)
         try bindFields(of: item, to: statement, from: 0)
@@ -365,7 +448,7 @@ public final class ItemStore {
         guard database.changedRowCount == 1 else { throw InventoryError.itemsNotFound([id]) }
     }
 
-    /// Binds the fields of `item` to parameters `offset + 1` to `offset + 18`, id last, in the
+    /// Binds the fields of `item` to parameters `offset + 1` to `offset + 26`, id last, in the
     /// column order of the INSERT and UPDATE statements.
     private func bindFields(of item: HouseholdItem, to statement: Statement, from offset: Int32)
         throws
@@ -378,7 +461,11 @@ public final class ItemStore {
             .text(item.model), .text(item.serialNumber), .text(item.notes),
             .integer(item.createdAt.millisecondsSince1970),
             .integer(item.updatedAt.millisecondsSince1970), .integer(Int64(item.version)),
-            .integer(item.id),
+            .integer(item.replacementValue?.minorUnits), .text(item.purchasedFrom),
+            .text(item.warrantyUntil?.description), .bool(item.hasLifetimeWarranty),
+            .text(item.reviewedAt?.description), .text(ItemColumns.json(item.tags)),
+            .text(ItemColumns.json(item.tags.map(TextFolding.fold))),
+            .text(ItemColumns.json(item.attachments)), .integer(item.id),
         ]
         for (index, value) in values.enumerated() {
             try statement.bind(value, at: offset + Int32(index) + 1)
@@ -387,13 +474,16 @@ public final class ItemStore {
 }
 
 extension HouseholdItem {
-    /// The same item with another id.
+    /// The same item with another id (every other field as it is).
     func withID(_ id: Int64) -> HouseholdItem {
         HouseholdItem(
             id: id, name: name, description: description, price: price,
             purchaseDate: purchaseDate, photo: photo, isLuxury: isLuxury, isInsured: isInsured,
             quantity: quantity, location: location, brand: brand, model: model,
-            serialNumber: serialNumber, notes: notes, createdAt: createdAt,
-            updatedAt: updatedAt, version: version)
+            serialNumber: serialNumber, notes: notes, replacementValue: replacementValue,
+            purchasedFrom: purchasedFrom, warrantyUntil: warrantyUntil,
+            hasLifetimeWarranty: hasLifetimeWarranty, reviewedAt: reviewedAt, tags: tags,
+            attachments: attachments, createdAt: createdAt, updatedAt: updatedAt,
+            version: version)
     }
 }

@@ -51,10 +51,12 @@ public struct Migrator: Sendable {
                     // Another process may have applied it while this one waited for the lock.
                     guard try !appliedMigrations(in: database).keys.contains(migration.number)
                     else { return }
-                    // Its tables already there: the record of migrations was lost or changed.
+                    // Its new tables already there: the record of migrations was lost or changed.
+                    // (What it drops and makes again, as a trigger, is there before it.)
                     var created: Set<String> = []
                     SchemaNames.apply(migration.sql, to: &created)
-                    if !created.isDisjoint(with: try objectNames(in: database)) {
+                    let new = created.subtracting(SchemaNames.dropped(in: migration.sql))
+                    if !new.isDisjoint(with: try objectNames(in: database)) {
                         throw MigrationError.unrecorded(
                             path: database.path, migration: migration.name)
                     }
@@ -229,8 +231,23 @@ extension MigrationError: CustomStringConvertible {
 
 /// The names of the tables, indexes, triggers and views a migration's SQL creates and drops.
 enum SchemaNames {
+    /// The names `sql` drops (or renames away).
+    static func dropped(in sql: String) -> Set<String> {
+        var everything: Set<String> = []
+        var dropped: Set<String> = []
+        apply(sql, to: &everything, dropped: &dropped)
+        return dropped
+    }
+
     /// Adds the names `sql` creates to `names` and removes those it drops or renames.
     static func apply(_ sql: String, to names: inout Set<String>) {
+        var dropped: Set<String> = []
+        apply(sql, to: &names, dropped: &dropped)
+    }
+
+    private static func apply(
+        _ sql: String, to names: inout Set<String>, dropped: inout Set<String>
+    ) {
         let words = tokens(of: sql)
         var index = 0
         func word(_ offset: Int) -> String? {
@@ -256,12 +273,16 @@ enum SchemaNames {
                 guard let kind = word(1), kinds.contains(kind) else { break }
                 var next = index + 2
                 if next + 1 < words.count, words[next] == "if" { next += 2 }
-                if next < words.count { names.remove(unqualified(words[next])) }
+                if next < words.count {
+                    names.remove(unqualified(words[next]))
+                    dropped.insert(unqualified(words[next]))
+                }
             case "alter":
                 guard word(1) == "table", let table = word(2), word(3) == "rename",
                     word(4) == "to", let newName = word(5)
                 else { break }
                 names.remove(unqualified(table))
+                dropped.insert(unqualified(table))
                 names.insert(unqualified(newName))
             default: break
             }

@@ -8,9 +8,11 @@ import InventoryModel
     import Darwin
 #endif
 
-/// The `photos/` folder beside an inventory: each picture stored once, named by its SHA-256.
+/// The `photos/` folder beside an inventory: each photo and attached file stored once, named by
+/// its SHA-256.
 ///
-/// The folder is mode 0700 and each file 0600: photos of valuables are as private as the list.
+/// The folder is mode 0700 and each file 0600: photos of valuables and their receipts are as
+/// private as the list.
 public struct PhotoStore: Sendable {
     /// The kinds of picture accepted, recognised by their first bytes, never by file name.
     public enum Kind: String, Sendable, CaseIterable {
@@ -19,8 +21,12 @@ public struct PhotoStore: Sendable {
         case gif = "gif"
         case webp = "webp"
         case heic = "heic"
+        case pdf = "pdf"
 
-        /// The kind of picture `bytes` starts like, or nil.
+        /// Whether it is a picture (not a document).
+        public var isPicture: Bool { self != .pdf }
+
+        /// The kind of file `bytes` starts like, or nil.
         public init?(sniffing bytes: some Collection<UInt8>) {
             let head = Array(bytes.prefix(16))
             func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
@@ -35,6 +41,8 @@ public struct PhotoStore: Sendable {
                 self = .gif
             } else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) {
                 self = .webp
+            } else if starts(Array("%PDF-".utf8)) {
+                self = .pdf
             } else if starts(Array("ftyp".utf8), at: 4), head.count >= 12,
                 Self.heifBrands.contains(String(decoding: head[8..<12], as: UTF8.self))
             {
@@ -48,7 +56,8 @@ public struct PhotoStore: Sendable {
         /// its header parses: the image's size is given and plausible, and the file is not cut
         /// off where its format says more must follow.
         public func problem(with bytes: [UInt8]) -> String? {
-            let name = self == .jpeg ? "JPEG" : rawValue.uppercased()
+            let name =
+                self == .jpeg ? "JPEG" : self == .pdf ? "PDF document" : rawValue.uppercased()
             func u16be(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
             func u32be(_ at: Int) -> Int { u16be(at) << 16 | u16be(at + 2) }
             func u16le(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
@@ -56,8 +65,19 @@ public struct PhotoStore: Sendable {
             func tag(_ at: Int) -> String {
                 String(decoding: bytes[at..<min(at + 4, bytes.count)], as: UTF8.self)
             }
-            let broken = "not a whole \(name) picture (its header is missing or cut short)"
+            let broken =
+                "not a whole \(name)\(isPicture ? " picture" : "") (its header is missing or cut short)"
             switch self {
+            case .pdf:
+                // A version, and an end-of-file marker in the last kilobyte.
+                let tail = bytes.suffix(1024)
+                let marker = Array("%%EOF".utf8)
+                guard bytes.count >= 16,
+                    tail.indices.contains(where: { index in
+                        index + marker.count <= tail.endIndex
+                            && tail[index..<index + marker.count].elementsEqual(marker)
+                    })
+                else { return "not a whole PDF document (it is cut off before its end)" }
             case .png:
                 // Signature, then IHDR: length 13, width, height, depth, colour type, …
                 guard bytes.count >= 8 + 25 + 12, u32be(8) == 13, tag(12) == "IHDR",
@@ -152,8 +172,24 @@ public struct PhotoStore: Sendable {
     /// - Throws: `InventoryError.invalidPhoto` when the file is missing, a folder, unreadable,
     ///   or not a JPEG, PNG, GIF, WebP or HEIC picture; nothing is stored then.
     public func importPhoto(from source: String) throws -> (name: String, created: Bool) {
+        try importFile(from: source, as: .photo)
+    }
+
+    /// Copies the file at `source` into the store as an attachment of `kind`, unless the same
+    /// file is there already. A photo must be a picture; a receipt, a manual, a warranty or
+    /// another file may also be a PDF document.
+    ///
+    /// - Returns: the stored file's name (`<sha256>.<ext>`) and whether this call created it.
+    /// - Throws: `InventoryError.invalidPhoto` (for a photo) or `.invalidFile` (for another
+    ///   kind) when the file is missing, unreadable, too large, or not a whole file of an
+    ///   accepted kind; nothing is stored then.
+    public func importFile(from source: String, as attachmentKind: Attachment.Kind) throws
+        -> (name: String, created: Bool)
+    {
         func invalid(_ reason: String) -> InventoryError {
-            .invalidPhoto(path: source, reason: reason)
+            attachmentKind == .photo
+                ? .invalidPhoto(path: source, reason: reason)
+                : .invalidFile(path: source, reason: reason)
         }
         var status = stat()
         guard stat(source, &status) == 0 else {
@@ -173,8 +209,11 @@ public struct PhotoStore: Sendable {
             throw invalid(
                 "cannot be read (\(access(source, R_OK) == 0 ? "I/O error" : "permission denied"))")
         }
-        guard let kind = Kind(sniffing: data) else {
-            throw invalid("not a JPEG, PNG, GIF, WebP or HEIC picture")
+        guard let kind = Kind(sniffing: data), kind.isPicture || attachmentKind != .photo else {
+            throw invalid(
+                attachmentKind == .photo
+                    ? "not a JPEG, PNG, GIF, WebP or HEIC picture"
+                    : "not a PDF document or a JPEG, PNG, GIF, WebP or HEIC picture")
         }
         guard data.count <= Self.maximumSize else {
             throw invalid("it is larger than \(Self.megabytes(Self.maximumSize))")

@@ -22,8 +22,9 @@ struct Inventory: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Add.self, Edit.self, Delete.self, Show.self, List.self, Watch.self, History.self,
-            Views.self, ClaimCommand.self, Browse.self,
+            Add.self, Edit.self, Delete.self, Show.self, List.self, Tags.self, Attach.self,
+            Detach.self, Watch.self, History.self, Views.self, ClaimCommand.self, Settings.self,
+            Browse.self,
         ]
     )
 
@@ -123,9 +124,11 @@ struct Inventory: ParsableCommand {
         switch error {
         case let error as InventoryError:
             switch error {
-            case .invalidValue, .missingName, .invalidPhoto, .currencyMismatch, .claimRefused: 65
+            case .invalidValue, .missingName, .invalidPhoto, .invalidFile, .currencyMismatch,
+                .claimRefused:
+                65
             case .itemsNotFound, .itemNotFound, .cannotOpen, .editConflict, .claimNotFound,
-                .itemsInClaims, .storage, .cannotWrite:
+                .itemsInClaims, .storage, .cannotWrite, .attachmentNotFound, .currencyInUse:
                 1
             }
         case is ValidationError: 64

@@ -188,9 +188,13 @@ import Testing
             let old = try ItemStore(
                 database: database,
                 migrator: Migrator(migrations: Array(MigrationScripts.all.prefix(3))))
-            let now = Timestamp(millisecondsSince1970: 1_700_000_000_000)
-            _ = try old.insert(
-                HouseholdItem(id: 0, name: "Heirloom", createdAt: now, updatedAt: now))
+            _ = old
+            // A row as that release wrote it, with its columns only.
+            try database.execute(
+                """
+                INSERT INTO items (name, name_key, created_at, updated_at)
+                VALUES ('Heirloom', 'heirloom', 1700000000000, 1700000000000)
+                """)
         }
         let upgraded = try InventoryManager(path: path, notificationCenter: NotificationCenter())
         let claim = try upgraded.createClaim(ClaimDraft(title: "Flood", kind: .water, itemIDs: [1]))

@@ -260,7 +260,8 @@ final class ViewChangeRecorder: Sendable {
                 let context = "seed \(seed), step \(step), view \(view.name)"
                 try #require(view.ids == expected.map(\.id), "\(context)")
                 try #require(
-                    view.totalValue == expected.reduce(0) { $0 + ($1.value ?? 0) }, "\(context)")
+                    view.totalValue == expected.reduce(0) { $0 + ($1.totalWorth ?? 0) },
+                    "\(context)")
                 for change in recorders[index].changes[consumed[index]...] {
                     shadows[index] = try replay(change, on: shadows[index], context: context)
                 }

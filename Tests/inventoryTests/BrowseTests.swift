@@ -1,5 +1,12 @@
 import Foundation
+import InventoryKit
 import Testing
+
+/// Where the item form's fields are, top to bottom (`ItemFormField.allCases`).
+enum ItemFormFieldOrder {
+    static let price = ItemFormField.allCases.firstIndex(of: .price)!
+    static let luxury = ItemFormField.allCases.firstIndex(of: .luxury)!
+}
 
 /// A tmux server of its own, running one command in an 80×24 pane.
 final class TmuxSession {
@@ -131,7 +138,10 @@ func tabCounts(_ screen: String) -> [Int] {
         try tmux.type("Boat")
         try tmux.press("Down")
         try tmux.type("25000")
-        for _ in 0..<9 { try tmux.press("Down") }
+        // From Price down to Luxury, past the other fields.
+        for _ in 0..<(ItemFormFieldOrder.luxury - ItemFormFieldOrder.price) {
+            try tmux.press("Down")
+        }
         try tmux.press("Space")
         try tmux.press("Enter")
         try tmux.waitFor("Added #3 Boat")
@@ -140,7 +150,7 @@ func tabCounts(_ screen: String) -> [Int] {
         screen = try tmux.waitFor("Boat")
         #expect(tabCounts(screen) == [3, 2, 2])
         try tmux.press("3")
-        screen = try tmux.waitFor("2 items · total 25,270.00 USD")
+        screen = try tmux.waitFor("2 items · worth 25,270.00 USD")
         #expect(screen.contains("Boat") && screen.contains("Chairs"))
 
         // Insure it: it leaves Non-insured while we watch.

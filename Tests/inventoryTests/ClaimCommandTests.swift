@@ -30,7 +30,7 @@ import Testing
         #expect(shown.hasPrefix("Claim 1: Burglary\n"))
         #expect(
             shown.contains(
-                "3 items · total 5,180.00 USD\n  insured      3,000.00\n  not insured  2,180.00\n  luxury       5,000.00\n"
+                "3 items · worth 5,180.00 USD\n  insured      3,000.00\n  not insured  2,180.00\n  luxury       5,000.00\n"
             ))
         let json = try claim(1)
         #expect(
@@ -214,9 +214,14 @@ import Testing
     }
 
     @Test func aDatabaseMadeBeforeClaimsUpgradesInPlace() throws {
-        try sandbox.sqlite(
-            "DROP TABLE claim_items; DROP TABLE claims; DELETE FROM schema_migrations WHERE number = 4;"
-        )
+        try sandbox.makeInventory(migrations: 3) { database in
+            try database.execute(
+                """
+                INSERT INTO items (name, name_key, price, created_at, updated_at) VALUES
+                    ('Item 1', 'item 1', 100, 0, 0), ('Item 2', 'item 2', 100, 0, 0),
+                    ('Item 3', 'item 3', 100, 0, 0), ('Item 4', 'item 4', 100, 0, 0)
+                """)
+        }
         #expect(try sandbox.succeed(["claim", "list"]) == "no claims\n")
         #expect(
             try sandbox.succeed(["claim", "new", "--title", "Flood", "--items", "1-4"]) == "1\n")

@@ -11,11 +11,11 @@ import Testing
         for view in ["luxury", "non-insured", "all"] {
             let table = try sandbox.succeed(["list", "--view", view])
             #expect(table.contains("Boat"), "view \(view)")
-            #expect(table.hasSuffix("1 item · total 25,000.00 USD\n"), "view \(view)")
+            #expect(table.hasSuffix("1 item · worth 25,000.00 USD\n"), "view \(view)")
         }
         try sandbox.succeed(["edit", "1", "--insured"])
         #expect(
-            try sandbox.succeed(["list", "--view", "non-insured"]) == "0 items · total 0.00 USD\n")
+            try sandbox.succeed(["list", "--view", "non-insured"]) == "0 items · worth 0.00 USD\n")
         #expect(try sandbox.succeed(["list", "--view", "luxury"]).contains("Boat"))
     }
 
@@ -32,7 +32,8 @@ import Testing
             Set(item.keys) == [
                 "id", "name", "description", "price", "currency", "purchaseDate", "luxury",
                 "insured", "quantity", "location", "brand", "model", "serial", "notes", "photo",
-                "createdAt", "updatedAt", "version",
+                "createdAt", "updatedAt", "version", "value", "worth", "purchasedFrom",
+                "warrantyUntil", "lifetimeWarranty", "reviewedAt", "tags", "files",
             ])
         #expect(item["id"] as? Int == 2)
         #expect(item["price"] as? String == "1234.50")
@@ -115,7 +116,7 @@ import Testing
             line.range(of: ".00")!.upperBound.utf16Offset(in: line)
         }
         #expect(Set(priceColumnEnds).count == 1, "prices are right-aligned")
-        #expect(lines[4] == "3 items · total 27,350.00 USD")
+        #expect(lines[4] == "3 items · worth 27,350.00 USD")
     }
 
     @Test func jsonEscapesWhatJSONAndJavaScriptNeedAndRoundTrips() throws {

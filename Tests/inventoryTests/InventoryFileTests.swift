@@ -40,7 +40,7 @@ import Testing
         try FileManager.default.copyItem(atPath: sandbox.database, toPath: copy)
         let listed = try sandbox.run(["list", "--db", copy], useDatabase: false)
         #expect(listed.status == 0)
-        #expect(listed.stdout.hasSuffix("20 items · total 200.00 USD\n"), "\(listed.stdout)")
+        #expect(listed.stdout.hasSuffix("20 items · worth 200.00 USD\n"), "\(listed.stdout)")
     }
 
     @Test func openingTheInventoryTwiceInOneProcessKeepsTheFirstConnectionsLocks() throws {
@@ -231,7 +231,7 @@ import Testing
     @Test func theDefaultInventoryReadsAsEmptyUntilTheFirstAddCreatesIt() throws {
         let listed = try sandbox.run(["list"], useDatabase: false)
         #expect(listed.status == 0)
-        #expect(listed.stdout == "0 items · total 0.00 USD\n")
+        #expect(listed.stdout == "0 items · worth 0.00 USD\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.file("home/.local")))
         #expect(try sandbox.run(["add", "--name", "Boat"], useDatabase: false).status == 0)
         #expect(
@@ -241,7 +241,7 @@ import Testing
 
     @Test func watchFollowsTheDefaultInventoryOnceTheFirstAddCreatesIt() throws {
         let watch = try RunningCommand(["watch", "--timeout", "120"], in: sandbox, database: nil)
-        #expect(watch.waitForLines(1) == ["0 items · total 0.00 USD"])
+        #expect(watch.waitForLines(1) == ["0 items · worth 0.00 USD"])
         #expect(try sandbox.run(["add", "--name", "Boat"], useDatabase: false).status == 0)
         #expect(watch.waitForLines(2).last == "entered  #1 Boat")
         watch.send(SIGTERM)
@@ -299,7 +299,7 @@ import Testing
             [.posixPermissions: 0o644], ofItemAtPath: sandbox.database)
         let watch = try RunningCommand(
             ["watch", "--timeout", "120"], in: sandbox, executable: binary, asUser: "nobody")
-        #expect(watch.waitForLines(3).last == "1 item · total 0.00 USD")
+        #expect(watch.waitForLines(3).last == "1 item · worth 0.00 USD")
         try sandbox.add("Car")
         #expect(watch.waitForLines(4).last == "entered  #2 Car")
         try sandbox.succeed(["edit", "1", "--name", "Big boat"])

@@ -1,5 +1,6 @@
 import Foundation
 import InventoryKit
+import InventoryMigrations
 import InventoryTestSupport
 import Testing
 
@@ -117,6 +118,20 @@ final class Sandbox: Sendable {
         return result.stdout
     }
 
+    /// Makes the sandbox's inventory as the release with the first `migrations` migrations
+    /// made it, and fills it with `fill` (SQL of that release's schema).
+    func makeInventory(migrations: Int, fill: (Database) throws -> Void) throws {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: database + suffix)
+        }
+        let database = try Database(
+            path: self.database, options: .init(applicationID: Database.inventoryApplicationID))
+        try Migrator(migrations: Array(MigrationScripts.all.prefix(migrations))).migrate(database)
+        try database.enableWriteAheadLogging()
+        try fill(database)
+        database.close()
+    }
+
     /// Creates the sandbox's inventory, empty (no command creates one without adding to it).
     func createInventory() throws {
         try InventoryManager(path: database, notificationCenter: NotificationCenter()).close()
@@ -160,6 +175,23 @@ final class Sandbox: Sendable {
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "sqlite3 failed on: \(sql)")
+    }
+
+    /// Runs a shell command line in the sandbox's folder.
+    func shell(_ line: String) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", line]
+        process.currentDirectoryURL = URL(fileURLWithPath: path)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
+            stderr: "")
     }
 
     /// Writes a shell script into the sandbox and returns its path.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Replays the README's tour: every `$ inventory …` line is run and its output must be exactly
-/// the lines the README shows after it.
+/// the lines the README shows after it. Another command (making a file for the tour) runs in
+/// the shell, in the same folder.
 @Suite struct ReadmeTourTests {
     @Test func theReadmeTourWorksAsWritten() throws {
         let readme = URL(fileURLWithPath: #filePath)
@@ -11,10 +12,20 @@ import Testing
         let text = try String(contentsOf: readme, encoding: .utf8)
         let start = try #require(text.range(of: "<!-- tour:"))
         let end = try #require(text.range(of: "<!-- end of tour -->"))
-        let block = text[start.upperBound..<end.lowerBound]
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .drop { !$0.hasPrefix("```console") }.dropFirst()
-            .prefix { !$0.hasPrefix("```") }
+        // Every console block between the markers, in order.
+        var block: [Substring] = []
+        var inConsole = false
+        for line in text[start.upperBound..<end.lowerBound].split(
+            separator: "\n", omittingEmptySubsequences: false)
+        {
+            if line.hasPrefix("```console") {
+                inConsole = true
+            } else if line.hasPrefix("```") {
+                inConsole = false
+            } else if inConsole {
+                block.append(line)
+            }
+        }
         var steps: [(command: String, output: [String])] = []
         for line in block {
             if line.hasPrefix("$ ") {
@@ -28,8 +39,10 @@ import Testing
         let sandbox = Sandbox()
         for step in steps {
             let words = try shellWords(step.command)
-            try #require(words.first == "inventory", "\(step.command)")
-            let result = try sandbox.run(Array(words.dropFirst()))
+            let result =
+                words.first == "inventory"
+                ? try sandbox.run(Array(words.dropFirst()))
+                : try sandbox.shell(step.command)
             #expect(result.status == 0, "\(step.command): \(result.stderr)")
             #expect(result.lines == step.output, "\(step.command)")
         }

@@ -15,7 +15,7 @@ import Testing
         let watch = try RunningCommand(
             ["watch", "--view", "non-insured", "--timeout", "120"], in: sandbox)
         let table = watch.waitForLines(3)
-        #expect(table.last == "1 item · total 0.00 USD")
+        #expect(table.last == "1 item · worth 0.00 USD")
         try sandbox.add("Boat", "--price", "25000", "--luxury")
         try sandbox.succeed(["edit", "2", "--price", "24000"])
         try sandbox.succeed(["edit", "2", "--insured"])
@@ -58,7 +58,7 @@ import Testing
     func watchEndsCleanlyOnASignal(signal: Int32) throws {
         try sandbox.createInventory()
         let watch = try RunningCommand(["watch"], in: sandbox)
-        #expect(watch.waitForLines(1) == ["0 items · total 0.00 USD"])
+        #expect(watch.waitForLines(1) == ["0 items · worth 0.00 USD"])
         watch.send(signal)
         #expect(watch.wait() == 0)
         #expect(!FileManager.default.fileExists(atPath: sandbox.database + "-wal"))
@@ -71,7 +71,7 @@ import Testing
             try sandbox.run(["add", "--name", "Car", "--db", other], useDatabase: false).status == 0
         )
         let watch = try RunningCommand(["watch", "--timeout", "120"], in: sandbox)
-        #expect(watch.waitForLines(3).last == "1 item · total 0.00 USD")
+        #expect(watch.waitForLines(3).last == "1 item · worth 0.00 USD")
         #expect(rename(other, sandbox.database) == 0)
         #expect(watch.wait() == 1)
         #expect(watch.stderr.contains("was deleted or replaced by another file; stopped watching"))

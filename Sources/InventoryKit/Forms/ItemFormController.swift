@@ -33,6 +33,7 @@ public final class ItemFormController {
     }
     public var isLuxury: Bool
     public var isInsured: Bool
+    public var hasLifetimeWarranty: Bool
     /// The field the cursor is on.
     public var currentField: ItemFormField = .name
     public private(set) var problems: [ItemFormProblem] = []
@@ -43,6 +44,7 @@ public final class ItemFormController {
         original = item
         isLuxury = item?.isLuxury ?? false
         isInsured = item?.isInsured ?? false
+        hasLifetimeWarranty = item?.hasLifetimeWarranty ?? false
         texts = [:]
         if let item { texts = Self.texts(of: item) }
     }
@@ -54,8 +56,16 @@ public final class ItemFormController {
             .purchased: item.purchaseDate?.description ?? "", .quantity: String(item.quantity),
             .location: item.location ?? "", .brand: item.brand ?? "", .model: item.model ?? "",
             .serial: item.serialNumber ?? "", .description: item.description ?? "",
-            .notes: item.notes ?? "",
+            .notes: item.notes ?? "", .value: item.replacementValue?.decimalString ?? "",
+            .purchasedFrom: item.purchasedFrom ?? "",
+            .warrantyUntil: item.warrantyUntil?.description ?? "",
+            .tags: item.tags.joined(separator: ", "),
         ]
+    }
+
+    /// The tags typed in a form's tags field: separated by commas, blanks left out.
+    public static func tags(fromText text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
     /// The problems of one field (nil: of the whole form).

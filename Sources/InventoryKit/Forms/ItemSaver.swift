@@ -26,6 +26,11 @@ public final class ItemSaver: ItemFormDelegate {
         let price = parse(.price) { try ValueParser.price($0, currency: manager.currency) }
         let date = parse(.purchased) { try ValueParser.date($0) }
         let quantity = parse(.quantity) { try ValueParser.quantity($0) }
+        let value = parse(.value) {
+            try ValueParser.price($0, currency: manager.currency, field: .value)
+        }
+        let warranty = parse(.warrantyUntil) { try ValueParser.date($0, field: .warrantyUntil) }
+        let tags = ItemFormController.tags(fromText: text(.tags))
         guard problems.isEmpty else { return .refused(problems) }
         do {
             if let original = form.original {
@@ -44,6 +49,16 @@ public final class ItemSaver: ItemFormDelegate {
                 if changed(.notes) { patch.notes = .some(text(.notes)) }
                 if luxury != original.isLuxury { patch.isLuxury = luxury }
                 if insured != original.isInsured { patch.isInsured = insured }
+                if changed(.value) { patch.replacementValue = .some(value) }
+                if changed(.purchasedFrom) { patch.purchasedFrom = .some(text(.purchasedFrom)) }
+                if changed(.warrantyUntil) { patch.warrantyUntil = .some(warranty) }
+                if changed(.tags) {
+                    patch.removesAllTags = true
+                    patch.addedTags = tags
+                }
+                if form.hasLifetimeWarranty != original.hasLifetimeWarranty {
+                    patch.hasLifetimeWarranty = form.hasLifetimeWarranty
+                }
                 return .accepted(
                     try manager.edit(id: original.id, patch, expectedVersion: original.version))
             }
@@ -53,7 +68,9 @@ public final class ItemSaver: ItemFormDelegate {
                 isLuxury: luxury, isInsured: insured, quantity: quantity ?? 1,
                 location: text(.location),
                 brand: text(.brand), model: text(.model), serialNumber: text(.serial),
-                notes: text(.notes))
+                notes: text(.notes), replacementValue: value,
+                purchasedFrom: text(.purchasedFrom), warrantyUntil: warranty,
+                hasLifetimeWarranty: form.hasLifetimeWarranty, tags: tags)
             return .accepted(try manager.add(draft))
         } catch let error as InventoryError {
             return .refused([

@@ -504,8 +504,9 @@ public final class InventoryManager: Sendable {
             for draft in drafts {
                 var item = try draft.validatedItem(currency: currency, now: now, today: today)
                 if let file = draft.photoFile {
-                    item.photo = try importedPhotos.importPhoto(from: file)
+                    item.setMainPhoto(try importedPhotos.importFile(from: file, as: .photo))
                 }
+                try store.items.canonicalizeTags(of: &item)
                 pending.append(item)
                 if pending.count == ItemStore.rowsPerInsert { try insertPending() }
             }
@@ -551,7 +552,7 @@ public final class InventoryManager: Sendable {
         var importedPhotos = PhotoImports(store: photos)
         defer { importedPhotos.discardUnused(manager: self) }
         let newPhoto: String?? = try patch.photoFile.map { file in
-            try file.map { try importedPhotos.importPhoto(from: $0) }
+            try file.map { try importedPhotos.importFile(from: $0, as: .photo) }
         }
         let now = Timestamp(clock())
         let pairs = try write(at: now) { store -> [Edited] in
@@ -564,7 +565,12 @@ public final class InventoryManager: Sendable {
             }
             return try current.map { before -> Edited in
                 var after = patch.applied(to: before)
-                if let newPhoto { after.photo = newPhoto }
+                switch newPhoto {
+                case .some(.some(let name)): after.setMainPhoto(name)
+                case .some(.none): after.removeMainPhoto()
+                case .none: break
+                }
+                try store.items.canonicalizeTags(of: &after)
                 // An item the patch leaves as it was is not written: no new version, no
                 // journal entry, no notification.
                 if after == before { return Edited(before: before, after: before) }
@@ -581,9 +587,24 @@ public final class InventoryManager: Sendable {
                     sequence: first + Int64(offset))
             }
         }
-        removeUnusedPhotos(
-            pairs.compactMap { $0.before.photo == $0.after.photo ? nil : $0.before.photo })
+        removeUnusedFiles(pairs.flatMap { Self.filesLeft(from: $0.before, to: $0.after) })
         return pairs.map(\.after)
+    }
+
+    /// What `edit(ids:_:)` would make of each item, writing nothing: for a dry run. A new
+    /// photo is not read (the item keeps its own in the preview).
+    ///
+    /// - Throws: `InventoryError.itemsNotFound`; `InventoryError` for an invalid value.
+    public func preview(ids: [Int64], _ patch: ItemPatch) throws
+        -> [(before: HouseholdItem, after: HouseholdItem)]
+    {
+        let patch = try patch.validated(currency: currency, today: today())
+        let items = try withStore { try Self.fetch(Self.unique(ids), from: $0.items) }
+        return items.map { before in
+            var after = patch.applied(to: before)
+            if case .some(.none) = patch.photoFile { after.removeMainPhoto() }
+            return (before, after)
+        }
     }
 
     /// Ends a write transaction that wrote nothing, with the result it had.
@@ -649,8 +670,99 @@ public final class InventoryManager: Sendable {
                 InventoryChange(kind: .deleted, item: item, sequence: first + Int64(offset))
             }
         }
-        removeUnusedPhotos(deleted.compactMap(\.photo))
+        removeUnusedFiles(deleted.flatMap { $0.attachments.map(\.file) })
         return deleted
+    }
+
+    // MARK: - Attached files
+
+    /// Attaches the file at `path` to the item with `id`: stored once by its content, checked
+    /// to be a whole picture (or, except for a photo, a PDF document). The first photo of an
+    /// item without one becomes its main photo.
+    ///
+    /// - Returns: the item after the change.
+    /// - Throws: `InventoryError.itemsNotFound`, `.invalidFile`, `.invalidPhoto`,
+    ///   `.invalidValue` (caption). Nothing is written then.
+    @discardableResult
+    public func attach(
+        file path: String, toItem id: Int64, as kind: Attachment.Kind,
+        caption: String? = nil
+    ) throws -> HouseholdItem {
+        let caption = try ItemValidation.text(caption, field: .other("caption"))
+        var imported = PhotoImports(store: photos)
+        defer { imported.discardUnused(manager: self) }
+        let name = try imported.importFile(from: path, as: kind)
+        return try change(itemID: id) { item in
+            item.attachments.append(
+                Attachment(id: item.nextAttachmentID, kind: kind, file: name, caption: caption))
+            if kind == .photo, item.photo == nil { item.photo = name }
+        }
+    }
+
+    /// Takes the file numbered `attachmentID` away from the item with `id`; the stored file
+    /// goes when no item uses it. The main photo passes to the item's next photo, if any.
+    ///
+    /// - Returns: the item after the change.
+    /// - Throws: `InventoryError.itemsNotFound`, `.attachmentNotFound`.
+    @discardableResult
+    public func detach(attachment attachmentID: Int, fromItem id: Int64) throws -> HouseholdItem {
+        var removed: [String] = []
+        let item = try change(itemID: id) { item in
+            guard let index = item.attachments.firstIndex(where: { $0.id == attachmentID }) else {
+                throw InventoryError.attachmentNotFound(itemID: id, attachmentID: attachmentID)
+            }
+            let file = item.attachments.remove(at: index).file
+            removed = [file]
+            if item.photo == file {
+                item.photo = item.attachments.first { $0.kind == .photo }?.file
+            }
+        }
+        removeUnusedFiles(removed)
+        return item
+    }
+
+    /// Changes one item with `body` in one journaled write.
+    private func change(itemID id: Int64, _ body: (inout HouseholdItem) throws -> Void) throws
+        -> HouseholdItem
+    {
+        let now = Timestamp(clock())
+        let pair = try write(at: now) { store -> Edited in
+            guard let before = try store.items.item(id: id) else {
+                throw InventoryError.itemsNotFound([id])
+            }
+            var after = before
+            try body(&after)
+            after.version = before.version + 1
+            after.updatedAt = max(now, before.updatedAt)
+            try store.items.update(after)
+            return Edited(before: before, after: after)
+        } changes: { pair, first in
+            [InventoryChange(kind: .edited, item: pair.after, before: pair.before, sequence: first)]
+        }
+        return pair.after
+    }
+
+    // MARK: - Tags and settings
+
+    /// Every tag items carry, with how many items carry it and their total worth (minor
+    /// units), by tag.
+    public func tags() throws -> [(tag: String, count: Int, worth: Int128)] {
+        try withStore { try $0.items.tagSummaries() }
+    }
+
+    /// Chooses the inventory's currency: only while it holds no amount. Managers opened
+    /// afterwards use it.
+    ///
+    /// - Throws: `InventoryError.currencyInUse` when a price or value is stored.
+    public func setCurrency(_ currency: Currency) throws {
+        try withStore { store in
+            try store.items.write {
+                if try store.items.holdsAmounts() {
+                    throw InventoryError.currencyInUse(self.currency)
+                }
+                try store.items.setCurrency(currency)
+            }
+        }
     }
 
     /// Deletes one item; see `delete(ids:force:)`.
@@ -793,12 +905,18 @@ public final class InventoryManager: Sendable {
         return ids.filter { seen.insert($0).inserted }
     }
 
-    /// Deletes the photo files that no item uses any more.
-    fileprivate func removeUnusedPhotos(_ names: [String]) {
+    /// Deletes the stored files that no item uses any more.
+    fileprivate func removeUnusedFiles(_ names: [String]) {
         for name in Set(names) {
-            let uses = (try? store.withLock { try $0.items.photoUseCount(name) }) ?? 1
+            let uses = (try? store.withLock { try $0.items.fileUseCount(name) }) ?? 1
             if uses == 0 { photos.remove(name) }
         }
+    }
+
+    /// The files `before` had that `after` no longer has.
+    private static func filesLeft(from before: HouseholdItem, to after: HouseholdItem) -> [String] {
+        let kept = Set(after.attachments.map(\.file))
+        return before.attachments.map(\.file).filter { !kept.contains($0) }
     }
 }
 
@@ -816,19 +934,41 @@ extension InventoryManager {
     }
 }
 
-/// The photos one write copied in, so that they can be taken away if the write fails.
+/// The files one write copied in, so that they can be taken away if the write fails.
 private struct PhotoImports {
     let store: PhotoStore
     var created: [String] = []
 
-    mutating func importPhoto(from file: String) throws -> String {
-        let (name, wasCreated) = try store.importPhoto(from: file)
+    mutating func importFile(from file: String, as kind: Attachment.Kind) throws -> String {
+        let (name, wasCreated) = try store.importFile(from: file, as: kind)
         if wasCreated { created.append(name) }
         return name
     }
 
-    /// Removes the photos this write created that no item uses (the write failed).
+    /// Removes the files this write created that no item uses (the write failed).
     func discardUnused(manager: InventoryManager) {
-        manager.removeUnusedPhotos(created)
+        manager.removeUnusedFiles(created)
     }
+}
+
+extension HouseholdItem {
+    /// Makes the stored picture `name` the main photo: attached as a photo if it is not yet.
+    mutating func setMainPhoto(_ name: String) {
+        if !attachments.contains(where: { $0.file == name }) {
+            attachments.append(
+                Attachment(id: nextAttachmentID, kind: .photo, file: name))
+        }
+        photo = name
+    }
+
+    /// Takes the main photo away, with its attachment.
+    mutating func removeMainPhoto() {
+        guard let photo else { return }
+        attachments.removeAll { $0.file == photo && $0.kind == .photo }
+        self.photo = nil
+    }
+
+    /// The number the next attachment gets: one more than the highest ever given (numbers of
+    /// detached files are not reused while the item has a later one).
+    var nextAttachmentID: Int { (attachments.map(\.id).max() ?? 0) + 1 }
 }

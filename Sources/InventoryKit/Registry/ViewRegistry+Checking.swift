@@ -110,6 +110,11 @@ extension ViewRegistry {
     /// The problems of a filter that no item can pass.
     private static func emptinessProblems(of filter: ItemFilter) -> [String] {
         var problems: [String] = []
+        if let low = filter.minWorth, let high = filter.maxWorth, low.minorUnits > high.minorUnits {
+            problems.append(
+                "minWorth \(low.decimalString) is above maxWorth \(high.decimalString): the view "
+                    + "can hold nothing")
+        }
         if let low = filter.minPrice, let high = filter.maxPrice,
             low.minorUnits > high.minorUnits
         {
@@ -171,6 +176,11 @@ extension ViewRegistry {
                     throw FilterProblem(message: "filter key \(quoted(key)): \(error)")
                 }
             }
+            func tag(_ text: String) throws(FilterProblem) -> String {
+                do { return try ItemValidation.tag(text) } catch {
+                    throw FilterProblem(message: "filter key \(quoted(key)): \(error)")
+                }
+            }
             func date() throws(FilterProblem) -> CalendarDate {
                 let text = try string("2024-01-31")
                 do { return try CalendarDate(parsing: text, field: .other(key)) } catch {
@@ -183,6 +193,24 @@ extension ViewRegistry {
             case "hasPhoto": filter.hasPhoto = try bool()
             case "minPrice": filter.minPrice = try money()
             case "maxPrice": filter.maxPrice = try money()
+            case "minWorth": filter.minWorth = try money()
+            case "maxWorth": filter.maxWorth = try money()
+            case "tag": filter.tags.append(try tag(try string("jewelry")))
+            case "tags":
+                guard case .array(let elements) = json, !elements.isEmpty else {
+                    throw FilterProblem(
+                        message:
+                            "filter key \"tags\" must be a list of tags such as [\"jewelry\"], "
+                            + "not \(json.kindDescription)")
+                }
+                for element in elements {
+                    guard case .string(let text) = element else {
+                        throw FilterProblem(
+                            message:
+                                "filter key \"tags\" holds \(element.kindDescription), not a tag")
+                    }
+                    filter.tags.append(try tag(text))
+                }
             case "purchasedAfter": filter.purchasedAfter = try date()
             case "purchasedBefore": filter.purchasedBefore = try date()
             case "location": filter.location = try string("Garage")

@@ -60,8 +60,8 @@ public final class ViewRegistry: Sendable {
 
     /// The filter keys a `FilteredList` understands.
     public static let filterKeys = [
-        "luxury", "insured", "hasPhoto", "minPrice", "maxPrice", "purchasedAfter",
-        "purchasedBefore", "location", "brand", "text",
+        "luxury", "insured", "hasPhoto", "minPrice", "maxPrice", "minWorth", "maxWorth", "tag",
+        "tags", "purchasedAfter", "purchasedBefore", "location", "brand", "text",
     ]
 
     /// A registry with the `FilteredList` type and the built-in views.

@@ -263,7 +263,8 @@ public final class InventoryView: Sendable {
             let id = change.itemID
             var entry: Entry?
             if change.kind != .deleted, filter.matches(change.item) {
-                entry = Entry(key: SortKey(change.item, sort: sort), value: change.item.value ?? 0)
+                entry = Entry(
+                    key: SortKey(change.item, sort: sort), value: change.item.totalWorth ?? 0)
             }
             if let index = position[id] {
                 touched[index].entry = entry

@@ -17,21 +17,27 @@ public struct ClaimedItem: Sendable, Hashable {
     public let isInsured: Bool
     /// The photo's file name while the item exists.
     public let photo: String?
+    /// Its replacement value when the line was made (the claim records it then).
+    public let replacementValue: Money?
+    /// Whether a receipt was attached when the line was made.
+    public let hadReceipt: Bool
 
-    /// A line for a living item.
+    /// A line for a living item, recording its value and receipt as they are now.
     public init(item: HouseholdItem) {
         self.init(
             itemID: item.id, name: item.name, description: item.description, brand: item.brand,
             model: item.model, serialNumber: item.serialNumber, price: item.price,
             purchaseDate: item.purchaseDate, location: item.location, quantity: item.quantity,
-            isLuxury: item.isLuxury, isInsured: item.isInsured, photo: item.photo)
+            isLuxury: item.isLuxury, isInsured: item.isInsured, photo: item.photo,
+            replacementValue: item.replacementValue, hadReceipt: item.hasReceipt)
     }
 
     /// A line from its parts.
     public init(
         itemID: Int64?, name: String, description: String?, brand: String?, model: String?,
         serialNumber: String?, price: Money?, purchaseDate: CalendarDate?, location: String?,
-        quantity: Int, isLuxury: Bool, isInsured: Bool, photo: String?
+        quantity: Int, isLuxury: Bool, isInsured: Bool, photo: String?,
+        replacementValue: Money? = nil, hadReceipt: Bool = false
     ) {
         self.itemID = itemID
         self.name = name
@@ -46,14 +52,21 @@ public struct ClaimedItem: Sendable, Hashable {
         self.isLuxury = isLuxury
         self.isInsured = isInsured
         self.photo = photo
+        self.replacementValue = replacementValue
+        self.hadReceipt = hadReceipt
     }
 
-    /// Price × quantity in minor units (0 without a price).
-    public var value: Int128 { price.map { Int128($0.minorUnits) * Int128(quantity) } ?? 0 }
+    /// What one was worth: the replacement value recorded, else the price.
+    public var worth: Money? { replacementValue ?? price }
+
+    /// Worth × quantity in minor units (0 with neither).
+    public var totalWorth: Int128 {
+        worth.map { Int128($0.minorUnits) * Int128(quantity) } ?? 0
+    }
 }
 
-/// The sums a claim shows: how many items, what they were worth, and how much of it was
-/// insured, not insured, and luxury (all in minor units).
+/// The sums a claim shows: how many items, what they were worth (replacement value, else
+/// price), and how much of it was insured, not insured, and luxury (all in minor units).
 public struct ClaimTotals: Sendable, Hashable {
     public var itemCount = 0
     public var total: Int128 = 0
@@ -65,9 +78,9 @@ public struct ClaimTotals: Sendable, Hashable {
     public init(_ items: some Sequence<ClaimedItem>) {
         for item in items {
             itemCount += 1
-            total += item.value
-            if item.isInsured { insured += item.value } else { notInsured += item.value }
-            if item.isLuxury { luxury += item.value }
+            total += item.totalWorth
+            if item.isInsured { insured += item.totalWorth } else { notInsured += item.totalWorth }
+            if item.isLuxury { luxury += item.totalWorth }
         }
     }
 }

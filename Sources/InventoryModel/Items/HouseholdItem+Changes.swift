@@ -54,6 +54,17 @@ extension HouseholdItem {
         compare("model", \.model) { $0 }
         compare("serial", \.serialNumber) { $0 }
         compare("notes", \.notes) { $0 }
+        compare("value", \.replacementValue) { $0?.formatted }
+        compare("purchasedFrom", \.purchasedFrom) { $0 }
+        compare("warrantyUntil", \.warrantyUntil) { $0?.description }
+        compare("lifetimeWarranty", \.hasLifetimeWarranty, yesNo)
+        compare("reviewedAt", \.reviewedAt) { $0?.description }
+        compare("tags", \.tags) { $0.isEmpty ? nil : $0.joined(separator: ", ") }
+        compare("files", \.attachments) { attachments in
+            attachments.isEmpty
+                ? nil
+                : attachments.map { "\($0.id) \($0.kind.rawValue)" }.joined(separator: ", ")
+        }
         return changes
     }
 

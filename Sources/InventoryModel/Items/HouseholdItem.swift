@@ -10,7 +10,8 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
     public var price: Money?
     /// The day it was bought.
     public var purchaseDate: CalendarDate?
-    /// The file name of its photo in the inventory's `photos/` folder (`<sha256>.<ext>`).
+    /// The file name of its main photo in the inventory's `photos/` folder
+    /// (`<sha256>.<ext>`); that photo is also one of its `attachments`.
     public var photo: String?
     /// Whether it counts as a luxury item.
     public var isLuxury: Bool
@@ -28,6 +29,20 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
     public var serialNumber: String?
     /// Free notes.
     public var notes: String?
+    /// What it would cost to replace today, if known: an insurer's "replacement value".
+    public var replacementValue: Money?
+    /// The shop or person it was bought from.
+    public var purchasedFrom: String?
+    /// The last day of its warranty.
+    public var warrantyUntil: CalendarDate?
+    /// Whether its warranty lasts for its life.
+    public var hasLifetimeWarranty: Bool
+    /// The day its owner last checked that it is still there and its facts are right.
+    public var reviewedAt: CalendarDate?
+    /// Its tags, each as first typed in the inventory, ordered case-insensitively.
+    public var tags: [String]
+    /// The files attached to it: photos, receipts, manuals, warranties.
+    public var attachments: [Attachment]
     /// When it was added.
     public let createdAt: Timestamp
     /// When it was last changed.
@@ -41,7 +56,10 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
         purchaseDate: CalendarDate? = nil, photo: String? = nil, isLuxury: Bool = false,
         isInsured: Bool = false, quantity: Int = 1, location: String? = nil,
         brand: String? = nil, model: String? = nil, serialNumber: String? = nil,
-        notes: String? = nil, createdAt: Timestamp, updatedAt: Timestamp, version: Int = 1
+        notes: String? = nil, replacementValue: Money? = nil, purchasedFrom: String? = nil,
+        warrantyUntil: CalendarDate? = nil, hasLifetimeWarranty: Bool = false,
+        reviewedAt: CalendarDate? = nil, tags: [String] = [], attachments: [Attachment] = [],
+        createdAt: Timestamp, updatedAt: Timestamp, version: Int = 1
     ) {
         self.id = id
         self.name = name
@@ -57,15 +75,29 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
         self.model = model
         self.serialNumber = serialNumber
         self.notes = notes
+        self.replacementValue = replacementValue
+        self.purchasedFrom = purchasedFrom
+        self.warrantyUntil = warrantyUntil
+        self.hasLifetimeWarranty = hasLifetimeWarranty
+        self.reviewedAt = reviewedAt
+        self.tags = tags
+        self.attachments = attachments
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.version = version
     }
 
-    /// Price × quantity in minor units, or nil without a price.
-    public var value: Int128? {
-        price.map { Int128($0.minorUnits) * Int128(quantity) }
+    /// What one of it is worth: its replacement value when known, else what it cost.
+    public var worth: Money? { replacementValue ?? price }
+
+    /// Worth × quantity in minor units, or nil with neither a value nor a price: what totals
+    /// add up.
+    public var totalWorth: Int128? {
+        worth.map { Int128($0.minorUnits) * Int128(quantity) }
     }
+
+    /// Whether a receipt is attached.
+    public var hasReceipt: Bool { attachments.contains { $0.kind == .receipt } }
 
     /// The key lists are ordered by when sorted by name: the name folded to lower case,
     /// compared byte by byte (as SQLite's BINARY collation does), so a live view and a query

@@ -11,6 +11,12 @@ public enum InventoryError: Error, Sendable, Hashable {
     case itemNotFound(Int64)
     /// A photo could not be used.
     case invalidPhoto(path: String, reason: String)
+    /// A file to attach could not be used.
+    case invalidFile(path: String, reason: String)
+    /// An item has no attachment with this number.
+    case attachmentNotFound(itemID: Int64, attachmentID: Int)
+    /// The currency cannot change once the inventory holds amounts.
+    case currencyInUse(Currency)
     /// A money amount is in a currency other than the inventory's.
     case currencyMismatch(expected: Currency, given: Currency)
     /// The database file cannot be opened or is not an inventory. `detail` is SQLite's own
@@ -49,6 +55,13 @@ extension InventoryError: CustomStringConvertible {
             "no item has id \(id)"
         case .invalidPhoto(let path, let reason):
             "cannot use photo \(quoted(path)): \(reason)"
+        case .invalidFile(let path, let reason):
+            "cannot attach \(quoted(path)): \(reason)"
+        case .attachmentNotFound(let itemID, let attachmentID):
+            "item \(itemID) has no file \(attachmentID); nothing was changed"
+        case .currencyInUse(let currency):
+            "this inventory already holds amounts in \(currency.code); its currency can only be "
+                + "chosen while it holds none"
         case .currencyMismatch(let expected, let given):
             "this inventory keeps amounts in \(expected.code), not \(given.code)"
         case .cannotOpen(let path, let reason, _):

@@ -26,6 +26,18 @@ public struct ItemDraft: Sendable, Hashable {
     public var serialNumber: String?
     /// Free notes.
     public var notes: String?
+    /// What it would cost to replace today; must be in the inventory's currency.
+    public var replacementValue: Money?
+    /// The shop or person it was bought from.
+    public var purchasedFrom: String?
+    /// The last day of its warranty.
+    public var warrantyUntil: CalendarDate?
+    /// Whether its warranty lasts for its life.
+    public var hasLifetimeWarranty: Bool
+    /// The day its owner last checked it.
+    public var reviewedAt: CalendarDate?
+    /// Its tags (trimmed, 1–50 characters each; the same tag in another case is one tag).
+    public var tags: [String]
 
     /// Creates a draft; only the name is required.
     public init(
@@ -33,7 +45,9 @@ public struct ItemDraft: Sendable, Hashable {
         purchaseDate: CalendarDate? = nil, photoFile: String? = nil, isLuxury: Bool = false,
         isInsured: Bool = false, quantity: Int = 1, location: String? = nil,
         brand: String? = nil, model: String? = nil, serialNumber: String? = nil,
-        notes: String? = nil
+        notes: String? = nil, replacementValue: Money? = nil, purchasedFrom: String? = nil,
+        warrantyUntil: CalendarDate? = nil, hasLifetimeWarranty: Bool = false,
+        reviewedAt: CalendarDate? = nil, tags: [String] = []
     ) {
         self.name = name
         self.description = description
@@ -48,6 +62,12 @@ public struct ItemDraft: Sendable, Hashable {
         self.model = model
         self.serialNumber = serialNumber
         self.notes = notes
+        self.replacementValue = replacementValue
+        self.purchasedFrom = purchasedFrom
+        self.warrantyUntil = warrantyUntil
+        self.hasLifetimeWarranty = hasLifetimeWarranty
+        self.reviewedAt = reviewedAt
+        self.tags = tags
     }
 }
 
@@ -82,6 +102,22 @@ public struct ItemPatch: Sendable, Hashable {
     public var serialNumber: String??
     /// New notes, or `.some(nil)` to clear them.
     public var notes: String??
+    /// A new replacement value, or `.some(nil)` to clear it.
+    public var replacementValue: Money??
+    /// Where it was bought, or `.some(nil)` to clear it.
+    public var purchasedFrom: String??
+    /// A new last day of warranty, or `.some(nil)` to clear it.
+    public var warrantyUntil: CalendarDate??
+    /// Set or clear the lifetime warranty.
+    public var hasLifetimeWarranty: Bool?
+    /// A new review day, or `.some(nil)` to clear it.
+    public var reviewedAt: CalendarDate??
+    /// Tags to add (one already there, in any case, stays as it is).
+    public var addedTags: [String] = []
+    /// Tags to take away (in any case).
+    public var removedTags: [String] = []
+    /// Whether to take every tag away first (before `addedTags`).
+    public var removesAllTags = false
 
     /// Creates a patch that changes nothing; set the properties to change.
     public init() {}

@@ -14,6 +14,12 @@ public struct ItemFilter: Sendable, Hashable {
     public var minPrice: Money?
     /// Only items with a price of at most this.
     public var maxPrice: Money?
+    /// Only items worth at least this (their replacement value, else their price).
+    public var minWorth: Money?
+    /// Only items worth at most this.
+    public var maxWorth: Money?
+    /// Only items that carry every one of these tags (compared case-insensitively).
+    public var tags: [String]
     /// Only items bought after this day.
     public var purchasedAfter: CalendarDate?
     /// Only items bought before this day.
@@ -31,7 +37,8 @@ public struct ItemFilter: Sendable, Hashable {
     /// Creates a filter; with no conditions it matches every item.
     public init(
         isLuxury: Bool? = nil, isInsured: Bool? = nil, hasPhoto: Bool? = nil,
-        minPrice: Money? = nil, maxPrice: Money? = nil, purchasedAfter: CalendarDate? = nil,
+        minPrice: Money? = nil, maxPrice: Money? = nil, minWorth: Money? = nil,
+        maxWorth: Money? = nil, tags: [String] = [], purchasedAfter: CalendarDate? = nil,
         purchasedBefore: CalendarDate? = nil, location: String? = nil, brand: String? = nil,
         text: String? = nil, all: [ItemFilter] = []
     ) {
@@ -40,6 +47,9 @@ public struct ItemFilter: Sendable, Hashable {
         self.hasPhoto = hasPhoto
         self.minPrice = minPrice
         self.maxPrice = maxPrice
+        self.minWorth = minWorth
+        self.maxWorth = maxWorth
+        self.tags = tags
         self.purchasedAfter = purchasedAfter
         self.purchasedBefore = purchasedBefore
         self.location = location
@@ -78,6 +88,20 @@ public struct ItemFilter: Sendable, Hashable {
             guard let price = item.price, price.minorUnits <= maxPrice.minorUnits else {
                 return false
             }
+        }
+        if let minWorth {
+            guard let worth = item.worth, worth.minorUnits >= minWorth.minorUnits else {
+                return false
+            }
+        }
+        if let maxWorth {
+            guard let worth = item.worth, worth.minorUnits <= maxWorth.minorUnits else {
+                return false
+            }
+        }
+        if !tags.isEmpty {
+            let carried = Set(item.tags.map(TextFolding.fold))
+            guard tags.allSatisfy({ carried.contains(TextFolding.fold($0)) }) else { return false }
         }
         if let purchasedAfter {
             guard let date = item.purchaseDate, date > purchasedAfter else { return false }

@@ -10,6 +10,8 @@ public struct ItemSort: Sendable, Hashable {
         case price
         /// The purchase date.
         case purchased
+        /// What one is worth: the replacement value, else the price.
+        case worth
         /// The id: the order items were added in.
         case id
     }
@@ -77,14 +79,14 @@ public struct SortKey: Sendable, Hashable, Comparable {
     public init(_ item: HouseholdItem, sort: ItemSort) {
         self.init(
             id: item.id, nameKey: item.nameSortKey, price: item.price?.minorUnits,
-            purchaseDate: item.purchaseDate, sort: sort)
+            worth: item.worth?.minorUnits, purchaseDate: item.purchaseDate, sort: sort)
     }
 
     /// The key of an item with these fields in `sort` order; `nameKey` is only read for a
     /// sort by name.
     package init(
-        id: Int64, nameKey: @autoclosure () -> String, price: Int64?, purchaseDate: CalendarDate?,
-        sort: ItemSort
+        id: Int64, nameKey: @autoclosure () -> String, price: Int64?, worth: Int64?,
+        purchaseDate: CalendarDate?, sort: ItemSort
     ) {
         let sign: Int64 = sort.isDescending ? -1 : 1
         switch sort.field {
@@ -94,6 +96,8 @@ public struct SortKey: Sendable, Hashable, Comparable {
             self.init(number: price.map { $0 * sign } ?? .max, id: id)
         case .purchased:
             self.init(number: purchaseDate.map { $0.ordinal * sign } ?? .max, id: id)
+        case .worth:
+            self.init(number: worth.map { $0 * sign } ?? .max, id: id)
         case .id:
             self.init(number: id * sign, id: id)
         }

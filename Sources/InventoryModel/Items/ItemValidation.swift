@@ -83,14 +83,46 @@ package enum ItemValidation {
         }
     }
 
+    /// The longest tag.
+    package static let maximumTagLength = 50
+
+    /// A tag, trimmed, or an error when it is blank, longer than 50 characters, or holds a
+    /// control or layout character.
+    package static func tag(_ tag: String) throws -> String {
+        guard let trimmed = try text(tag, field: .tag, limit: maximumTagLength) else {
+            throw InventoryError.invalidValue(
+                field: .tag, value: tag, reason: "a tag cannot be blank")
+        }
+        return trimmed
+    }
+
+    /// `tags` validated, each once (the first spelling of a tag given in several cases),
+    /// ordered by their folded keys.
+    package static func tags(_ tags: [String]) throws -> [String] {
+        var seen: [String: String] = [:]
+        for tag in tags {
+            let valid = try self.tag(tag)
+            let key = TextFolding.fold(valid)
+            if seen[key] == nil { seen[key] = valid }
+        }
+        return seen.sorted { $0.key < $1.key }.map(\.value)
+    }
+
     /// The purchase date, or an error when it is after `today`.
     package static func purchaseDate(_ date: CalendarDate?, today: CalendarDate) throws
         -> CalendarDate?
     {
+        try pastDate(date, field: .purchaseDate, today: today)
+    }
+
+    /// A day that cannot be in the future (a purchase, a review), or an error naming `field`.
+    package static func pastDate(_ date: CalendarDate?, field: ValueField, today: CalendarDate)
+        throws -> CalendarDate?
+    {
         guard let date else { return nil }
         guard date <= today else {
             throw InventoryError.invalidValue(
-                field: .purchaseDate, value: date.description,
+                field: field, value: date.description,
                 reason: "it is in the future (today is \(today))")
         }
         return date
@@ -122,6 +154,11 @@ extension ItemDraft {
             model: try ItemValidation.text(model, field: .model),
             serialNumber: try ItemValidation.text(serialNumber, field: .serial),
             notes: try ItemValidation.text(notes, field: .notes, long: true),
+            replacementValue: try ItemValidation.price(replacementValue, currency: currency),
+            purchasedFrom: try ItemValidation.text(purchasedFrom, field: .purchasedFrom),
+            warrantyUntil: warrantyUntil, hasLifetimeWarranty: hasLifetimeWarranty,
+            reviewedAt: try ItemValidation.pastDate(reviewedAt, field: .reviewedAt, today: today),
+            tags: try ItemValidation.tags(tags),
             createdAt: now, updatedAt: now, version: 1)
     }
 }
@@ -144,6 +181,17 @@ extension ItemPatch {
         patch.model = try model.map { try ItemValidation.text($0, field: .model) }
         patch.serialNumber = try serialNumber.map { try ItemValidation.text($0, field: .serial) }
         patch.notes = try notes.map { try ItemValidation.text($0, field: .notes, long: true) }
+        patch.replacementValue = try replacementValue.map {
+            try ItemValidation.price($0, currency: currency)
+        }
+        patch.purchasedFrom = try purchasedFrom.map {
+            try ItemValidation.text($0, field: .purchasedFrom)
+        }
+        patch.reviewedAt = try reviewedAt.map {
+            try ItemValidation.pastDate($0, field: .reviewedAt, today: today)
+        }
+        patch.addedTags = try addedTags.map(ItemValidation.tag)
+        patch.removedTags = try removedTags.map(ItemValidation.tag)
         return patch
     }
 
@@ -162,6 +210,18 @@ extension ItemPatch {
         if let model { item.model = model }
         if let serialNumber { item.serialNumber = serialNumber }
         if let notes { item.notes = notes }
+        if let replacementValue { item.replacementValue = replacementValue }
+        if let purchasedFrom { item.purchasedFrom = purchasedFrom }
+        if let warrantyUntil { item.warrantyUntil = warrantyUntil }
+        if let hasLifetimeWarranty { item.hasLifetimeWarranty = hasLifetimeWarranty }
+        if let reviewedAt { item.reviewedAt = reviewedAt }
+        if removesAllTags || !removedTags.isEmpty || !addedTags.isEmpty {
+            var tags = removesAllTags ? [] : item.tags
+            let removed = Set(removedTags.map(TextFolding.fold))
+            tags.removeAll { removed.contains(TextFolding.fold($0)) }
+            // Validated already; an added tag the item has (in any case) stays as it is.
+            item.tags = (try? ItemValidation.tags(tags + addedTags)) ?? tags
+        }
         return item
     }
 }
@@ -173,8 +233,11 @@ public enum ValueParser {
     /// A price: `1234.5`, `1234.50` or `1,234.50` (the form the tool prints).
     ///
     /// - Throws: `InventoryError.invalidValue` saying which forms are accepted.
-    public static func price(_ text: String, currency: Currency) throws -> Money? {
-        text.trimmingWhitespace().isEmpty ? nil : try Money(parsing: text, currency: currency)
+    public static func price(_ text: String, currency: Currency, field: ValueField = .price)
+        throws -> Money?
+    {
+        text.trimmingWhitespace().isEmpty
+            ? nil : try Money(parsing: text, currency: currency, field: field)
     }
 
     /// A calendar date: `YYYY-MM-DD`.

@@ -37,9 +37,9 @@ public struct Money: Sendable, Hashable {
     ///
     /// - Throws: `InventoryError.invalidValue` naming the problem and the accepted forms: not a
     ///   number, negative, too many decimals, or too large.
-    public init(parsing text: String, currency: Currency) throws {
+    public init(parsing text: String, currency: Currency, field: ValueField = .price) throws {
         func invalid(_ reason: String) -> InventoryError {
-            .invalidValue(field: .price, value: text, reason: reason)
+            .invalidValue(field: field, value: text, reason: reason)
         }
         let trimmed = text.trimmingWhitespace()
         if trimmed.hasPrefix("-") {
@@ -47,7 +47,7 @@ public struct Money: Sendable, Hashable {
             if !rest.isEmpty,
                 rest.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") })
             {
-                throw invalid("a price cannot be negative")
+                throw invalid("a \(field) cannot be negative")
             }
         }
         let parts = trimmed.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)

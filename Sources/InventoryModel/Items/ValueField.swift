@@ -3,6 +3,7 @@
 /// neither, such as a command-line option or a filter key — one known only by its name.
 public enum ValueField: Sendable, Hashable {
     case name, description, price, purchaseDate, quantity, location, brand, model, serial, notes
+    case value, purchasedFrom, warrantyUntil, reviewedAt, tag
     case title, incidentDate
     /// A value that belongs to no item or claim field (`add-items`, `minPrice`).
     case other(String)
@@ -24,6 +25,11 @@ extension ValueField: CustomStringConvertible {
         case .model: "model"
         case .serial: "serial"
         case .notes: "notes"
+        case .value: "value"
+        case .purchasedFrom: "purchased from"
+        case .warrantyUntil: "warranty date"
+        case .reviewedAt: "review date"
+        case .tag: "tag"
         case .title: "title"
         case .incidentDate: "incident date"
         case .other(let name): name

@@ -10,6 +10,8 @@ struct Add: ParsableCommand {
               inventory add --name Boat --price 25000 --purchased 2024-05-01 --luxury
               inventory add --name Ring --price 3200.50 --insured --photo ring.jpg
               inventory add --name Chairs --quantity 6 --location "Dining room" --json
+              inventory add --name Laptop --price 1499 --value 1299 --tag electronics
+              inventory add --name Drill --warranty-until 2027-03-01 --purchased-from Acme
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -20,6 +22,9 @@ struct Add: ParsableCommand {
 
     @Flag(help: "Mark it as insured.")
     var insured = false
+
+    @Flag(name: .customLong("lifetime-warranty"), help: "Its warranty lasts for its life.")
+    var lifetimeWarranty = false
 
     @Flag(help: "Print the added item as JSON instead of its id.")
     var json = false
@@ -45,7 +50,12 @@ struct Add: ParsableCommand {
             brand: fields.brand,
             model: fields.model,
             serialNumber: fields.serial,
-            notes: fields.notes)
+            notes: fields.notes,
+            replacementValue: try fields.parsedValue(currency: manager.currency) ?? nil,
+            purchasedFrom: fields.purchasedFrom,
+            warrantyUntil: try fields.parsedWarrantyUntil() ?? nil,
+            hasLifetimeWarranty: lifetimeWarranty,
+            tags: fields.tags)
         let item = try manager.add(draft)
         if json {
             Terminal.standardOutput.writeLine(ItemJSON.object(item, manager: manager))

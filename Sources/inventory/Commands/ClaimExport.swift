@@ -63,7 +63,7 @@ struct ClaimExport: ParsableCommand {
             return [
                 description, item.brand, item.model, item.serialNumber, String(item.quantity),
                 item.purchaseDate?.description, age, item.price?.decimalString,
-                Money.format(item.value, currency: manager.currency, grouping: false),
+                Money.format(item.totalWorth, currency: manager.currency, grouping: false),
                 item.location,
                 item.isInsured ? "yes" : "no", photo,
             ]

@@ -44,7 +44,7 @@ struct ClaimShow: ParsableCommand {
         let rows = claim.items.map { item in
             [
                 item.itemID.map(String.init) ?? "deleted", DisplayWidth.truncate(item.name, to: 40),
-                String(item.quantity), item.price?.formatted ?? "—", money(item.value),
+                String(item.quantity), item.price?.formatted ?? "—", money(item.totalWorth),
                 item.isInsured ? "yes" : "no", item.isLuxury ? "yes" : "no",
             ]
         }
@@ -56,7 +56,7 @@ struct ClaimShow: ParsableCommand {
         let totals = claim.totals
         output.writeLine("")
         output.writeLine(
-            "\(totals.itemCount) item\(totals.itemCount == 1 ? "" : "s") · total \(money(totals.total)) \(currency.code)"
+            "\(totals.itemCount) item\(totals.itemCount == 1 ? "" : "s") · worth \(money(totals.total)) \(currency.code)"
         )
         output.writeLine("  insured      \(money(totals.insured))")
         output.writeLine("  not insured  \(money(totals.notInsured))")

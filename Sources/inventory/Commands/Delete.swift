@@ -6,30 +6,69 @@ struct Delete: ParsableCommand {
         commandName: "delete",
         abstract: "Delete items: all of them, or none if an id does not exist.",
         discussion: """
-            A photo no other item uses is deleted with its last item. An item listed in an \
-            insurance claim is not deleted unless --force is given; the claim then keeps a copy \
-            of it (name, brand, model, serial, price, purchase date, location, quantity).
+            A photo or file no other item uses is deleted with its last item. An item listed \
+            in an insurance claim is not deleted unless --force is given; the claim then keeps \
+            a copy of it (name, brand, model, serial, price, value, purchase date, location, \
+            quantity).
+
+            With --view instead of ids, every item of the view is deleted (narrowed by \
+            --with-tag and --search): on a terminal you are asked first; without one, --yes is \
+            needed. --dry-run lists them and deletes nothing.
 
             Examples:
               inventory delete 7
               inventory delete 3 5 9
               inventory delete 4 --force
+              inventory delete --view all --with-tag sold --dry-run
             """)
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: "The ids of the items to delete.")
-    var ids: [Int64]
+    @Argument(help: "The ids of the items to delete (or use --view).")
+    var ids: [Int64] = []
+
+    @OptionGroup var selection: SelectionOptions
 
     @Flag(help: "Delete items listed in claims too; each claim keeps a copy.")
     var force = false
 
     func validate() throws {
-        guard !ids.isEmpty else { throw ValidationError("Missing expected argument '<ids>'") }
+        guard !ids.isEmpty || selection.view != nil else {
+            throw ValidationError("Missing expected argument '<ids>' (or --view)")
+        }
+        try selection.validate(ids: ids)
     }
 
     func run() throws {
         let manager = try database.openManager(.write)
+        var ids = ids
+        if selection.view != nil || selection.dryRun {
+            let items =
+                selection.view != nil
+                ? try selection.items(manager: manager)
+                : try ids.map { id in
+                    guard let item = try manager.item(id: id) else {
+                        throw InventoryError.itemsNotFound([id])
+                    }
+                    return item
+                }
+            guard !items.isEmpty else {
+                Terminal.standardOutput.writeLine("no items to delete; nothing was changed")
+                return
+            }
+            if selection.dryRun {
+                for item in items {
+                    Terminal.standardOutput.writeLine(
+                        "would delete  #\(item.id) \(VisibleText.of(item.name))")
+                }
+                Terminal.standardOutput.writeLine(
+                    "\(items.count) item\(items.count == 1 ? "" : "s") would be deleted; "
+                        + "nothing was written (--dry-run)")
+                return
+            }
+            try selection.confirm("Delete", items, currency: manager.currency)
+            ids = items.map(\.id)
+        }
         for item in try manager.delete(ids: ids, force: force) {
             Terminal.standardOutput.writeLine("deleted \(item.id) \(VisibleText.of(item.name))")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import InventoryKit
 
 struct Edit: ParsableCommand {
@@ -7,21 +8,46 @@ struct Edit: ParsableCommand {
         abstract: "Change the given fields of one or more items, all in one transaction.",
         discussion: """
             Only the fields you give change. An empty value clears a field, and --no-luxury, \
-            --no-insured and --no-photo clear those. If any id does not exist, nothing changes.
+            --no-insured, --no-photo and --no-tags clear those. If any id does not exist, \
+            nothing changes. --tag adds a tag, --untag takes one away, --reviewed records that \
+            you checked the item today.
+
+            With --view instead of ids, every item of the view changes (narrowed by --with-tag \
+            and --search): on a terminal you are shown how many and their worth and asked \
+            first; without one, --yes is needed. --dry-run prints each change and writes \
+            nothing.
 
             Examples:
               inventory edit 1 --insured
               inventory edit 3 5 9 --location Attic --no-luxury
               inventory edit 4 --price "" --notes ""
               inventory edit 2 --price 24000 --if-version 3
+              inventory edit 7 --value 1299 --tag electronics --reviewed
+              inventory edit --view non-insured --with-tag jewelry --insured --dry-run
             """)
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: "The ids of the items to change.")
-    var ids: [Int64]
+    @Argument(help: "The ids of the items to change (or use --view).")
+    var ids: [Int64] = []
+
+    @OptionGroup var selection: SelectionOptions
 
     @OptionGroup var fields: ItemFieldOptions
+
+    @Option(name: .customLong("untag"), help: ArgumentHelp("Take a tag away.", valueName: "tag"))
+    var untags: [String] = []
+
+    @Flag(name: .customLong("no-tags"), help: "Take every tag away (before --tag adds).")
+    var removeTags = false
+
+    @Flag(
+        name: .customLong("lifetime-warranty"), inversion: .prefixedNo,
+        help: "Set or clear the lifetime warranty.")
+    var lifetimeWarranty: Bool?
+
+    @Flag(help: "Record that you checked the item today (it is there, its facts are right).")
+    var reviewed = false
 
     @Flag(inversion: .prefixedNo, help: "Set or clear the luxury flag.")
     var luxury: Bool?
@@ -43,11 +69,16 @@ struct Edit: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard !ids.isEmpty else { throw ValidationError("Missing expected argument '<ids>'") }
+        guard !ids.isEmpty || selection.view != nil else {
+            throw ValidationError("Missing expected argument '<ids>' (or --view)")
+        }
+        try selection.validate(ids: ids)
         if ifVersion != nil, ids.count != 1 {
             throw ValidationError("--if-version takes exactly one id")
         }
-        if fields.isEmpty, luxury == nil, insured == nil, !removePhoto {
+        if fields.isEmpty, luxury == nil, insured == nil, !removePhoto, untags.isEmpty,
+            !removeTags, lifetimeWarranty == nil, !reviewed
+        {
             throw ValidationError(
                 "nothing to change: give the fields to change, such as --insured or --price 1200")
         }
@@ -58,6 +89,36 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         let manager = try database.openManager(.write)
+        let patch = try makePatch(manager: manager)
+        var ids = ids
+        if selection.view != nil {
+            let items = try selection.items(manager: manager)
+            guard !items.isEmpty else {
+                Terminal.standardOutput.writeLine("no items to edit; nothing was changed")
+                return
+            }
+            ids = items.map(\.id)
+            if !selection.dryRun {
+                try selection.confirm("Edit", items, currency: manager.currency)
+            }
+        }
+        if selection.dryRun {
+            try printPreview(manager.preview(ids: ids, patch))
+            return
+        }
+        let items = try manager.edit(
+            ids: ids, patch, expectedVersions: ifVersion.map { [ids[0]: $0] } ?? [:])
+        if json {
+            Terminal.standardOutput.writeLine(ItemJSON.array(items, manager: manager))
+        } else {
+            for item in items {
+                Terminal.standardOutput.writeLine(
+                    "edited \(item.id) \(VisibleText.of(item.name)) (version \(item.version))")
+            }
+        }
+    }
+
+    private func makePatch(manager: InventoryManager) throws -> ItemPatch {
         var patch = ItemPatch()
         patch.name = fields.name
         patch.description = fields.description.map { $0 }
@@ -76,15 +137,34 @@ struct Edit: ParsableCommand {
         patch.model = fields.model.map { $0 }
         patch.serialNumber = fields.serial.map { $0 }
         patch.notes = fields.notes.map { $0 }
-        let items = try manager.edit(
-            ids: ids, patch, expectedVersions: ifVersion.map { [ids[0]: $0] } ?? [:])
-        if json {
-            Terminal.standardOutput.writeLine(ItemJSON.array(items, manager: manager))
-        } else {
-            for item in items {
-                Terminal.standardOutput.writeLine(
-                    "edited \(item.id) \(VisibleText.of(item.name)) (version \(item.version))")
+        patch.replacementValue = try fields.parsedValue(currency: manager.currency)
+        patch.purchasedFrom = fields.purchasedFrom.map { $0 }
+        patch.warrantyUntil = try fields.parsedWarrantyUntil()
+        patch.hasLifetimeWarranty = lifetimeWarranty
+        if reviewed { patch.reviewedAt = .some(CalendarDate(day: Date(), timeZone: .current)) }
+        patch.addedTags = fields.tags
+        patch.removedTags = untags
+        patch.removesAllTags = removeTags
+        return patch
+    }
+
+    /// One line per item: what would change, field by field.
+    private func printPreview(_ pairs: [(before: HouseholdItem, after: HouseholdItem)]) {
+        let output = Terminal.standardOutput
+        var changing = 0
+        for (before, after) in pairs {
+            var changes = after.fieldChanges(from: before).map(\.description)
+            if let photo = fields.photo, !photo.isEmpty { changes.append("photo -> \(photo)") }
+            let name = "#\(before.id) \(VisibleText.of(before.name))"
+            if changes.isEmpty {
+                output.writeLine("unchanged   \(name)")
+            } else {
+                changing += 1
+                output.writeLine("would edit  \(name) · " + changes.joined(separator: ", "))
             }
         }
+        output.writeLine(
+            "\(changing) of \(pairs.count) item\(pairs.count == 1 ? "" : "s") would change; "
+                + "nothing was written (--dry-run)")
     }
 }

@@ -54,9 +54,15 @@ struct History: ParsableCommand {
             case .added:
                 var facts: [String] = []
                 if let price = change.item.price { facts.append("price \(price.formatted)") }
+                if let value = change.item.replacementValue {
+                    facts.append("value \(value.formatted)")
+                }
                 if change.item.quantity > 1 { facts.append("quantity \(change.item.quantity)") }
                 facts.append("luxury \(change.item.isLuxury ? "yes" : "no")")
                 facts.append("insured \(change.item.isInsured ? "yes" : "no")")
+                if !change.item.tags.isEmpty {
+                    facts.append("tags " + VisibleText.of(change.item.tags.joined(separator: ", ")))
+                }
                 line += ": " + facts.joined(separator: ", ")
             case .edited:
                 let fields = change.item.fieldChanges(from: change.before!)

@@ -9,16 +9,19 @@ struct List: ParsableCommand {
         commandName: "list",
         abstract: "List the items of a view: all, luxury, non-insured, or one of yours.",
         discussion: """
-            The table ends with the number of items and their total value (price × quantity). \
-            --json prints an array of items; --csv prints RFC 4180 CSV with a header row. \
-            --search narrows the view to items whose words start with every word given \
-            (name, description, brand, model, serial, notes and location).
+            The table ends with the number of items and their total worth: each item's \
+            replacement value (VALUE) where it has one, else its price, times its quantity. On \
+            a terminal, the columns that do not fit are left out. --json prints an array of \
+            items; --csv prints RFC 4180 CSV with a header row. --search narrows the view to \
+            items whose words start with every word given (name, description, brand, model, \
+            serial, notes and location); --tag to items with that tag.
 
             Examples:
               inventory list
-              inventory list --view luxury --sort price-desc
+              inventory list --view luxury --sort worth-desc
               inventory list --view non-insured --csv > uninsured.csv
               inventory list --search "sony camera"
+              inventory list --tag jewelry
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -28,8 +31,13 @@ struct List: ParsableCommand {
     var search: String?
 
     @Option(
+        name: .customLong("tag"),
+        help: ArgumentHelp("Only items with this tag (repeat: with every one).", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(
         help: ArgumentHelp(
-            "The order: name (case-insensitive), price, purchased or id; add -desc to reverse "
+            "The order: name (case-insensitive), price, worth, purchased or id; add -desc to reverse "
                 + "(default: the view's).",
             valueName: "order"))
     var sort: ItemSort?
@@ -51,6 +59,7 @@ struct List: ParsableCommand {
         let definition = try views.definition(in: try views.registry(currency: manager.currency))
         var filter = definition.filter
         if let search { filter = filter.narrowed(by: ItemFilter(text: search)) }
+        if !tags.isEmpty { filter = filter.narrowed(by: ItemFilter(tags: tags)) }
         let order = sort ?? definition.sort
         let output = Terminal.standardOutput
         switch format {
@@ -75,7 +84,7 @@ struct List: ParsableCommand {
             let items = try manager.items(matching: filter, sortedBy: order)
             let table = ItemTable(
                 items: items, currency: manager.currency,
-                style: Style.standardOutput(.table))
+                style: Style.standardOutput(.table), width: Terminal.standardOutputWidth)
             output.write(table.render())
         }
     }

@@ -30,30 +30,42 @@ struct Show: ParsableCommand {
         }
         let style = Style.standardOutput(.table)
         let yesNo = { (flag: Bool) in flag ? "yes" : "no" }
-        var rows: [(String, String?)] = [
-            ("Price", item.price.map { "\($0.formatted) \($0.currency.code)" }),
+        let code = manager.currency.code
+        let worthNote =
+            item.replacementValue != nil
+            ? " (replacement value)" : item.price != nil ? " (price paid)" : ""
+        let rows: [(String, String?)] = [
+            ("Price", item.price.map { "\($0.formatted) \(code)" }),
+            ("Value", item.replacementValue.map { "\($0.formatted) \(code) to replace" }),
             ("Quantity", String(item.quantity)),
+            (
+                "Worth",
+                item.totalWorth.map {
+                    Money.format($0, currency: manager.currency) + " \(code)"
+                        + (item.quantity > 1 ? " for \(item.quantity)" : "") + worthNote
+                }
+            ),
             ("Purchased", item.purchaseDate?.description),
+            ("Bought from", item.purchasedFrom),
+            (
+                "Warranty",
+                item.hasLifetimeWarranty ? "for life" : item.warrantyUntil.map { "until \($0)" }
+            ),
             ("Luxury", yesNo(item.isLuxury)),
             ("Insured", yesNo(item.isInsured)),
             ("Location", item.location),
             ("Brand", item.brand),
             ("Model", item.model),
             ("Serial", item.serialNumber),
+            ("Tags", item.tags.isEmpty ? nil : item.tags.joined(separator: ", ")),
             ("Description", item.description),
             ("Notes", item.notes),
             ("Photo", manager.photoPath(of: item)),
+            ("Files", item.attachments.isEmpty ? nil : Self.files(item, manager: manager)),
+            ("Reviewed", item.reviewedAt?.description),
             ("Added", item.createdAt.iso8601),
             ("Updated", "\(item.updatedAt.iso8601) (version \(item.version))"),
         ]
-        if item.quantity > 1, let value = item.value {
-            rows.insert(
-                (
-                    "Value",
-                    Money.format(value, currency: manager.currency) + " \(manager.currency.code)"
-                ),
-                at: 2)
-        }
         let output = Terminal.standardOutput
         output.writeLine(style.bold("#\(item.id) \(VisibleText.of(item.name))"))
         for case (let label, let value?) in rows {
@@ -62,6 +74,17 @@ struct Show: ParsableCommand {
                 .joined(separator: "\n" + String(repeating: " ", count: 15))
             output.writeLine("  " + style.dim(label.padding(toLength: 13)) + indented)
         }
+    }
+}
+
+extension Show {
+    /// One line per attached file: its number, kind, caption and where it is stored.
+    static func files(_ item: HouseholdItem, manager: InventoryManager) -> String {
+        item.attachments.map { file in
+            "\(file.id)  \(file.kind.rawValue)" + (file.caption.map { "  \($0)" } ?? "")
+                + (file.file == item.photo ? "  (main photo)" : "") + "\n   "
+                + manager.photos.path(of: file.file)
+        }.joined(separator: "\n")
     }
 }
 

@@ -58,7 +58,7 @@ struct Watch: ParsableCommand, HandlesSignals {
         if !json {
             let table = ItemTable(
                 items: items, currency: manager.currency,
-                style: Style.standardOutput(.table))
+                style: Style.standardOutput(.table), width: Terminal.standardOutputWidth)
             Terminal.standardOutput.write(table.render())
             Terminal.standardOutput.flush()
         }
@@ -145,7 +145,7 @@ final class ChangePrinter: Sendable {
         switch (wasIn, isIn) {
         case (false, true):
             kind = "entered"
-            details = change.item.price.map { "\($0.formatted) \($0.currency.code)" } ?? ""
+            details = change.item.worth.map { "\($0.formatted) \($0.currency.code)" } ?? ""
         case (true, false):
             kind = "left"
             details =

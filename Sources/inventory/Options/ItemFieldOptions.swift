@@ -46,6 +46,29 @@ struct ItemFieldOptions: ParsableArguments {
     @Option(help: "Free notes.")
     var notes: String?
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "What one would cost to replace today (its worth, used in totals instead of the "
+                + "price).",
+            valueName: "amount"))
+    var value: String?
+
+    @Option(name: .customLong("purchased-from"), help: "The shop or person it was bought from.")
+    var purchasedFrom: String?
+
+    @Option(
+        name: .customLong("warranty-until"),
+        help: ArgumentHelp("The last day of its warranty.", valueName: "YYYY-MM-DD"))
+    var warrantyUntil: String?
+
+    @Option(
+        name: .customLong("tag"),
+        help: ArgumentHelp(
+            "A tag (1–50 characters; repeat for more). The same tag in another case is one tag.",
+            valueName: "tag"))
+    var tags: [String] = []
+
     /// The price in `currency`, nil when not given, `.some(nil)` when given empty.
     func parsedPrice(currency: Currency) throws -> Money?? {
         try price.map { try ValueParser.price($0, currency: currency) }
@@ -61,12 +84,22 @@ struct ItemFieldOptions: ParsableArguments {
         try quantity.flatMap { try ValueParser.quantity($0) }
     }
 
+    /// The replacement value, nil when not given, `.some(nil)` when given empty.
+    func parsedValue(currency: Currency) throws -> Money?? {
+        try value.map { try ValueParser.price($0, currency: currency, field: .value) }
+    }
+
+    /// The last day of warranty, nil when not given, `.some(nil)` when given empty.
+    func parsedWarrantyUntil() throws -> CalendarDate?? {
+        try warrantyUntil.map { try ValueParser.date($0, field: .warrantyUntil) }
+    }
+
     /// Whether no field was given.
     var isEmpty: Bool {
-        [
+        let texts = [
             name, price, purchased, description, photo, quantity, location, brand, model, serial,
-            notes,
+            notes, value, purchasedFrom, warrantyUntil,
         ]
-        .allSatisfy { $0 == nil }
+        return texts.allSatisfy { $0 == nil } && tags.isEmpty
     }
 }

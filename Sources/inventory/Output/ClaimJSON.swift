@@ -19,7 +19,9 @@ enum ClaimJSON {
                 + ",\"price\":\(string(item.price?.decimalString))"
                 + ",\"purchaseDate\":\(string(item.purchaseDate?.description))"
                 + ",\"location\":\(string(item.location)),\"quantity\":\(item.quantity)"
-                + ",\"value\":\(money(item.value)),\"insured\":\(item.isInsured),\"luxury\":\(item.isLuxury)}"
+                + ",\"value\":\(string(item.replacementValue?.decimalString))"
+                + ",\"receipt\":\(item.hadReceipt),\"total\":\(money(item.totalWorth))"
+                + ",\"insured\":\(item.isInsured),\"luxury\":\(item.isLuxury)}"
         }
         let totals = claim.totals
         return

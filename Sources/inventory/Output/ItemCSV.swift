@@ -5,7 +5,8 @@ import InventoryKit
 enum ItemCSV {
     static let header =
         "id,name,description,price,currency,purchaseDate,luxury,insured,quantity,location,"
-        + "brand,model,serial,notes,photo,createdAt,updatedAt,version\r\n"
+        + "brand,model,serial,notes,photo,createdAt,updatedAt,version,value,worth,purchasedFrom,"
+        + "warrantyUntil,lifetimeWarranty,reviewedAt,tags,files\r\n"
 
     /// Appends one item as a CSV record, with its CRLF, to `bytes`: written field by field
     /// into the output buffer, as a listing of a million items needs. `forTerminal`: the CSV
@@ -47,6 +48,27 @@ enum ItemCSV {
         item.updatedAt.appendISO8601(to: &bytes)
         bytes.append(comma)
         ASCIIDigits.append(item.version, to: &bytes)
+        bytes.append(comma)
+        item.replacementValue?.appendDecimal(to: &bytes)
+        bytes.append(comma)
+        item.worth?.appendDecimal(to: &bytes)
+        bytes.append(comma)
+        appendField(item.purchasedFrom, to: &bytes)
+        bytes.append(comma)
+        item.warrantyUntil?.append(to: &bytes)
+        bytes.append(comma)
+        bytes.append(contentsOf: item.hasLifetimeWarranty ? "true".utf8 : "false".utf8)
+        bytes.append(comma)
+        item.reviewedAt?.append(to: &bytes)
+        bytes.append(comma)
+        // Tags joined by "; " (the separator imports split on), files by their kind.
+        if !item.tags.isEmpty { appendField(item.tags.joined(separator: "; "), to: &bytes) }
+        bytes.append(comma)
+        if !item.attachments.isEmpty {
+            appendField(
+                item.attachments.map { "\($0.kind.rawValue):\(manager.photos.path(of: $0.file))" }
+                    .joined(separator: "; "), to: &bytes)
+        }
         bytes.append(contentsOf: "\r\n".utf8)
     }
 

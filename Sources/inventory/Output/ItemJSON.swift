@@ -51,8 +51,39 @@ enum ItemJSON {
         appendString(item.serialNumber, to: &bytes)
         key(",\"notes\":")
         appendString(item.notes, to: &bytes)
-        key(",\"photo\":")
+        key(",\"value\":")
+        if let value = item.replacementValue { quoted(value.appendDecimal) } else { key("null") }
+        key(",\"worth\":")
+        if let worth = item.worth { quoted(worth.appendDecimal) } else { key("null") }
+        key(",\"purchasedFrom\":")
+        appendString(item.purchasedFrom, to: &bytes)
+        key(",\"warrantyUntil\":")
+        if let date = item.warrantyUntil { quoted(date.append) } else { key("null") }
+        key(",\"lifetimeWarranty\":")
+        if item.hasLifetimeWarranty { key("true") } else { key("false") }
+        key(",\"reviewedAt\":")
+        if let date = item.reviewedAt { quoted(date.append) } else { key("null") }
+        key(",\"tags\":[")
+        for (index, tag) in item.tags.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(tag, to: &bytes)
+        }
+        key("],\"photo\":")
         appendString(item.photo == nil ? nil : manager.photoPath(of: item), to: &bytes)
+        key(",\"files\":[")
+        for (index, file) in item.attachments.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            key("{\"id\":")
+            ASCIIDigits.append(file.id, to: &bytes)
+            key(",\"kind\":")
+            appendString(file.kind.rawValue, to: &bytes)
+            key(",\"caption\":")
+            appendString(file.caption, to: &bytes)
+            key(",\"path\":")
+            appendString(manager.photos.path(of: file.file), to: &bytes)
+            key("}")
+        }
+        key("]")
         key(",\"createdAt\":")
         quoted(item.createdAt.appendISO8601)
         key(",\"updatedAt\":")

@@ -1,45 +1,122 @@
 import InventoryKit
 
-/// Items as an aligned table for people, ending with a count and total line.
+/// Items as an aligned table for people, ending with a count and the total worth.
 struct ItemTable {
     let items: [HouseholdItem]
     let currency: Currency
     let style: Style
+    /// The terminal's width, when printing to one: the columns that do not fit are left out,
+    /// the least needed first.
+    var width: Int?
 
     static let maximumNameWidth = 40
     static let maximumLocationWidth = 20
+    static let maximumTagsWidth = 24
+
+    /// A column: its header, whether it is right-aligned, and its cell for an item.
+    private struct Column {
+        let header: String
+        let isRightAligned: Bool
+        let cell: (HouseholdItem) -> String
+    }
+
+    private var columns: [Column] {
+        [
+            Column(header: "ID", isRightAligned: true) { String($0.id) },
+            Column(header: "NAME", isRightAligned: false) {
+                DisplayWidth.truncate($0.name, to: Self.maximumNameWidth)
+            },
+            Column(header: "PRICE", isRightAligned: true) { $0.price?.formatted ?? "—" },
+            Column(header: "VALUE", isRightAligned: true) { $0.replacementValue?.formatted ?? "—" },
+            Column(header: "QTY", isRightAligned: true) { String($0.quantity) },
+            Column(header: "PURCHASED", isRightAligned: false) {
+                $0.purchaseDate?.description ?? "—"
+            },
+            Column(header: "LOCATION", isRightAligned: false) {
+                DisplayWidth.truncate($0.location ?? "—", to: Self.maximumLocationWidth)
+            },
+            Column(header: "TAGS", isRightAligned: false) {
+                $0.tags.isEmpty
+                    ? "—"
+                    : DisplayWidth.truncate(
+                        $0.tags.joined(separator: ", "), to: Self.maximumTagsWidth)
+            },
+            Column(header: "LUXURY", isRightAligned: false) { $0.isLuxury ? "yes" : "no" },
+            Column(header: "INSURED", isRightAligned: false) { $0.isInsured ? "yes" : "no" },
+        ]
+    }
+
+    /// The headers left out first when the terminal is too narrow.
+    private static let leftOutFirst = ["TAGS", "LOCATION", "PURCHASED", "VALUE", "QTY"]
 
     func render() -> String {
-        let header = ["ID", "NAME", "PRICE", "QTY", "PURCHASED", "LOCATION", "LUXURY", "INSURED"]
-        let rows: [[String]] = items.map { item in
-            [
-                String(item.id),
-                DisplayWidth.truncate(item.name, to: Self.maximumNameWidth),
-                item.price?.formatted ?? "—",
-                String(item.quantity),
-                item.purchaseDate?.description ?? "—",
-                DisplayWidth.truncate(item.location ?? "—", to: Self.maximumLocationWidth),
-                item.isLuxury ? "yes" : "no",
-                item.isInsured ? "yes" : "no",
-            ]
-        }
         var text = ""
         if !items.isEmpty {
-            var table = TextTable(
-                header: header, rows: rows, rightAligned: [0, 2, 3], style: style)
-            table.colour = { _, column, cell in
-                switch (column, cell.hasPrefix("yes")) {
-                case (6, true): style.magenta(cell)
-                case (7, false): style.yellow(cell)
-                default: cell
+            // A column no item fills is left out.
+            var shown = columns.filter { column in
+                switch column.header {
+                case "VALUE": items.contains { $0.replacementValue != nil }
+                case "TAGS": items.contains { !$0.tags.isEmpty }
+                default: true
                 }
             }
-            text = table.render()
+            var table = makeTable(shown)
+            var rendered = table.render()
+            for header in Self.leftOutFirst {
+                guard let width, Self.widest(rendered) > width else { break }
+                shown.removeAll { $0.header == header }
+                table = makeTable(shown)
+                rendered = table.render()
+            }
+            text = rendered
         }
-        let total = items.reduce(Int128(0)) { $0 + ($1.value ?? 0) }
+        let total = items.reduce(Int128(0)) { $0 + ($1.totalWorth ?? 0) }
         let noun = items.count == 1 ? "item" : "items"
         text +=
-            "\(items.count) \(noun) · total \(Money.format(total, currency: currency)) \(currency.code)\n"
+            "\(items.count) \(noun) · worth \(Money.format(total, currency: currency)) "
+            + "\(currency.code)\n"
         return text
+    }
+
+    private func makeTable(_ shown: [Column]) -> TextTable {
+        let rows = items.map { item in shown.map { $0.cell(item) } }
+        let rightAligned = Set(shown.indices.filter { shown[$0].isRightAligned })
+        var table = TextTable(
+            header: shown.map(\.header), rows: rows, rightAligned: rightAligned, style: style)
+        let luxury = shown.firstIndex { $0.header == "LUXURY" }
+        let insured = shown.firstIndex { $0.header == "INSURED" }
+        table.colour = { [style] _, column, cell in
+            switch (column, cell.hasPrefix("yes")) {
+            case (luxury, true): style.magenta(cell)
+            case (insured, false): style.yellow(cell)
+            default: cell
+            }
+        }
+        return table
+    }
+
+    /// The widest line of `text`, in terminal columns (without colour codes).
+    private static func widest(_ text: String) -> Int {
+        text.split(separator: "\n").map { line in
+            DisplayWidth.of(String(line).replacingEscapes())
+        }.max() ?? 0
+    }
+}
+
+extension String {
+    /// The text without ANSI colour sequences (ESC [ … m).
+    func replacingEscapes() -> String {
+        var result = ""
+        var inEscape = false
+        for character in self {
+            if inEscape {
+                if character == "m" { inEscape = false }
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
     }
 }

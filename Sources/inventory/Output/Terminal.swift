@@ -116,6 +116,14 @@ enum Terminal {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// The width of the terminal standard output is, or nil when it is not a terminal.
+    static var standardOutputWidth: Int? {
+        guard isatty(1) == 1 else { return nil }
+        var window = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return nil }
+        return Int(window.ws_col)
+    }
+
     /// Whether stdout may be coloured: it is a terminal, NO_COLOR is unset or empty, and TERM is
     /// not `dumb`.
     static var stdoutSupportsColor: Bool {
