@@ -209,6 +209,9 @@ final class ViewChangeRecorder: Sendable {
             try InventoryView(
                 name: "price-desc", filter: ItemFilter(minPrice: usd("1000")),
                 sort: ItemSort(.price, descending: true), manager: manager),
+            try InventoryView(
+                name: "worth, tagged", filter: ItemFilter(minWorth: usd("500"), tags: ["Tools"]),
+                sort: .worth, manager: manager),
         ]
         var shadows = views.map(\.ids)
         let recorders = views.map(ViewChangeRecorder.init)
@@ -230,7 +233,10 @@ final class ViewChangeRecorder: Sendable {
                             year: 2020 + Int(random.next() % 5), month: 1 + Int(random.next() % 12),
                             day: 1 + Int(random.next() % 28)),
                     isLuxury: random.next() % 2 == 0, isInsured: random.next() % 2 == 0,
-                    quantity: 1 + Int(random.next() % 3))
+                    quantity: 1 + Int(random.next() % 3),
+                    replacementValue: random.next() % 2 == 0
+                        ? nil : usd(String(random.next() % 5_000)),
+                    tags: random.next() % 3 == 0 ? ["Tools"] : [])
             }
             func someIDs() -> [Int64] {
                 let count = 1 + Int(random.next() % 4)
@@ -249,6 +255,11 @@ final class ViewChangeRecorder: Sendable {
                 if random.next() % 3 == 0 { patch.price = .some(draft().price) }
                 if random.next() % 4 == 0 { patch.quantity = 1 + Int(random.next() % 5) }
                 if random.next() % 4 == 0 { patch.purchaseDate = .some(draft().purchaseDate) }
+                if random.next() % 3 == 0 {
+                    patch.replacementValue = .some(draft().replacementValue)
+                }
+                if random.next() % 4 == 0 { patch.addedTags = ["tools"] }
+                if random.next() % 4 == 0 { patch.removedTags = ["TOOLS"] }
                 try manager.edit(ids: someIDs(), patch)
             default:
                 let doomed = Set(someIDs())

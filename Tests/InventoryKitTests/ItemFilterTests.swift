@@ -80,6 +80,7 @@ import Testing
             (0..<(1 + Int(random.next() % 3))).map { _ in pick(words) }.joined(separator: " ")
         }
         let places = ["Study", "study", "STUDY", "Salle à manger", "SALLE À MANGER", "Garage"]
+        let tags = ["Jewelry", "jewelry", "électronique", "ÉLECTRONIQUE", "tools", "Kids' room"]
         let manager = try makeManager(in: folder)
         let photo = folder.file("p.png")
         writePNG(at: photo, seed: "p")
@@ -97,7 +98,9 @@ import Testing
                     location: maybe(pick(places)),
                     brand: maybe(pick(["Oak", "OAK", "Sony", "sony", "Ångström"])),
                     model: maybe(pick(words)), serialNumber: maybe("SN-\(random.next() % 50)"),
-                    notes: maybe(phrase()))
+                    notes: maybe(phrase()),
+                    replacementValue: maybe(usd(String(random.next() % 3_000))),
+                    tags: (0..<Int(random.next() % 3)).map { _ in pick(tags) })
             })
         let everything = try manager.items(matching: .all, sortedBy: .id)
         for round in 0..<300 {
@@ -108,6 +111,9 @@ import Testing
                     hasPhoto: maybe(random.next() % 2 == 0),
                     minPrice: maybe(usd(String(random.next() % 3_000))),
                     maxPrice: maybe(usd(String(random.next() % 3_000))),
+                    minWorth: maybe(usd(String(random.next() % 3_000))),
+                    maxWorth: maybe(usd(String(random.next() % 3_000))),
+                    tags: random.next() % 3 == 0 ? [pick(tags)] : [],
                     purchasedAfter: maybe(
                         CalendarDate(year: 2018 + Int(random.next() % 6), month: 6, day: 15)!),
                     purchasedBefore: maybe(

@@ -180,13 +180,7 @@ import Testing
     @Test func helpTextWrapsIntoWholeLinesWithoutStrayFragments() throws {
         // A source line longer than the help's width used to be wrapped and then broken again
         // at its own line end, leaving a word or two alone on a line ("an\nid\ndoes not").
-        let commands = [
-            [], ["add"], ["edit"], ["delete"], ["show"], ["list"], ["watch"], ["history"],
-            ["views"], ["views", "check"], ["views", "constants"], ["views", "list"], ["claim"],
-            ["claim", "new"], ["claim", "edit"], ["claim", "list"], ["claim", "show"],
-            ["claim", "delete"], ["claim", "export"], ["browse"],
-        ]
-        for command in commands {
+        for command in Self.allCommands {
             let help = try sandbox.run(command + ["--help"], useDatabase: false).stdout
             let lines = help.components(separatedBy: "\n")
             for (line, next) in zip(lines, lines.dropFirst()) {
@@ -214,7 +208,8 @@ import Testing
         [], ["add"], ["edit"], ["delete"], ["show"], ["list"], ["watch"], ["history"],
         ["views"], ["views", "check"], ["views", "constants"], ["views", "list"], ["claim"],
         ["claim", "new"], ["claim", "edit"], ["claim", "list"], ["claim", "show"],
-        ["claim", "delete"], ["claim", "export"], ["browse"],
+        ["claim", "delete"], ["claim", "export"], ["browse"], ["tags"], ["attach"], ["detach"],
+        ["settings"],
     ]
 
     @Test func everyCommandsHelpShowsExamplesEachOnOneLineToCopy() throws {

@@ -33,6 +33,8 @@ public struct ItemSort: Sendable, Hashable {
     public static let price = ItemSort(.price)
     /// By purchase date, oldest first.
     public static let purchased = ItemSort(.purchased)
+    /// By worth (replacement value, else price), least first.
+    public static let worth = ItemSort(.worth)
     /// By id.
     public static let id = ItemSort(.id)
 }
