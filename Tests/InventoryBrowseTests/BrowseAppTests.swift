@@ -197,6 +197,47 @@ import Testing
         #expect(!form.problems(for: .title).isEmpty)
     }
 
+    @Test func aSearchTakesTagsAfterAHash() throws {
+        var patch = ItemPatch()
+        patch.addedTags = ["Jewelry"]
+        try manager.edit(id: 1, patch)
+        app.handle(.character("/"))
+        type("#jewelry")
+        app.handle(.enter)
+        #expect(rows.count == 1 && rows[0].contains("Wedding ring"), "\(rows)")
+        app.handle(.character("/"))
+        type("#jewelry tv")
+        app.handle(.enter)
+        #expect(rows == [" No item matches \"#jewelry tv\" here (Esc clears the search)."])
+    }
+
+    @Test func theFormSavesTheInsurersFields() throws {
+        app.handle(.character("a"))
+        type("Drill")
+        let fields = ItemFormField.allCases
+        var current = 0  // Name
+        func move(to field: ItemFormField) {
+            let target = fields.firstIndex(of: field)!
+            for _ in current..<target { app.handle(.down) }
+            current = target
+        }
+        for (field, text) in [
+            (ItemFormField.value, "120"), (.purchasedFrom, "Acme"), (.tags, "tools, Garage"),
+            (.warrantyUntil, "2030-01-01"),
+        ] {
+            move(to: field)
+            type(text)
+        }
+        move(to: .lifetimeWarranty)
+        app.handle(.character(" "))
+        app.handle(.enter)
+        let drill = try #require(try manager.item(id: 4))
+        #expect(drill.replacementValue == usd("120") && drill.purchasedFrom == "Acme")
+        #expect(drill.tags == ["Garage", "tools"])
+        #expect(drill.warrantyUntil == CalendarDate(year: 2030, month: 1, day: 1))
+        #expect(drill.hasLifetimeWarranty)
+    }
+
     @Test func slashStartsANewSearchEachTime() {
         app.handle(.character("/"))
         type("wed")
