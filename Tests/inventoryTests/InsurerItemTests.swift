@@ -116,6 +116,24 @@ import Testing
         #expect(try item(1)["tags"] as? [String] == [])
     }
 
+    @Test func onANarrowTerminalTheLeastNeededColumnsAreLeftOut() throws {
+        try sandbox.add(
+            "Laptop", "--price", "1499", "--value", "1299", "--tag", "electronics", "--location",
+            "Study", "--purchased", "2024-05-01")
+        func table(columns: Int) throws -> String {
+            let command =
+                "stty cols \(columns); '\(inventoryBinary)' list --db '\(sandbox.database)'"
+            return try runTool("/usr/bin/script", ["-qec", command, "/dev/null"]).stdout
+                .replacingEscapes()
+        }
+        let wide = try table(columns: 200)
+        #expect(wide.contains("TAGS") && wide.contains("LOCATION") && wide.contains("PURCHASED"))
+        let narrow = try table(columns: 60)
+        #expect(!narrow.contains("TAGS") && !narrow.contains("LOCATION"), "\(narrow)")
+        #expect(narrow.contains("NAME") && narrow.contains("LUXURY") && narrow.contains("INSURED"))
+        for line in narrow.split(separator: "\r\n") { #expect(line.count <= 60, "\(line)") }
+    }
+
     @Test(arguments: [
         (
             ["add", "--name", "x", "--value", "-5"],
