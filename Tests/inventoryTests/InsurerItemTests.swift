@@ -3,6 +3,8 @@ import InventoryKit
 import InventoryTestSupport
 import Testing
 
+@testable import inventory
+
 /// What an insurer asks of an item — value, where bought, warranty, review, tags, receipts —
 /// through every command, and whole views changed at once.
 @Suite struct InsurerItemTests {
