@@ -62,15 +62,18 @@ extension ItemStore {
         let statement = try database.cachedStatement(
             """
             INSERT INTO claim_items (claim_id, position, item_id, value, has_receipt)
-            SELECT ?1, ?2, id, coalesce(?4, value), coalesce(?5, EXISTS (SELECT 1 FROM
-                json_each(items.attachments) WHERE json_extract(value, '$.kind') = 'receipt'))
+            SELECT ?1, ?2, id, CASE WHEN ?6 THEN ?4 ELSE value END,
+                CASE WHEN ?6 THEN ?5 ELSE EXISTS (SELECT 1 FROM json_each(items.attachments)
+                    WHERE json_extract(value, '$.kind') = 'receipt') END
             FROM items WHERE id = ?3
             """)
         for (offset, itemID) in itemIDs.enumerated() {
+            // What an earlier line recorded stays, a recorded "no value" too.
             let earlier = recorded[itemID]
             try statement.bind([
                 .integer(claimID), .integer(Int64(start + offset)), .integer(itemID),
-                .integer(earlier?.value), earlier.map { .bool($0.hasReceipt) } ?? .null,
+                .integer(earlier?.value), .bool(earlier?.hasReceipt ?? false),
+                .bool(earlier != nil),
             ])
             try statement.run()
         }
@@ -158,7 +161,10 @@ extension ItemStore {
             """
             UPDATE claim_items SET item_id = NULL, name = ?, description = ?, brand = ?, model = ?,
                 serial = ?, price = ?, purchase_date = ?, location = ?, quantity = ?, luxury = ?,
-                insured = ?, value = coalesce(value, ?), has_receipt = coalesce(has_receipt, ?)
+                insured = ?,
+                -- a line that recorded the value and receipt when it was made keeps them
+                value = CASE WHEN has_receipt IS NULL THEN ? ELSE value END,
+                has_receipt = coalesce(has_receipt, ?)
             WHERE item_id = ?
             """)
         try statement.bind([
@@ -211,7 +217,7 @@ extension ItemStore {
                 let item = try decodeItem(lines, offset: 14)
                 let line = ClaimedItem(item: item)
                 items.append(
-                    lines.isNull(at: 12) && lines.isNull(at: 13)
+                    lines.isNull(at: 13)
                         ? line
                         : ClaimedItem(
                             itemID: item.id, name: item.name, description: item.description,

@@ -24,13 +24,16 @@ public final class ItemStore {
             "SELECT value FROM settings WHERE key = 'currency'")
         let code = try statement.step() ? statement.text(at: 0) : Currency.usd.code
         statement.reset()
-        guard let currency = Currency(code: code) else {
+        guard let currency = Currency(storedCode: code) else {
             throw DatabaseError(
                 extendedCode: 1,
                 message: "the stored currency \(quoted(code)) is not a currency code")
         }
         self.currency = currency
     }
+
+    /// An item's worth in SQL: its replacement value, else its price (`HouseholdItem.worth`).
+    static let worthSQL = "coalesce(value, price)"
 
     // MARK: - Transactions
 
@@ -117,7 +120,7 @@ public final class ItemStore {
     ) throws {
         let (condition, arguments) = Self.whereClause(filter)
         let statement = try database.cachedStatement(
-            "SELECT id, name_key, price, purchase_date, quantity, coalesce(value, price) "
+            "SELECT id, name_key, price, purchase_date, quantity, \(Self.worthSQL) "
                 + "FROM items\(condition) " + Self.orderBy(sort))
         try statement.bind(arguments)
         defer { statement.reset() }
@@ -183,18 +186,24 @@ public final class ItemStore {
 
     // MARK: - Tags
 
-    /// `item`'s tags as the inventory first spelled them: a tag typed in another case takes
-    /// the spelling it already has; a new tag is recorded as typed.
-    package func canonicalizeTags(of item: inout HouseholdItem) throws {
+    /// `item`'s tags as the inventory spells them: a tag typed in another case takes the
+    /// spelling it already has; a new tag, or one no item carries any more, is recorded as
+    /// typed. Called by `insert` and `update`, so no write can skip it.
+    func canonicalizeTags(of item: inout HouseholdItem) throws {
         guard !item.tags.isEmpty else { return }
-        let find = try database.cachedStatement("SELECT label FROM tags WHERE key = ?")
+        let find = try database.cachedStatement(
+            """
+            SELECT label, EXISTS (SELECT 1 FROM item_tags WHERE tag_key = ?1 AND item_id != ?2)
+            FROM tags WHERE key = ?1
+            """)
         let record = try database.cachedStatement(
-            "INSERT INTO tags (key, label) VALUES (?, ?)")
+            "INSERT OR REPLACE INTO tags (key, label) VALUES (?, ?)")
         item.tags = try item.tags.map { tag in
             let key = TextFolding.fold(tag)
-            try find.bind([.text(key)])
+            try find.bind([.text(key), .integer(item.id)])
             defer { find.reset() }
-            if try find.step() { return find.text(at: 0) }
+            if try find.step(), find.bool(at: 1) { return find.text(at: 0) }
+            find.reset()
             try record.bind([.text(key), .text(tag)])
             try record.run()
             return tag
@@ -202,34 +211,46 @@ public final class ItemStore {
     }
 
     /// Every tag that items carry: its label, how many items carry it, and their total worth
-    /// (minor units), by label.
+    /// (minor units, added up without overflow), by label.
     public func tagSummaries() throws -> [(tag: String, count: Int, worth: Int128)] {
         let statement = try database.cachedStatement(
             """
-            SELECT tags.label, count(*),
-                sum(coalesce(items.value, items.price, 0) * items.quantity)
-            FROM item_tags JOIN tags ON tags.key = item_tags.tag_key
-            JOIN items ON items.id = item_tags.item_id
-            GROUP BY item_tags.tag_key ORDER BY item_tags.tag_key
+            SELECT item_tags.tag_key, coalesce(tags.label, item_tags.tag_key),
+                coalesce(items.value, items.price), items.quantity
+            FROM item_tags JOIN items ON items.id = item_tags.item_id
+            LEFT JOIN tags ON tags.key = item_tags.tag_key
+            ORDER BY item_tags.tag_key
             """)
         defer { statement.reset() }
-        var summaries: [(String, Int, Int128)] = []
+        var summaries: [(tag: String, count: Int, worth: Int128)] = []
+        var lastKey: String?
         while try statement.step() {
-            summaries.append(
-                (statement.text(at: 0), Int(statement.int64(at: 1)), Int128(statement.int64(at: 2)))
-            )
+            let key = statement.text(at: 0)
+            if key != lastKey {
+                summaries.append((statement.text(at: 1), 0, 0))
+                lastKey = key
+            }
+            summaries[summaries.count - 1].count += 1
+            summaries[summaries.count - 1].worth +=
+                Int128(statement.optionalInt64(at: 2) ?? 0) * Int128(statement.int64(at: 3))
         }
         return summaries
     }
 
     // MARK: - Settings
 
-    /// Whether the inventory holds any amount (a price or value, on an item or a claim line).
+    /// Whether the inventory holds any amount: a price or value on an item, a claim line, or in
+    /// the history (which would be read in another currency's scale otherwise).
     public func holdsAmounts() throws -> Bool {
         let statement = try database.cachedStatement(
             """
             SELECT EXISTS (SELECT 1 FROM items WHERE price IS NOT NULL OR value IS NOT NULL)
                 OR EXISTS (SELECT 1 FROM claim_items WHERE price IS NOT NULL OR value IS NOT NULL)
+                OR EXISTS (SELECT 1 FROM journal WHERE
+                    json_extract(before, '$.price') IS NOT NULL
+                    OR json_extract(after, '$.price') IS NOT NULL
+                    OR json_extract(before, '$.value') IS NOT NULL
+                    OR json_extract(after, '$.value') IS NOT NULL)
             """)
         defer { statement.reset() }
         return try statement.step() && statement.bool(at: 0)
@@ -264,10 +285,10 @@ public final class ItemStore {
         if let minPrice = filter.minPrice { add("price >= ?", .integer(minPrice.minorUnits)) }
         if let maxPrice = filter.maxPrice { add("price <= ?", .integer(maxPrice.minorUnits)) }
         if let minWorth = filter.minWorth {
-            add("coalesce(value, price) >= ?", .integer(minWorth.minorUnits))
+            add("\(worthSQL) >= ?", .integer(minWorth.minorUnits))
         }
         if let maxWorth = filter.maxWorth {
-            add("coalesce(value, price) <= ?", .integer(maxWorth.minorUnits))
+            add("\(worthSQL) <= ?", .integer(maxWorth.minorUnits))
         }
         for tag in filter.tags {
             add(
@@ -305,7 +326,7 @@ public final class ItemStore {
         case .price: "ORDER BY price IS NULL, price\(direction), id"
         case .purchased: "ORDER BY purchase_date IS NULL, purchase_date\(direction), id"
         case .worth:
-            "ORDER BY coalesce(value, price) IS NULL, coalesce(value, price)\(direction), id"
+            "ORDER BY \(worthSQL) IS NULL, \(worthSQL)\(direction), id"
         case .id: "ORDER BY id\(direction)"
         }
     }
@@ -374,6 +395,7 @@ public final class ItemStore {
             let statement = try database.cachedStatement(Self.insertSQL(rows: count))
             for index in start..<start + count {
                 items[index] = items[index].withID(firstID + Int64(index))
+                try canonicalizeTags(of: &items[index])
                 try bindFields(
                     of: items[index], to: statement,
                     from: Int32((index - start) * Self.insertColumnCount))
@@ -423,7 +445,8 @@ public final class ItemStore {
     /// Writes every field of `item` over the stored row with its id.
     ///
     /// - Throws: `InventoryError.itemsNotFound` when there is no such row.
-    public func update(_ item: HouseholdItem) throws {
+    public func update(_ item: inout HouseholdItem) throws {
+        try canonicalizeTags(of: &item)
         let statement = try database.cachedStatement(
             """
             UPDATE items SET name = ?, name_key = ?, description = ?, price = ?,

@@ -157,6 +157,19 @@ import Testing
         #expect(try manager.history(itemID: original.id).count == 2)
     }
 
+    @Test func aDeleteDecidedOnAStaleCopyIsRefused() throws {
+        let manager = try makeManager(in: folder)
+        let boat = try manager.add(ItemDraft(name: "Boat"))
+        var patch = ItemPatch()
+        patch.isInsured = true
+        try manager.edit(id: boat.id, patch)
+        #expect(throws: InventoryError.self) {
+            try manager.delete(ids: [boat.id], expectedVersions: [boat.id: boat.version])
+        }
+        #expect(try manager.item(id: boat.id) != nil)
+        #expect(try manager.delete(ids: [boat.id], expectedVersions: [boat.id: 2]).count == 1)
+    }
+
     @Test func anAmountInAnotherCurrencyIsRefused() throws {
         let manager = try makeManager(in: folder)
         let euros = try Money(parsing: "10", currency: #require(Currency(code: "EUR")))

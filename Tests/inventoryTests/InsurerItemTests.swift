@@ -3,8 +3,6 @@ import InventoryKit
 import InventoryTestSupport
 import Testing
 
-@testable import inventory
-
 /// What an insurer asks of an item — value, where bought, warranty, review, tags, receipts —
 /// through every command, and whole views changed at once.
 @Suite struct InsurerItemTests {
@@ -246,6 +244,36 @@ import Testing
         #expect((again["items"] as? [[String: Any]])?.first?["value"] as? String == "27000.00")
     }
 
+    @Test func aClaimKeepsItsRecordedNoValueAndTheHistoryGuardsTheCurrency() throws {
+        try sandbox.add("Boat", "--price", "25000")
+        try sandbox.succeed(["claim", "new", "--title", "Storm", "--items", "1"])
+        try sandbox.succeed(["edit", "1", "--value", "30000"])
+        try sandbox.succeed(["claim", "edit", "1", "--notes", "the mast too"])
+        try sandbox.succeed(["delete", "1", "--force"])
+        let claim = try #require(
+            try sandbox.json(["claim", "show", "1", "--json"]) as? [String: Any])
+        let line = try #require((claim["items"] as? [[String: Any]])?.first)
+        #expect(line["value"] is NSNull, "recorded with no value")
+        #expect(line["total"] as? String == "25000.00")
+        // No item holds an amount now, but the history and the claim do.
+        let refused = try sandbox.run(["settings", "--currency", "JPY"])
+        #expect(refused.status == 1 && refused.stderr.contains("already holds amounts"))
+    }
+
+    @Test func tagsAreTrimmedEverywhereAndCannotHoldSeparators() throws {
+        try sandbox.add("Ring", "--tag", "JEWELRY")
+        #expect(try sandbox.succeed(["list", "--tag", " jewelry "]).contains("Ring"))
+        let blank = try sandbox.run(["list", "--tag", ""])
+        #expect(blank.status == 65 && blank.stderr.contains("a tag cannot be blank"))
+        let comma = try sandbox.run(["edit", "1", "--tag", "a,b"])
+        #expect(comma.status == 65 && comma.stderr.contains("cannot hold a comma"))
+        // A tag no item carries any more takes the next spelling typed.
+        try sandbox.succeed(["edit", "1", "--untag", "jewelry"])
+        try sandbox.succeed(["edit", "1", "--tag", "Jewelry"])
+        #expect(try item(1)["tags"] as? [String] == ["Jewelry"])
+        #expect(try sandbox.succeed(["tags"]).contains("Jewelry"))
+    }
+
     // MARK: - Whole views
 
     @Test func aViewIsEditedInOneTransactionJournaledItemByItem() throws {
@@ -272,6 +300,10 @@ import Testing
         let history = try #require(try sandbox.json(["history", "--json"]) as? [[String: Any]])
         #expect(history.prefix(2).map { $0["id"] as? Int } == [1, 2])
         #expect(try item(3)["insured"] as? Bool == false)
+        let again = try sandbox.succeed([
+            "edit", "--view", "luxury", "--with-tag", "jewelry", "--insured", "--yes",
+        ])
+        #expect(again == "unchanged 2 Necklace (version 2)\nunchanged 1 Ring (version 2)\n")
         let none = try sandbox.run(["edit", "--view", "luxury", "--search", "piano", "--insured"])
         #expect(none.status == 0)
         #expect(none.stdout == "no items to edit; nothing was changed\n")

@@ -206,3 +206,21 @@ final class Sandbox: Sendable {
         try JSONSerialization.jsonObject(with: Data(try succeed(arguments).utf8))
     }
 }
+
+extension String {
+    /// The text without ANSI colour sequences (ESC [ … m).
+    func replacingEscapes() -> String {
+        var result = ""
+        var inEscape = false
+        for character in self {
+            if inEscape {
+                if character == "m" { inEscape = false }
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

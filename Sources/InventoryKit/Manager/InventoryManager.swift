@@ -506,7 +506,6 @@ public final class InventoryManager: Sendable {
                 if let file = draft.photoFile {
                     item.setMainPhoto(try importedPhotos.importFile(from: file, as: .photo))
                 }
-                try store.items.canonicalizeTags(of: &item)
                 pending.append(item)
                 if pending.count == ItemStore.rowsPerInsert { try insertPending() }
             }
@@ -570,13 +569,12 @@ public final class InventoryManager: Sendable {
                 case .some(.none): after.removeMainPhoto()
                 case .none: break
                 }
-                try store.items.canonicalizeTags(of: &after)
                 // An item the patch leaves as it was is not written: no new version, no
                 // journal entry, no notification.
                 if after == before { return Edited(before: before, after: before) }
                 after.version = before.version + 1
                 after.updatedAt = max(now, before.updatedAt)
-                try store.items.update(after)
+                try store.items.update(&after)
                 return Edited(before: before, after: after)
             }
         } changes: { (pairs: [Edited], first: Int64) -> [InventoryChange] in
@@ -638,17 +636,25 @@ public final class InventoryManager: Sendable {
     /// Deletes items in one transaction: all of them, or none when an id does not exist.
     ///
     /// A photo no other item uses is removed with its last item. An item listed in a claim is
-    /// not deleted unless `force` is set; then each claim keeps a copy of it.
+    /// not deleted unless `force` is set; then each claim keeps a copy of it. To refuse a
+    /// delete decided on a stale copy, pass the version each item was read at.
     ///
     /// - Returns: the deleted items as they were.
     /// - Throws: `InventoryError.itemsNotFound` naming every missing id;
     ///   `InventoryError.itemsInClaims` naming the claims. Nothing changes then.
     @discardableResult
-    public func delete(ids: [Int64], force: Bool = false) throws -> [HouseholdItem] {
+    public func delete(
+        ids: [Int64], force: Bool = false, expectedVersions: [Int64: Int] = [:]
+    ) throws -> [HouseholdItem] {
         let ids = Self.unique(ids)
         guard !ids.isEmpty else { return [] }
         let deleted = try write(at: Timestamp(clock())) { store in
             let current = try Self.fetch(ids, from: store.items)
+            for item in current {
+                if let expected = expectedVersions[item.id], expected != item.version {
+                    throw try Self.versionProblem(of: item, expected: expected, in: store.items)
+                }
+            }
             var claimed: [ClaimedItemReference] = []
             for item in current {
                 let claims = try store.items.claims(listingItem: item.id)
@@ -734,7 +740,7 @@ public final class InventoryManager: Sendable {
             try body(&after)
             after.version = before.version + 1
             after.updatedAt = max(now, before.updatedAt)
-            try store.items.update(after)
+            try store.items.update(&after)
             return Edited(before: before, after: after)
         } changes: { pair, first in
             [InventoryChange(kind: .edited, item: pair.after, before: pair.before, sequence: first)]
@@ -773,8 +779,9 @@ public final class InventoryManager: Sendable {
 
     // MARK: - Internals
 
-    /// The day it is where the user is: no purchase or incident may be later.
-    func today(in timeZone: TimeZone = .current) -> CalendarDate {
+    /// The day it is where the user is, by the manager's clock: no purchase, review or
+    /// incident may be later.
+    public func today(in timeZone: TimeZone = .current) -> CalendarDate {
         CalendarDate(day: clock(), timeZone: timeZone)
     }
 

@@ -42,6 +42,20 @@ public struct Currency: Sendable, Hashable {
         "VES", "VND", "VUV", "WST", "XAF", "XCD", "XOF", "XPF", "YER", "ZAR", "ZMW", "ZWG",
     ]
 
+    /// The currency an inventory recorded, which an earlier release may have accepted without
+    /// the list of codes in use: any three letters (two decimals unless known otherwise).
+    public init?(storedCode code: String) {
+        if let known = Currency(code: code) {
+            self = known
+            return
+        }
+        let code = code.uppercased()
+        guard code.count == 3, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
+            return nil
+        }
+        self.init(validatedCode: code, minorDigits: Self.exceptionalDigits[code] ?? 2)
+    }
+
     private static let exceptionalDigits: [String: Int] = [
         "BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0,
         "PYG": 0, "RWF": 0, "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0,

@@ -86,12 +86,18 @@ package enum ItemValidation {
     /// The longest tag.
     package static let maximumTagLength = 50
 
-    /// A tag, trimmed, or an error when it is blank, longer than 50 characters, or holds a
-    /// control or layout character.
+    /// A tag, trimmed, or an error when it is blank, longer than 50 characters, holds a
+    /// control or layout character, or a comma or semicolon (which separate tags in forms and
+    /// in CSV).
     package static func tag(_ tag: String) throws -> String {
         guard let trimmed = try text(tag, field: .tag, limit: maximumTagLength) else {
             throw InventoryError.invalidValue(
                 field: .tag, value: tag, reason: "a tag cannot be blank")
+        }
+        guard !trimmed.contains(",") && !trimmed.contains(";") else {
+            throw InventoryError.invalidValue(
+                field: .tag, value: trimmed,
+                reason: "a tag cannot hold a comma or a semicolon (they separate tags)")
         }
         return trimmed
     }

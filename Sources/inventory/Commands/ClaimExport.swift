@@ -13,7 +13,8 @@ struct ClaimExport: ParsableCommand {
         discussion: """
             Columns: item description, brand or manufacturer, model number, serial number, \
             quantity lost, purchase date, age in years (at the incident, else today), purchase \
-            price each, total, room, insured, photo file. CSV is RFC 4180 with a header row. \
+            price each, replacement value each and receipt (as the claim recorded them), total \
+            worth (the value, else the price, times the quantity), room, insured, photo file. CSV is RFC 4180 with a header row. \
             A file written with --output is readable by you alone (mode 0600); an existing \
             file is replaced only with --force, and never one of the inventory's own files.
 
@@ -38,8 +39,8 @@ struct ClaimExport: ParsableCommand {
 
     static let header = [
         "Item description", "Brand or manufacturer", "Model number", "Serial number",
-        "Quantity lost", "Purchase date", "Age in years", "Purchase price each", "Total", "Room",
-        "Insured", "Photo file",
+        "Quantity lost", "Purchase date", "Age in years", "Purchase price each",
+        "Replacement value each", "Receipt", "Total worth", "Room", "Insured", "Photo file",
     ]
 
     func validate() throws {
@@ -51,7 +52,7 @@ struct ClaimExport: ParsableCommand {
         // Checked before any work: a name that cannot be written is refused at once.
         let file = try output.map { try manager.outputFile(at: $0, replacing: force) }
         guard let claim = try manager.claim(id: id) else { throw InventoryError.claimNotFound(id) }
-        let reference = claim.incidentDate ?? CalendarDate(day: Date(), timeZone: .current)
+        let reference = claim.incidentDate ?? manager.today()
         let rows = claim.items.map { item -> [String?] in
             let description = item.description.map { "\(item.name) — \($0)" } ?? item.name
             let age = item.purchaseDate.map { date -> String in
@@ -63,6 +64,7 @@ struct ClaimExport: ParsableCommand {
             return [
                 description, item.brand, item.model, item.serialNumber, String(item.quantity),
                 item.purchaseDate?.description, age, item.price?.decimalString,
+                item.replacementValue?.decimalString, item.hadReceipt ? "yes" : "no",
                 Money.format(item.totalWorth, currency: manager.currency, grouping: false),
                 item.location,
                 item.isInsured ? "yes" : "no", photo,
@@ -79,7 +81,7 @@ struct ClaimExport: ParsableCommand {
         case .json:
             let keys = [
                 "description", "brand", "model", "serial", "quantity", "purchaseDate", "ageYears",
-                "priceEach", "total", "room", "insured", "photo",
+                "priceEach", "valueEach", "receipt", "total", "room", "insured", "photo",
             ]
             let objects = rows.map { row in
                 "{"
@@ -87,7 +89,7 @@ struct ClaimExport: ParsableCommand {
                         var json = "\"\(key)\":"
                         switch key {
                         case "quantity": json += value ?? "null"
-                        case "insured": json += value == "yes" ? "true" : "false"
+                        case "insured", "receipt": json += value == "yes" ? "true" : "false"
                         default: ItemJSON.appendString(value, to: &json)
                         }
                         return json

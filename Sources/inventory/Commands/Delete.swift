@@ -40,8 +40,9 @@ struct Delete: ParsableCommand {
     }
 
     func run() throws {
-        let manager = try database.openManager(.write)
+        let manager = try database.openManager(selection.dryRun ? .read : .write)
         var ids = ids
+        var expected: [Int64: Int] = [:]
         if selection.view != nil || selection.dryRun {
             let items =
                 selection.view != nil
@@ -57,9 +58,20 @@ struct Delete: ParsableCommand {
                 return
             }
             if selection.dryRun {
+                // An item listed in a claim is deleted only with --force: say which.
+                let claimed = Dictionary(
+                    try manager.claims().flatMap { claim in
+                        claim.items.compactMap(\.itemID).map { ($0, claim.id) }
+                    }, uniquingKeysWith: { first, _ in first })
                 for item in items {
+                    let note =
+                        claimed[item.id].map {
+                            force
+                                ? " (in claim \($0): it keeps a copy)"
+                                : " (in claim \($0): needs --force)"
+                        } ?? ""
                     Terminal.standardOutput.writeLine(
-                        "would delete  #\(item.id) \(VisibleText.of(item.name))")
+                        "would delete  #\(item.id) \(VisibleText.of(item.name))\(note)")
                 }
                 Terminal.standardOutput.writeLine(
                     "\(items.count) item\(items.count == 1 ? "" : "s") would be deleted; "
@@ -68,8 +80,9 @@ struct Delete: ParsableCommand {
             }
             try selection.confirm("Delete", items, currency: manager.currency)
             ids = items.map(\.id)
+            expected = SelectionOptions.versions(of: items)
         }
-        for item in try manager.delete(ids: ids, force: force) {
+        for item in try manager.delete(ids: ids, force: force, expectedVersions: expected) {
             Terminal.standardOutput.writeLine("deleted \(item.id) \(VisibleText.of(item.name))")
         }
     }

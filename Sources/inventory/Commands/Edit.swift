@@ -88,33 +88,40 @@ struct Edit: ParsableCommand {
     }
 
     func run() throws {
-        let manager = try database.openManager(.write)
+        // A dry run writes nothing: not even a new inventory or a migration.
+        let manager = try database.openManager(selection.dryRun ? .read : .write)
         let patch = try makePatch(manager: manager)
         var ids = ids
+        var expected = ifVersion.map { [ids[0]: $0] } ?? [:]
+        let before: [HouseholdItem]
         if selection.view != nil {
-            let items = try selection.items(manager: manager)
-            guard !items.isEmpty else {
+            before = try selection.items(manager: manager)
+            guard !before.isEmpty else {
                 Terminal.standardOutput.writeLine("no items to edit; nothing was changed")
                 return
             }
-            ids = items.map(\.id)
+            ids = before.map(\.id)
+            expected = SelectionOptions.versions(of: before)
             if !selection.dryRun {
-                try selection.confirm("Edit", items, currency: manager.currency)
+                try selection.confirm("Edit", before, currency: manager.currency)
             }
+        } else {
+            before = try ids.compactMap { try manager.item(id: $0) }
         }
         if selection.dryRun {
             try printPreview(manager.preview(ids: ids, patch))
             return
         }
-        let items = try manager.edit(
-            ids: ids, patch, expectedVersions: ifVersion.map { [ids[0]: $0] } ?? [:])
+        let items = try manager.edit(ids: ids, patch, expectedVersions: expected)
         if json {
             Terminal.standardOutput.writeLine(ItemJSON.array(items, manager: manager))
-        } else {
-            for item in items {
-                Terminal.standardOutput.writeLine(
-                    "edited \(item.id) \(VisibleText.of(item.name)) (version \(item.version))")
-            }
+            return
+        }
+        let versions = SelectionOptions.versions(of: before)
+        for item in items {
+            let verb = versions[item.id] == item.version ? "unchanged" : "edited"
+            Terminal.standardOutput.writeLine(
+                "\(verb) \(item.id) \(VisibleText.of(item.name)) (version \(item.version))")
         }
     }
 
@@ -141,7 +148,7 @@ struct Edit: ParsableCommand {
         patch.purchasedFrom = fields.purchasedFrom.map { $0 }
         patch.warrantyUntil = try fields.parsedWarrantyUntil()
         patch.hasLifetimeWarranty = lifetimeWarranty
-        if reviewed { patch.reviewedAt = .some(CalendarDate(day: Date(), timeZone: .current)) }
+        if reviewed { patch.reviewedAt = .some(manager.today()) }
         patch.addedTags = fields.tags
         patch.removedTags = untags
         patch.removesAllTags = removeTags

@@ -59,7 +59,9 @@ struct List: ParsableCommand {
         let definition = try views.definition(in: try views.registry(currency: manager.currency))
         var filter = definition.filter
         if let search { filter = filter.narrowed(by: ItemFilter(text: search)) }
-        if !tags.isEmpty { filter = filter.narrowed(by: ItemFilter(tags: tags)) }
+        if !tags.isEmpty {
+            filter = filter.narrowed(by: ItemFilter(tags: try tags.map(ItemValidation.tag)))
+        }
         let order = sort ?? definition.sort
         let output = Terminal.standardOutput
         switch format {

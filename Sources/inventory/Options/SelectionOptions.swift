@@ -47,6 +47,12 @@ struct SelectionOptions: ParsableArguments {
         }
     }
 
+    /// The version each selected item was read at: the write refuses to act on an item that
+    /// changed between the question and the answer.
+    static func versions(of items: [HouseholdItem]) -> [Int64: Int] {
+        Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.version) })
+    }
+
     /// The items of the view, narrowed, in the view's order.
     func items(manager: InventoryManager) throws -> [HouseholdItem] {
         guard let view else { return [] }
@@ -57,7 +63,9 @@ struct SelectionOptions: ParsableArguments {
         }
         let definition = try registry.definition(named: view)
         var filter = definition.filter
-        if !withTags.isEmpty { filter = filter.narrowed(by: ItemFilter(tags: withTags)) }
+        if !withTags.isEmpty {
+            filter = filter.narrowed(by: ItemFilter(tags: try withTags.map(ItemValidation.tag)))
+        }
         if let search { filter = filter.narrowed(by: ItemFilter(text: search)) }
         return try manager.items(matching: filter, sortedBy: definition.sort)
     }

@@ -60,15 +60,26 @@ struct ItemTable {
                 default: true
                 }
             }
-            var table = makeTable(shown)
-            var rendered = table.render()
-            for header in Self.leftOutFirst {
-                guard let width, Self.widest(rendered) > width else { break }
-                shown.removeAll { $0.header == header }
-                table = makeTable(shown)
-                rendered = table.render()
+            if let width {
+                // Measured once; then the least needed columns go until the rest fits.
+                var widths = Dictionary(
+                    uniqueKeysWithValues: shown.map { column in
+                        (
+                            column.header,
+                            items.reduce(DisplayWidth.of(column.header)) {
+                                max($0, DisplayWidth.of(VisibleText.of(column.cell($1))))
+                            }
+                        )
+                    })
+                func total() -> Int {
+                    shown.reduce(0) { $0 + widths[$1.header]! } + 2 * (shown.count - 1)
+                }
+                for header in Self.leftOutFirst where total() > width {
+                    shown.removeAll { $0.header == header }
+                    widths[header] = nil
+                }
             }
-            text = rendered
+            text = makeTable(shown).render()
         }
         let total = items.reduce(Int128(0)) { $0 + ($1.totalWorth ?? 0) }
         let noun = items.count == 1 ? "item" : "items"
@@ -93,30 +104,5 @@ struct ItemTable {
             }
         }
         return table
-    }
-
-    /// The widest line of `text`, in terminal columns (without colour codes).
-    private static func widest(_ text: String) -> Int {
-        text.split(separator: "\n").map { line in
-            DisplayWidth.of(String(line).replacingEscapes())
-        }.max() ?? 0
-    }
-}
-
-extension String {
-    /// The text without ANSI colour sequences (ESC [ … m).
-    func replacingEscapes() -> String {
-        var result = ""
-        var inEscape = false
-        for character in self {
-            if inEscape {
-                if character == "m" { inEscape = false }
-            } else if character == "\u{1B}" {
-                inEscape = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }
