@@ -211,7 +211,9 @@ func tabCounts(_ screen: String) -> [Int] {
                 contentsOfFile: sandbox.file("before-\(ending).txt"), encoding: .utf8)
             let after = try String(
                 contentsOfFile: sandbox.file("after-\(ending).txt"), encoding: .utf8)
-            #expect(!before.isEmpty && before == after, "\(ending): the terminal's settings are restored")
+            #expect(
+                !before.isEmpty && before == after,
+                "\(ending): the terminal's settings are restored")
         }
     }
 
