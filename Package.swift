@@ -7,6 +7,7 @@ import PackageDescription
 //   InventoryModel    pure values: items, money, dates, filters, sorts, claims, changes, errors
 //   InventoryStore    the only SQL and the only `import CSQLite`: Database, Migrator, ItemStore
 //   InventoryKit      InventoryManager, live views, ControllerContext, ViewRegistry, forms
+//   InventoryExchange data in and out: CSV, Homebox, our JSON (import and export)
 //   InventoryBrowse   the full-screen app's screens, terminal-agnostic (keys in, cells out)
 //   inventory         the command line: arguments, printing, the terminal
 let package = Package(
@@ -53,11 +54,12 @@ let package = Package(
             ]
         ),
         .target(name: "InventoryKit", dependencies: ["InventoryModel", "InventoryStore"]),
+        .target(name: "InventoryExchange", dependencies: ["InventoryKit"]),
         .target(name: "InventoryBrowse", dependencies: ["InventoryKit"]),
         .executableTarget(
             name: "inventory",
             dependencies: [
-                "InventoryKit", "InventoryBrowse",
+                "InventoryKit", "InventoryBrowse", "InventoryExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,6 +74,9 @@ let package = Package(
             dependencies: ["InventoryStore", "InventoryTestSupport", "CSQLite"]),
         .testTarget(
             name: "InventoryKitTests", dependencies: ["InventoryKit", "InventoryTestSupport"]),
+        .testTarget(
+            name: "InventoryExchangeTests",
+            dependencies: ["InventoryExchange", "InventoryTestSupport"]),
         .testTarget(
             name: "InventoryBrowseTests",
             dependencies: ["InventoryBrowse", "InventoryTestSupport"]),

@@ -803,7 +803,7 @@ public final class InventoryManager: Sendable {
     /// - Parameters:
     ///   - changes: builds the write's changes from `body`'s result and the sequence number
     ///     the journal gave its first change (the triggers number them in write order).
-    private func write<Result: Sendable>(
+    func write<Result: Sendable>(
         at time: Timestamp,
         _ body: (inout Store) throws -> Result,
         changes: (Result, _ firstSequence: Int64) -> [InventoryChange]

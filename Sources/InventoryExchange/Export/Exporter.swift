@@ -1,0 +1,148 @@
+import Foundation
+import InventoryKit
+
+/// The formats `inventory export` writes.
+public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
+    /// A CSV file Homebox imports (every version's column names).
+    case homebox
+    /// A CSV file for spreadsheets, with headers `import` reads back.
+    case csv
+    /// Everything: every field, tags, the list of files, and claims.
+    case json
+}
+
+/// Writes the items of a view (and, for JSON, the claims) in one of the export formats.
+public struct Exporter {
+    public let manager: InventoryManager
+    public let format: ExportFormat
+    public let filter: ItemFilter
+
+    public init(manager: InventoryManager, format: ExportFormat, filter: ItemFilter = ItemFilter())
+    {
+        self.manager = manager
+        self.format = format
+        self.filter = filter
+    }
+
+    /// The whole export, passed to `write` in pieces of about 64 KB.
+    ///
+    /// - Returns: how many items were written.
+    @discardableResult
+    public func export(to write: ([UInt8]) throws -> Void) throws -> Int {
+        switch format {
+        case .homebox: try csv(columns: Self.homeboxColumns, lineEnd: "\n", write)
+        case .csv: try csv(columns: Self.spreadsheetColumns, lineEnd: "\r\n", write)
+        case .json: try json(write)
+        }
+    }
+
+    // MARK: - CSV
+
+    /// One column: its header and its cell for an item (nil: empty).
+    typealias Column = (header: String, cell: @Sendable (HouseholdItem, String) -> String?)
+
+    /// Homebox's columns, by the names every version reads (`HB.labels` and
+    /// `HB.purchase_time` are the first versions' names and later ones' aliases); the fields
+    /// Homebox lacks go in custom fields, which `import` maps back.
+    static let homeboxColumns: [Column] = [
+        ("HB.import_ref", { _, ref in ref }),
+        // Homebox needs a place for every item.
+        ("HB.location", { item, _ in text(item.location) ?? "Home" }),
+        (
+            "HB.labels",
+            { item, _ in item.tags.isEmpty ? nil : text(item.tags.joined(separator: "; ")) }
+        ),
+        ("HB.quantity", { item, _ in String(item.quantity) }),
+        ("HB.name", { item, _ in text(item.name) }),
+        ("HB.description", { item, _ in text(item.description) }),
+        ("HB.insured", { item, _ in item.isInsured ? "true" : "false" }),
+        ("HB.notes", { item, _ in text(item.notes) }),
+        ("HB.purchase_price", { item, _ in item.price?.decimalString }),
+        ("HB.purchase_from", { item, _ in text(item.purchasedFrom) }),
+        ("HB.purchase_time", { item, _ in item.purchaseDate?.description }),
+        ("HB.manufacturer", { item, _ in text(item.brand) }),
+        ("HB.model_number", { item, _ in text(item.model) }),
+        ("HB.serial_number", { item, _ in text(item.serialNumber) }),
+        ("HB.lifetime_warranty", { item, _ in item.hasLifetimeWarranty ? "true" : "false" }),
+        ("HB.warranty_expires", { item, _ in item.warrantyUntil?.description }),
+        ("HB.field.Luxury", { item, _ in item.isLuxury ? "true" : nil }),
+        ("HB.field.Replacement value", { item, _ in item.replacementValue?.decimalString }),
+        ("HB.field.Reviewed", { item, _ in item.reviewedAt?.description }),
+    ]
+
+    /// Columns for a spreadsheet, named as people name them (and as `import` reads them).
+    static let spreadsheetColumns: [Column] = [
+        ("Name", { item, _ in text(item.name) }),
+        ("Description", { item, _ in text(item.description) }),
+        ("Location", { item, _ in text(item.location) }),
+        ("Quantity", { item, _ in String(item.quantity) }),
+        ("Price", { item, _ in item.price?.decimalString }),
+        ("Replacement value", { item, _ in item.replacementValue?.decimalString }),
+        ("Purchase date", { item, _ in item.purchaseDate?.description }),
+        ("Purchased from", { item, _ in text(item.purchasedFrom) }),
+        ("Brand", { item, _ in text(item.brand) }),
+        ("Model", { item, _ in text(item.model) }),
+        ("Serial number", { item, _ in text(item.serialNumber) }),
+        ("Luxury", { item, _ in item.isLuxury ? "yes" : "no" }),
+        ("Insured", { item, _ in item.isInsured ? "yes" : "no" }),
+        ("Warranty until", { item, _ in item.warrantyUntil?.description }),
+        ("Lifetime warranty", { item, _ in item.hasLifetimeWarranty ? "yes" : "no" }),
+        ("Reviewed", { item, _ in item.reviewedAt?.description }),
+        ("Tags", { item, _ in item.tags.isEmpty ? nil : text(item.tags.joined(separator: "; ")) }),
+        ("Notes", { item, _ in text(item.notes) }),
+        ("Import ref", { _, ref in ref }),
+    ]
+
+    /// A text cell, safe to open in a spreadsheet (`CSVWriter.neutralized`).
+    private static func text(_ value: String?) -> String? {
+        value.map(CSVWriter.neutralized)
+    }
+
+    /// The reference an item is exported under: the one it was imported with, else one made
+    /// from its id, which never changes.
+    static func reference(of item: HouseholdItem, refs: [Int64: String]) -> String {
+        refs[item.id] ?? "inventory-\(item.id)"
+    }
+
+    private func csv(columns: [Column], lineEnd: String, _ write: ([UInt8]) throws -> Void)
+        throws -> Int
+    {
+        let refs = try manager.importRefs()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1 << 16)
+        CSVWriter.appendRecord(columns.map(\.header), lineEnd: lineEnd, to: &bytes)
+        var count = 0
+        var failure: Error?
+        try manager.forEachItem(matching: filter, sortedBy: .name) { item in
+            guard failure == nil else { return }
+            let ref = Self.reference(of: item, refs: refs)
+            CSVWriter.appendRecord(
+                columns.map { $0.cell(item, ref) ?? "" }, lineEnd: lineEnd, to: &bytes)
+            count += 1
+            if bytes.count >= 1 << 16 {
+                do { try write(bytes) } catch { failure = error }
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        if let failure { throw failure }
+        try write(bytes)
+        return count
+    }
+
+    // MARK: - JSON
+
+    private func json(_ write: ([UInt8]) throws -> Void) throws -> Int {
+        let refs = try manager.importRefs()
+        var items: [InventoryDocument.Item] = []
+        try manager.forEachItem(matching: filter, sortedBy: .name) { item in
+            items.append(InventoryDocument.Item(item, ref: Self.reference(of: item, refs: refs)))
+        }
+        let document = InventoryDocument(
+            exportedAt: Timestamp(Date()).iso8601, currency: manager.currency.code,
+            items: items, claims: try manager.claims().map(InventoryDocument.ClaimRecord.init))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try write(Array(try encoder.encode(document)) + [0x0A])
+        return items.count
+    }
+}

@@ -1,0 +1,139 @@
+import InventoryKit
+
+/// The formats `inventory import` reads.
+public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
+    /// Decide from the file: JSON, Homebox's `HB.*` headers, Homebox's positional format of
+    /// before 0.9, or any CSV with a header row.
+    case auto
+    case homebox
+    case csv
+    case json
+}
+
+/// What a file was read as.
+public enum DetectedFormat: String, Sendable, Hashable {
+    case homebox = "Homebox CSV"
+    case homeboxLegacy = "Homebox CSV of before 0.9 (columns by position)"
+    case csv = "CSV"
+    case json = "inventory JSON"
+}
+
+/// What rows with an import reference do.
+public enum ImportUpdateRule: String, Sendable, Hashable, CaseIterable {
+    /// A row whose reference an earlier import recorded updates that item.
+    case importRef = "import-ref"
+    /// Every row adds an item; references are not read.
+    case none
+}
+
+/// What Homebox's custom fields (`HB.field.NAME`) become.
+public enum CustomFieldRule: String, Sendable, Hashable, CaseIterable {
+    /// A line `NAME: value` in the notes.
+    case notes
+    /// A tag `NAME: value`.
+    case tags
+}
+
+/// How to read a file.
+public struct ImportOptions: Sendable {
+    public var format: ImportFormat = .auto
+    /// The separator; nil finds it from the header line.
+    public var separator: UInt8?
+    /// Columns given a field by hand (`--map COLUMN=FIELD`), by header as written.
+    public var mappings: [String: ImportField] = [:]
+    /// Read every money column with this mark (`--decimal-comma`); nil decides per column.
+    public var decimalMark: DecimalMark?
+    /// How to read `NN/NN/YYYY` dates (`--date-format`); nil: month first for Homebox files,
+    /// else decided by the column when one of its dates can only be read one way.
+    public var dateOrder: SlashDateOrder?
+    public var updateBy: ImportUpdateRule = .importRef
+    public var customFields: CustomFieldRule = .notes
+    /// Add rows that look like items already there (`--yes`).
+    public var allowDuplicates = false
+    /// Import the good rows and write the bad ones to this file, with a reason column.
+    public var rejectedRows: OutputFile?
+
+    public init() {}
+}
+
+/// One column of the file and what it becomes.
+public struct ImportColumn: Sendable, Hashable {
+    /// The header as written.
+    public let header: String
+    public let field: ImportField
+    /// The name a notes line or tag line uses (`Asset ID: 000-001`).
+    public let label: String
+}
+
+/// One thing wrong with a row.
+public struct ImportProblem: Sendable, Hashable, CustomStringConvertible {
+    /// The row as a spreadsheet numbers it (the header is row 1).
+    public let row: Int
+    /// The column's header, when one column is at fault.
+    public let column: String?
+    public let reason: String
+
+    public var description: String {
+        if let column { "row \(row), \(column): \(reason)" } else { "row \(row): \(reason)" }
+    }
+}
+
+/// What an import did, or would do.
+public struct ImportReport: Sendable {
+    public var format: DetectedFormat
+    /// The separator's name: `comma`, `TAB`, `semicolon`; nil for JSON.
+    public var separator: String?
+    public var columns: [ImportColumn] = []
+    public var rows = 0
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var rejected = 0
+    /// Rows that look like items already here (same name, place, serial, price and date).
+    public var duplicates = 0
+    /// The first problems (at most `ImportReport.problemLimit`).
+    public var problems: [ImportProblem] = []
+    /// How many problems there were in all.
+    public var problemCount = 0
+    /// Notes about how the file was read (a byte-order mark, a decimal comma, a date order).
+    public var notes: [String] = []
+
+    /// How many problems a report keeps.
+    public static let problemLimit = 50
+
+    mutating func record(_ problem: ImportProblem) {
+        problemCount += 1
+        if problems.count < Self.problemLimit { problems.append(problem) }
+    }
+}
+
+/// Why an import wrote nothing.
+public enum ImportError: Error, Sendable {
+    /// The file cannot be read as a table at all.
+    case unreadable(path: String, reason: String)
+    /// The header names columns that cannot be used; every one is listed.
+    case header(path: String, problems: [String])
+    /// Rows are bad; nothing was written. The report lists them.
+    case invalidRows(ImportReport)
+    /// Rows look like items already here; nothing was written (`--yes` adds them).
+    case duplicates(ImportReport)
+}
+
+extension ImportError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            "cannot import \(quoted(path)): \(reason)"
+        case .header(let path, let problems):
+            "cannot import \(quoted(path)): " + problems.joined(separator: "; ")
+        case .invalidRows(let report):
+            "\(report.problemCount) problem\(report.problemCount == 1 ? "" : "s") in "
+                + "\(report.rows) row\(report.rows == 1 ? "" : "s"); nothing was imported "
+                + "(--skip-invalid imports the good rows)"
+        case .duplicates(let report):
+            "\(report.duplicates) of \(report.rows) rows look like items already here "
+                + "(same name, place, serial, price and date): was this file imported before? "
+                + "Nothing was imported; --yes adds them again"
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import InventoryKit
+
+/// How the numbers of a money column mark their decimals.
+public enum DecimalMark: Sendable, Hashable {
+    /// `1,234.50`
+    case point
+    /// `1.234,50`
+    case comma
+}
+
+/// How dates written with slashes are read: which part is the month.
+public enum SlashDateOrder: String, Sendable, Hashable, CaseIterable {
+    /// `MM/DD/YYYY`, as in the United States (and Homebox).
+    case monthFirst = "MM/DD/YYYY"
+    /// `DD/MM/YYYY`, as in most of the world.
+    case dayFirst = "DD/MM/YYYY"
+}
+
+/// Reads the values of an imported file's cells. Every form it does not know is an error that
+/// says what it expected, never a silent default.
+enum ImportValues {
+    // MARK: - Money
+
+    /// What a money cell says about its column's decimal mark: `19,99` and `1.234,50` can
+    /// only be decimal commas, `19.99` and `1,234.50` only decimal points; `1,234` and `1.234`
+    /// could be either.
+    static func decimalEvidence(_ text: String) -> DecimalMark? {
+        let number = moneyDigits(text)
+        let lastComma = number.lastIndex(of: ",")
+        let lastPoint = number.lastIndex(of: ".")
+        switch (lastComma, lastPoint) {
+        case (let comma?, let point?): return comma > point ? .comma : .point
+        case (let comma?, nil):
+            return number[number.index(after: comma)...].count == 3 ? nil : .comma
+        case (nil, let point?):
+            let after = number[number.index(after: point)...].count
+            // `1.234.567` groups; one point before three digits could be either.
+            return after == 3 ? nil : .point
+        case (nil, nil): return nil
+        }
+    }
+
+    /// The cell without currency symbols, codes and spaces: `$1,234.50` → `1,234.50`,
+    /// `1.234,50 €` → `1.234,50`, `EUR 12` → `12`.
+    static func moneyDigits(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var letters = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "0"..."9", ",", ".", "-": result.append(scalar)
+            case "'" where !result.isEmpty:  // Swiss grouping: 1'234.50
+                continue
+            default:
+                if scalar.properties.isAlphabetic { letters.unicodeScalars.append(scalar) }
+            }
+        }
+        // Letters are allowed only as a currency code (`USD 12`); anything else stays in the
+        // text so that the number is refused.
+        if !letters.isEmpty && !(letters.count == 3 && letters.uppercased() == letters) {
+            return text
+        }
+        return String(result)
+    }
+
+    /// A money cell in the inventory's currency, read with the column's decimal mark.
+    static func money(
+        _ text: String, mark: DecimalMark, currency: Currency, field: ValueField
+    ) throws -> Money? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        var digits = moneyDigits(trimmed)
+        if let evidence = decimalEvidence(trimmed), evidence != mark {
+            throw InventoryError.invalidValue(
+                field: field, value: text,
+                reason: mark == .point
+                    ? "reads as a decimal comma, but the column uses decimal points "
+                        + "(--decimal-comma reads the whole file with commas)"
+                    : "reads as a decimal point, but the column uses decimal commas")
+        }
+        if mark == .comma {
+            digits = digits.replacingOccurrences(of: ".", with: "")
+                .replacingOccurrences(of: ",", with: ".")
+        }
+        do {
+            return try Money(parsing: digits, currency: currency, field: field)
+        } catch InventoryError.invalidValue(_, _, let reason) {
+            throw InventoryError.invalidValue(field: field, value: text, reason: reason)
+        }
+    }
+
+    // MARK: - Dates
+
+    /// What a date cell says about its column's order: `13/10/2021` is day first,
+    /// `10/13/2021` month first, `05/04/2021` either.
+    static func dateEvidence(_ text: String) -> SlashDateOrder? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "/")
+        guard parts.count == 3, parts[0].count <= 2, let first = Int(parts[0]),
+            let second = Int(parts[1])
+        else { return nil }
+        if first > 12 && second <= 12 { return .dayFirst }
+        if second > 12 && first <= 12 { return .monthFirst }
+        return nil
+    }
+
+    /// Whether a date cell is written with slashes, day and month first (`5/4/2021`).
+    static func isSlashDate(_ text: String) -> Bool {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "/")
+        return parts.count == 3 && parts[0].count <= 2
+    }
+
+    /// A date: `YYYY-MM-DD`, `YYYY/MM/DD`, RFC 3339 (`2021-10-13T21:10:30+01:00`: the date
+    /// as written), or with slashes in `order` (`10/13/2021`, one-digit days and months too;
+    /// two-digit years only with `twoDigitYears`).
+    static func date(
+        _ text: String, order: SlashDateOrder?, field: ValueField, today: CalendarDate
+    ) throws -> CalendarDate? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        func invalid(_ reason: String) -> InventoryError {
+            .invalidValue(field: field, value: text, reason: reason)
+        }
+        let expected =
+            "not a date (write it like 2024-03-15\(order.map { " or \($0.rawValue)" } ?? ""))"
+        // RFC 3339 and ISO 8601 with a time: the date part, as written.
+        var datePart = Substring(trimmed)
+        if trimmed.count > 10, let t = trimmed.firstIndex(where: { $0 == "T" || $0 == " " }),
+            trimmed.distance(from: trimmed.startIndex, to: t) == 10
+        {
+            datePart = trimmed[..<t]
+        }
+        let slashes = datePart.split(separator: "/", omittingEmptySubsequences: false)
+        let dashes = datePart.split(separator: "-", omittingEmptySubsequences: false)
+        var year = 0
+        var month = 0
+        var day = 0
+        if dashes.count == 3 || (slashes.count == 3 && slashes[0].count == 4) {
+            let parts = dashes.count == 3 ? dashes : slashes
+            guard parts[0].count == 4, (1...2).contains(parts[1].count),
+                (1...2).contains(parts[2].count), let y = Int(parts[0]), let m = Int(parts[1]),
+                let d = Int(parts[2])
+            else { throw invalid(expected) }
+            (year, month, day) = (y, m, d)
+        } else if slashes.count == 3 {
+            guard let order else {
+                throw invalid(
+                    "could be a day or a month first; say --date-format DD/MM/YYYY or "
+                        + "--date-format MM/DD/YYYY")
+            }
+            guard (1...2).contains(slashes[0].count), (1...2).contains(slashes[1].count),
+                let a = Int(slashes[0]), let b = Int(slashes[1]), let y = Int(slashes[2])
+            else { throw invalid(expected) }
+            switch slashes[2].count {
+            case 4: year = y
+            case 2:
+                // 24 → 2024; a year after this one is taken as last century's (98 → 1998).
+                let century = today.year / 100 * 100
+                year = century + y > today.year ? century - 100 + y : century + y
+            default: throw invalid(expected)
+            }
+            (month, day) = order == .monthFirst ? (a, b) : (b, a)
+        } else {
+            throw invalid(expected)
+        }
+        guard let date = CalendarDate(year: year, month: month, day: day) else {
+            throw invalid("no such day in the calendar")
+        }
+        return date
+    }
+
+    // MARK: - Yes and no
+
+    /// `true/false`, `yes/no`, `y/n`, `1/0`, `x` or empty (no), in any case.
+    static func bool(_ text: String, field: ValueField) throws -> Bool {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "true", "yes", "y", "1", "x", "t": return true
+        case "false", "no", "n", "0", "", "f": return false
+        default:
+            throw InventoryError.invalidValue(
+                field: field, value: text,
+                reason: "not yes or no (true, false, yes, no, y, n, 1, 0, x)")
+        }
+    }
+
+    // MARK: - Quantities
+
+    /// A whole number; `2.0` (as Homebox 0.25 writes it) is 2, `2.5` is refused.
+    static func quantity(_ text: String) throws -> Int? {
+        var trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        if let point = trimmed.firstIndex(of: "."),
+            trimmed[trimmed.index(after: point)...].allSatisfy({ $0 == "0" })
+        {
+            trimmed = String(trimmed[..<point])
+        }
+        return try ValueParser.quantity(trimmed)
+    }
+
+    // MARK: - Tags and places
+
+    /// Tags split on `;` (and `|`), trimmed, empty ones left out.
+    static func tags(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == ";" || $0 == "|" })
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// A location path with its words kept and its parts spaced evenly:
+    /// `Home /Garage/ Shelf ` → `Home / Garage / Shelf`.
+    static func location(_ text: String) -> String {
+        text.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " / ")
+    }
+}

@@ -1,0 +1,513 @@
+import Foundation
+import InventoryKit
+
+/// Imports a file into an inventory: all of it in one transaction, or nothing.
+///
+/// A CSV file is read twice, streamed, never whole: first to learn how its money and date
+/// columns are written (a decimal comma, a day first), then to check and write each row.
+/// Every row is checked, even after a bad one, so that the report lists every problem.
+public struct Importer {
+    public let path: String
+    public let options: ImportOptions
+    public let manager: InventoryManager
+    /// Called now and then with the bytes read and the file's size (for a progress bar).
+    public var progress: (@Sendable (Int64, Int64) -> Void)?
+
+    public init(path: String, options: ImportOptions, manager: InventoryManager) {
+        self.path = path
+        self.options = options
+        self.manager = manager
+    }
+
+    /// Imports the file.
+    ///
+    /// - Parameter dryRun: check everything and count what would change, writing nothing.
+    /// - Returns: what was (or would be) added, updated and rejected.
+    /// - Throws: `ImportError` (nothing was written then); `InventoryError` or `DatabaseError`
+    ///   from the store.
+    public func run(dryRun: Bool) throws -> ImportReport {
+        if try isJSON() {
+            return try JSONImport(path: path, options: options, manager: manager).run(
+                dryRun: dryRun)
+        }
+        var plan = try makePlan()
+        try learnColumns(&plan)
+        // Read before the transaction: the manager's reads wait for its writes.
+        var existing: Set<String> = []
+        if !options.allowDuplicates {
+            try manager.forEachItem(matching: ItemFilter(), sortedBy: .name) { item in
+                existing.insert(
+                    ImportedRow.likeness(
+                        name: item.name, location: item.location, serial: item.serialNumber,
+                        price: item.price, date: item.purchaseDate))
+            }
+        }
+        if dryRun {
+            var sink = DryRunSink(manager: manager)
+            return try importRows(plan, existing: existing, into: &sink)
+        }
+        let outcome = try manager.importItems { batch in
+            try importRows(plan, existing: existing, into: &batch)
+        }
+        return outcome.result
+    }
+
+    // MARK: - Deciding what the file is
+
+    /// Whether the file is JSON: asked for, or (auto) its first character is `{` or `[`.
+    private func isJSON() throws -> Bool {
+        switch options.format {
+        case .json: return true
+        case .csv, .homebox: return false
+        case .auto:
+            guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+            defer { try? handle.close() }
+            let head = (try? handle.read(upToCount: 64)) ?? Data()
+            let first = head.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
+            return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        }
+    }
+
+    /// How the columns are read: the format, each column's field, what the header lacks.
+    struct Plan {
+        var format: DetectedFormat
+        var separator: UInt8
+        var header: [String]
+        var columns: [ImportColumn]
+        var notes: [String]
+        /// Per column: the decimal mark of a money column, the order of a date column.
+        var marks: [DecimalMark] = []
+        var dateOrders: [SlashDateOrder?] = []
+        var rowCount = 0
+    }
+
+    private func openReader() throws -> CSVReader {
+        do {
+            return try CSVReader(path: path, separator: options.separator)
+        } catch {
+            throw ImportError.unreadable(path: path, reason: error.description)
+        }
+    }
+
+    /// The reader's next record; a file that stops being CSV is an `ImportError`.
+    private func next(_ reader: CSVReader) throws -> [String]? {
+        do {
+            return try reader.next()
+        } catch {
+            throw ImportError.unreadable(path: path, reason: error.description)
+        }
+    }
+
+    private func makePlan() throws -> Plan {
+        let reader = try openReader()
+        guard let header = try next(reader) else {
+            throw ImportError.unreadable(path: path, reason: "the file is empty")
+        }
+        var notes: [String] = []
+        if reader.hadByteOrderMark { notes.append("a UTF-8 byte-order mark was skipped") }
+        let isHomebox = header.contains { $0.hasPrefix("HB.") }
+        let isLegacy =
+            !isHomebox && header.count == ImportField.legacyHomebox.count
+            && ImportField.key(header[0]) == "importref" && ImportField.key(header[4]) == "name"
+        let format: DetectedFormat
+        switch options.format {
+        case .homebox: format = isHomebox || !isLegacy ? .homebox : .homeboxLegacy
+        case .csv: format = .csv
+        default: format = isHomebox ? .homebox : isLegacy ? .homeboxLegacy : .csv
+        }
+        var problems: [String] = []
+        var columns: [ImportColumn] = []
+        var unknown: [String] = []
+        var mappingsUsed: Set<String> = []
+        for (index, written) in header.enumerated() {
+            let header = written.trimmingCharacters(in: .whitespaces)
+            let shown = header.isEmpty ? "column \(index + 1)" : header
+            if let field = mapping(for: header, index: index) {
+                mappingsUsed.insert(field.key)
+                columns.append(ImportColumn(header: shown, field: field.field, label: shown))
+                continue
+            }
+            let name = format == .homeboxLegacy ? ImportField.legacyHomebox[index] : header
+            if format != .csv, name.hasPrefix("HB.field."),
+                let field = Self.ownCustomFields[String(name.dropFirst("HB.field.".count))]
+            {
+                // The custom fields `export --format homebox` writes for what Homebox lacks.
+                columns.append(ImportColumn(header: shown, field: field, label: shown))
+            } else if format != .csv, name.hasPrefix("HB.field.") {
+                let label = String(name.dropFirst("HB.field.".count))
+                columns.append(
+                    ImportColumn(
+                        header: shown,
+                        field: options.customFields == .notes ? .noteLine : .tagLine,
+                        label: label))
+            } else if format != .csv, name.hasPrefix("HB.") {
+                if let field = ImportField.homebox[name] {
+                    let field = options.updateBy == .none && field == .importRef ? .ignore : field
+                    columns.append(
+                        ImportColumn(
+                            header: shown, field: field,
+                            label: ImportField.homeboxLabels[name] ?? shown))
+                } else {
+                    unknown.append(shown)
+                }
+            } else if header.isEmpty {
+                // A column without a name: kept only if every cell of it is empty.
+                columns.append(ImportColumn(header: shown, field: .ignore, label: ""))
+            } else if let field = ImportField.aliases[ImportField.key(header)] {
+                let field = options.updateBy == .none && field == .importRef ? .ignore : field
+                columns.append(ImportColumn(header: shown, field: field, label: shown))
+            } else {
+                unknown.append(shown)
+                columns.append(ImportColumn(header: shown, field: .ignore, label: shown))
+            }
+        }
+        for written in options.mappings.keys where !mappingsUsed.contains(written) {
+            problems.append("--map names a column \(quoted(written)) the file does not have")
+        }
+        if !unknown.isEmpty {
+            let list = unknown.map { quoted($0) }.joined(separator: ", ")
+            problems.append(
+                "no field takes the column\(unknown.count == 1 ? "" : "s") \(list) "
+                    + "(--map \(quoted("\(unknown[0])=notes-line")) keeps one as a line of the "
+                    + "notes, \(quoted("\(unknown[0])=ignore")) leaves it out; "
+                    + "'inventory import --help' lists the fields)")
+        }
+        let counted = Dictionary(grouping: columns.filter { $0.field.isSingle }, by: \.field)
+        for (field, same) in counted.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where same.count > 1 {
+            problems.append(
+                "the columns \(same.map { quoted($0.header) }.joined(separator: " and ")) "
+                    + "both give the \(field.rawValue); --map one of them to ignore")
+        }
+        if !columns.contains(where: { $0.field == .name }) {
+            problems.append(
+                "no column gives the items' names (Name, Item, Item name, HB.name…); "
+                    + "--map COLUMN=name says which does")
+        }
+        guard problems.isEmpty else { throw ImportError.header(path: path, problems: problems) }
+        return Plan(
+            format: format, separator: reader.separator, header: header, columns: columns,
+            notes: notes)
+    }
+
+    /// The field `--map` gives the column `header` (or, for a column without a name,
+    /// `column N`).
+    private func mapping(for header: String, index: Int) -> (key: String, field: ImportField)? {
+        for (key, field) in options.mappings {
+            let name = key.trimmingCharacters(in: .whitespaces)
+            if name == header || (header.isEmpty && name == "column \(index + 1)")
+                || (!header.isEmpty && ImportField.key(name) == ImportField.key(header)
+                    && !name.hasPrefix("HB."))
+            {
+                return (key, field)
+            }
+        }
+        return nil
+    }
+
+    // MARK: - The first pass: how the columns are written
+
+    /// Reads the money and date columns once, to choose each one's decimal mark and date
+    /// order, and counts the rows.
+    private func learnColumns(_ plan: inout Plan) throws {
+        let reader = try openReader()
+        var commas = Array(repeating: false, count: plan.columns.count)
+        var points = Array(repeating: false, count: plan.columns.count)
+        var dayFirst = Array(repeating: false, count: plan.columns.count)
+        var monthFirst = Array(repeating: false, count: plan.columns.count)
+        var slashes = Array(repeating: false, count: plan.columns.count)
+        let money = plan.columns.indices.filter { plan.columns[$0].field.isMoney }
+        let dates = plan.columns.indices.filter { plan.columns[$0].field.isDate }
+        var rows = 0
+        _ = try next(reader)
+        while let record = try next(reader) {
+            rows += 1
+            for index in money where index < record.count {
+                switch ImportValues.decimalEvidence(record[index]) {
+                case .comma: commas[index] = true
+                case .point: points[index] = true
+                case nil: break
+                }
+            }
+            for index in dates where index < record.count {
+                let cell = CSVWriter.restoredCell(record[index])
+                guard ImportValues.isSlashDate(cell) else { continue }
+                slashes[index] = true
+                switch ImportValues.dateEvidence(cell) {
+                case .dayFirst: dayFirst[index] = true
+                case .monthFirst: monthFirst[index] = true
+                case nil: break
+                }
+            }
+        }
+        guard rows > 0 else {
+            throw ImportError.unreadable(path: path, reason: "the file has a header but no rows")
+        }
+        plan.rowCount = rows
+        plan.marks = plan.columns.indices.map { index in
+            if let mark = options.decimalMark { return mark }
+            return commas[index] && !points[index] ? .comma : .point
+        }
+        plan.dateOrders = plan.columns.indices.map { index in
+            if let order = options.dateOrder { return order }
+            if plan.format != .csv { return .monthFirst }
+            if dayFirst[index] != monthFirst[index] {
+                return dayFirst[index] ? .dayFirst : .monthFirst
+            }
+            return nil
+        }
+        for index in money where plan.marks[index] == .comma && options.decimalMark == nil {
+            plan.notes.append("\(quoted(plan.columns[index].header)) is read with decimal commas")
+        }
+        for index in dates where slashes[index] && plan.format == .csv && options.dateOrder == nil {
+            if let order = plan.dateOrders[index] {
+                plan.notes.append(
+                    "\(quoted(plan.columns[index].header)) is read as \(order.rawValue)")
+            }
+        }
+    }
+
+    // MARK: - The second pass: each row checked and written
+
+    private func importRows<Sink: ImportSink & ~Copyable>(
+        _ plan: Plan, existing: Set<String>, into sink: inout Sink
+    ) throws -> ImportReport
+    {
+        var report = ImportReport(
+            format: plan.format, separator: Self.separatorName(plan.separator))
+        report.columns = plan.columns
+        report.notes = plan.notes
+        report.rows = plan.rowCount
+        let reader = try openReader()
+        let currency = manager.currency
+        let today = manager.today()
+        var refsSeen: [String: Int] = [:]
+        let checksDuplicates = !options.allowDuplicates
+        var rejected: [UInt8] = []
+        if options.rejectedRows != nil {
+            CSVWriter.appendRecord(plan.header + ["Problem"], to: &rejected)
+        }
+        let size = Int64(
+            (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        _ = try next(reader)
+        while let record = try next(reader) {
+            let rowNumber = reader.row
+            if rowNumber % 1024 == 0 { progress?(reader.bytesRead, size) }
+            var problems: [ImportProblem] = []
+            let row = read(
+                record, row: rowNumber, plan: plan, currency: currency,
+                today: today, problems: &problems)
+            if problems.isEmpty, let ref = row.importRef {
+                if let earlier = refsSeen[ref] {
+                    problems.append(
+                        ImportProblem(
+                            row: rowNumber, column: nil,
+                            reason: "import reference \(quoted(ref)) is also row \(earlier)'s"))
+                } else {
+                    refsSeen[ref] = rowNumber
+                }
+            }
+            if problems.isEmpty {
+                do {
+                    if let ref = row.importRef, let id = try sink.itemID(importRef: ref) {
+                        if try sink.update(id: id, row.patch) {
+                            report.updated += 1
+                        } else {
+                            report.unchanged += 1
+                        }
+                    } else {
+                        let draft = row.draft
+                        if checksDuplicates {
+                            let likeness = ImportedRow.likeness(
+                                name: draft.name, location: draft.location,
+                                serial: draft.serialNumber, price: draft.price,
+                                date: draft.purchaseDate)
+                            if existing.contains(likeness) { report.duplicates += 1 }
+                        }
+                        try sink.add(draft, importRef: row.importRef)
+                        report.added += 1
+                    }
+                } catch let error as InventoryError {
+                    problems.append(problem(error, row: rowNumber, plan: plan))
+                }
+            }
+            guard let first = problems.first else { continue }
+            for problem in problems { report.record(problem) }
+            report.rejected += 1
+            if options.rejectedRows != nil {
+                CSVWriter.appendRecord(record + [first.description], to: &rejected)
+            }
+        }
+        progress?(size, size)
+        // A dry run reports what it found; it has nothing to roll back.
+        guard sink.writes else { return report }
+        if report.rejected > 0 && options.rejectedRows == nil {
+            throw ImportError.invalidRows(report)
+        }
+        if report.duplicates > 0 {
+            throw ImportError.duplicates(report)
+        }
+        if let file = options.rejectedRows, report.rejected > 0 {
+            // Before the commit: if the bad rows cannot be kept, the good ones are not
+            // written either.
+            try file.write(rejected)
+        }
+        return report
+    }
+
+    /// The problem an item's refusal makes, naming the column of the refused field.
+    private func problem(_ error: InventoryError, row: Int, plan: Plan) -> ImportProblem {
+        var column: String?
+        var reason = error.description
+        switch error {
+        case .invalidValue(let field, _, _):
+            column = plan.columns.first { $0.field.valueField == field }?.header
+        case .missingName:
+            column = plan.columns.first { $0.field == .name }?.header
+            reason = "an item needs a name"
+        default: break
+        }
+        return ImportProblem(row: row, column: column, reason: reason)
+    }
+
+    /// Reads one record's cells into a row, recording each cell that cannot be read.
+    private func read(
+        _ record: [String], row: Int, plan: Plan, currency: Currency, today: CalendarDate,
+        problems: inout [ImportProblem]
+    ) -> ImportedRow {
+        var result = ImportedRow()
+        if record.count != plan.columns.count {
+            problems.append(
+                ImportProblem(
+                    row: row, column: nil,
+                    reason: "has \(record.count) field\(record.count == 1 ? "" : "s"); "
+                        + "the header has \(plan.columns.count)"))
+            return result
+        }
+        var noteLines: [String] = []
+        var tagLines: [String] = []
+        for (index, column) in plan.columns.enumerated() {
+            let cell = CSVWriter.restoredCell(record[index])
+            let trimmed = cell.trimmingCharacters(in: .whitespaces)
+            let text: String? = trimmed.isEmpty ? nil : cell
+            do {
+                switch column.field {
+                case .importRef: result.importRef = trimmed.isEmpty ? nil : trimmed
+                case .name: result.name = cell
+                case .description: result.description = .some(text)
+                case .notes: result.notes = .some(text)
+                case .location:
+                    result.location = .some(text.map(ImportValues.location))
+                case .tags: result.tags = (result.tags ?? []) + ImportValues.tags(cell)
+                case .quantity: result.quantity = .some(try ImportValues.quantity(cell))
+                case .insured:
+                    result.isInsured = try ImportValues.bool(cell, field: .other("insured"))
+                case .luxury: result.isLuxury = try ImportValues.bool(cell, field: .other("luxury"))
+                case .price:
+                    result.price = .some(
+                        try ImportValues.money(
+                            cell, mark: plan.marks[index], currency: currency, field: .price))
+                case .value:
+                    result.value = .some(
+                        try ImportValues.money(
+                            cell, mark: plan.marks[index], currency: currency, field: .value))
+                case .purchasedFrom: result.purchasedFrom = .some(text)
+                case .purchaseDate:
+                    result.purchaseDate = .some(
+                        try ImportValues.date(
+                            cell, order: plan.dateOrders[index], field: .purchaseDate,
+                            today: today))
+                case .brand: result.brand = .some(text)
+                case .model: result.model = .some(text)
+                case .serial: result.serial = .some(text)
+                case .lifetimeWarranty:
+                    result.hasLifetimeWarranty = try ImportValues.bool(
+                        cell, field: .other("lifetime warranty"))
+                case .warrantyUntil:
+                    result.warrantyUntil = .some(
+                        try ImportValues.date(
+                            cell, order: plan.dateOrders[index], field: .warrantyUntil,
+                            today: today))
+                case .reviewedAt:
+                    result.reviewedAt = .some(
+                        try ImportValues.date(
+                            cell, order: plan.dateOrders[index], field: .reviewedAt,
+                            today: today))
+                case .noteLine:
+                    if let text { noteLines.append("\(column.label): \(text)") }
+                case .tagLine:
+                    // Homebox's archived flag: a tag `archived` when true.
+                    if column.header == "HB.archived" {
+                        if try ImportValues.bool(cell, field: .other("archived")) {
+                            tagLines.append("archived")
+                        }
+                    } else if let text {
+                        tagLines.append("\(column.label): \(text)")
+                    }
+                case .ignore:
+                    if column.label.isEmpty, text != nil {
+                        problems.append(
+                            ImportProblem(
+                                row: row, column: column.header,
+                                reason: "the column has no name but holds \(quoted(cell)); "
+                                    + "--map \(quoted("\(column.header)=FIELD")) says what it is"))
+                    }
+                }
+            } catch let error as InventoryError {
+                problems.append(
+                    ImportProblem(row: row, column: column.header, reason: error.description))
+            } catch {
+                problems.append(ImportProblem(row: row, column: column.header, reason: "\(error)"))
+            }
+        }
+        if !noteLines.isEmpty {
+            let notes = (result.notes ?? nil).map { [$0] } ?? []
+            result.notes = .some((notes + noteLines).joined(separator: "\n"))
+        }
+        if !tagLines.isEmpty { result.tags = (result.tags ?? []) + tagLines }
+        return result
+    }
+
+    /// Homebox custom fields that `export --format homebox` writes, and what they are.
+    static let ownCustomFields: [String: ImportField] = [
+        "Luxury": .luxury, "Replacement value": .value, "Reviewed": .reviewedAt,
+    ]
+
+    static func separatorName(_ separator: UInt8) -> String {
+        switch separator {
+        case UInt8(ascii: ","): "comma"
+        case UInt8(ascii: "\t"): "TAB"
+        case UInt8(ascii: ";"): "semicolon"
+        default: quoted(String(UnicodeScalar(separator)))
+        }
+    }
+}
+
+extension ImportField {
+    /// Whether at most one column may give this field.
+    var isSingle: Bool { ![.noteLine, .tagLine, .ignore].contains(self) }
+    var isMoney: Bool { self == .price || self == .value }
+    var isDate: Bool { [.purchaseDate, .warrantyUntil, .reviewedAt].contains(self) }
+
+    /// The item field an `InventoryError.invalidValue` names for this column.
+    var valueField: ValueField? {
+        switch self {
+        case .name: .name
+        case .description: .description
+        case .notes, .noteLine: .notes
+        case .location: .location
+        case .tags, .tagLine: .tag
+        case .quantity: .quantity
+        case .price: .price
+        case .value: .value
+        case .purchasedFrom: .purchasedFrom
+        case .purchaseDate: .purchaseDate
+        case .brand: .brand
+        case .model: .model
+        case .serial: .serial
+        case .warrantyUntil: .warrantyUntil
+        case .reviewedAt: .reviewedAt
+        default: nil
+        }
+    }
+}

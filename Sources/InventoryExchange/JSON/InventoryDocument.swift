@@ -1,0 +1,302 @@
+import Foundation
+import InventoryKit
+
+/// The inventory as `inventory export --format json` writes it and `import` reads it back:
+/// every field of every item, its tags and the list of its files (the files themselves are in
+/// a backup), and the claims. Money is a decimal string in the document's currency, dates are
+/// `YYYY-MM-DD`, timestamps ISO 8601 UTC.
+struct InventoryDocument: Codable {
+    /// Always `inventory`: what tells this file from other JSON.
+    var format = "inventory"
+    /// The layout's version; a reader refuses a newer one.
+    var version = InventoryDocument.currentVersion
+    var exportedAt: String
+    var currency: String
+    var items: [Item]
+    var claims: [ClaimRecord]
+
+    static let currentVersion = 1
+
+    struct Item: Codable {
+        var id: Int64
+        var importRef: String?
+        var name: String
+        var description: String?
+        var price: String?
+        var value: String?
+        var purchaseDate: String?
+        var purchasedFrom: String?
+        var luxury: Bool
+        var insured: Bool
+        var quantity: Int
+        var location: String?
+        var brand: String?
+        var model: String?
+        var serial: String?
+        var notes: String?
+        var warrantyUntil: String?
+        var lifetimeWarranty: Bool
+        var reviewedAt: String?
+        var tags: [String]
+        var files: [File]
+        var createdAt: String
+        var updatedAt: String
+        var version: Int
+    }
+
+    struct File: Codable {
+        var number: Int
+        var kind: String
+        var file: String
+        var caption: String?
+    }
+
+    struct ClaimRecord: Codable {
+        var id: Int64
+        var title: String
+        var kind: String
+        var incidentDate: String?
+        var notes: String?
+        var createdAt: String
+        var updatedAt: String
+        var items: [ClaimLine]
+    }
+
+    struct ClaimLine: Codable {
+        var itemID: Int64?
+        var name: String
+        var quantity: Int
+        var price: String?
+        var value: String?
+        var insured: Bool
+        var hadReceipt: Bool
+    }
+}
+
+extension InventoryDocument.Item {
+    init(_ item: HouseholdItem, ref: String?) {
+        id = item.id
+        importRef = ref
+        name = item.name
+        description = item.description
+        price = item.price?.decimalString
+        value = item.replacementValue?.decimalString
+        purchaseDate = item.purchaseDate?.description
+        purchasedFrom = item.purchasedFrom
+        luxury = item.isLuxury
+        insured = item.isInsured
+        quantity = item.quantity
+        location = item.location
+        brand = item.brand
+        model = item.model
+        serial = item.serialNumber
+        notes = item.notes
+        warrantyUntil = item.warrantyUntil?.description
+        lifetimeWarranty = item.hasLifetimeWarranty
+        reviewedAt = item.reviewedAt?.description
+        tags = item.tags
+        files = item.attachments.map {
+            InventoryDocument.File(
+                number: $0.id, kind: $0.kind.rawValue, file: $0.file, caption: $0.caption)
+        }
+        createdAt = item.createdAt.iso8601
+        updatedAt = item.updatedAt.iso8601
+        version = item.version
+    }
+}
+
+extension InventoryDocument.ClaimRecord {
+    init(_ claim: Claim) {
+        id = claim.id
+        title = claim.title
+        kind = claim.kind.rawValue
+        incidentDate = claim.incidentDate?.description
+        notes = claim.notes
+        createdAt = claim.createdAt.iso8601
+        updatedAt = claim.updatedAt.iso8601
+        items = claim.items.map {
+            InventoryDocument.ClaimLine(
+                itemID: $0.itemID, name: $0.name, quantity: $0.quantity,
+                price: $0.price?.decimalString, value: $0.replacementValue?.decimalString,
+                insured: $0.isInsured, hadReceipt: $0.hadReceipt)
+        }
+    }
+}
+
+/// Reads our own JSON export back into an inventory: each item is added (or, by its import
+/// reference, updated), with its fields and tags; files are not in the document.
+struct JSONImport {
+    let path: String
+    let options: ImportOptions
+    let manager: InventoryManager
+
+    func run(dryRun: Bool) throws -> ImportReport {
+        let document = try read()
+        var report = ImportReport(format: .json, separator: nil)
+        report.rows = document.items.count
+        let currency = manager.currency
+        guard
+            document.currency == currency.code
+                || document.items.allSatisfy({
+                    $0.price == nil && $0.value == nil
+                })
+        else {
+            throw ImportError.unreadable(
+                path: path,
+                reason: "its amounts are in \(document.currency) and this inventory's in "
+                    + "\(currency.code)")
+        }
+        var rows: [(Int, ImportedRow)] = []
+        for (index, item) in document.items.enumerated() {
+            // Rows count from 1, as the items of the document do.
+            let row = index + 1
+            do {
+                rows.append((row, try Self.row(item, currency: currency, options: options)))
+            } catch let error as InventoryError {
+                report.record(ImportProblem(row: row, column: nil, reason: error.description))
+                report.rejected += 1
+            }
+        }
+        if dryRun {
+            var sink = DryRunSink(manager: manager)
+            try apply(rows, into: &sink, report: &report)
+            return report
+        }
+        if report.rejected > 0 { throw ImportError.invalidRows(report) }
+        let outcome = try manager.importItems { batch in
+            var report = report
+            try apply(rows, into: &batch, report: &report)
+            if report.rejected > 0 { throw ImportError.invalidRows(report) }
+            return report
+        }
+        return outcome.result
+    }
+
+    private func apply<Sink: ImportSink & ~Copyable>(
+        _ rows: [(Int, ImportedRow)], into sink: inout Sink, report: inout ImportReport
+    ) throws {
+        var seen: [String: Int] = [:]
+        for (number, row) in rows {
+            do {
+                if let ref = row.importRef {
+                    if let earlier = seen[ref] {
+                        report.record(
+                            ImportProblem(
+                                row: number, column: nil,
+                                reason: "import reference \(quoted(ref)) is also item \(earlier)'s")
+                        )
+                        report.rejected += 1
+                        continue
+                    }
+                    seen[ref] = number
+                }
+                if let ref = row.importRef, let id = try sink.itemID(importRef: ref) {
+                    if try sink.update(id: id, row.patch) {
+                        report.updated += 1
+                    } else {
+                        report.unchanged += 1
+                    }
+                } else {
+                    try sink.add(row.draft, importRef: row.importRef)
+                    report.added += 1
+                }
+            } catch let error as InventoryError {
+                report.record(ImportProblem(row: number, column: nil, reason: error.description))
+                report.rejected += 1
+            }
+        }
+    }
+
+    private func read() throws -> InventoryDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ImportError.unreadable(path: path, reason: "cannot read it")
+        }
+        struct Header: Decodable {
+            var format: String?
+            var version: Int?
+        }
+        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+            throw ImportError.unreadable(path: path, reason: "it is not valid JSON")
+        }
+        guard header.format == "inventory" else {
+            throw ImportError.unreadable(
+                path: path,
+                reason: "it is JSON, but not an inventory export (no \"format\": \"inventory\")")
+        }
+        if let version = header.version, version > InventoryDocument.currentVersion {
+            throw ImportError.unreadable(
+                path: path,
+                reason: "it was written by a newer version of inventory (layout \(version)); "
+                    + "update inventory to read it")
+        }
+        do {
+            return try JSONDecoder().decode(InventoryDocument.self, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw ImportError.unreadable(
+                path: path,
+                reason: "\(Self.place(context.codingPath)) has no \(quoted(key.stringValue))")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw ImportError.unreadable(
+                path: path,
+                reason: "\(Self.place(context.codingPath)) has a value of the wrong kind")
+        } catch {
+            throw ImportError.unreadable(path: path, reason: "it is not an inventory export")
+        }
+    }
+
+    /// `items[3].price` as a reader names it: `item 4's price`.
+    private static func place(_ path: [CodingKey]) -> String {
+        var words: [String] = []
+        var index = 0
+        while index < path.count {
+            let key = path[index]
+            if let next = path.dropFirst(index + 1).first, let number = next.intValue {
+                words.append(
+                    "\(key.stringValue.hasSuffix("s") ? String(key.stringValue.dropLast()) : key.stringValue) \(number + 1)"
+                )
+                index += 2
+            } else {
+                words.append(key.stringValue)
+                index += 1
+            }
+        }
+        return words.isEmpty ? "the document" : words.joined(separator: ", ")
+    }
+
+    static func row(_ item: InventoryDocument.Item, currency: Currency, options: ImportOptions)
+        throws -> ImportedRow
+    {
+        func money(_ text: String?, _ field: ValueField) throws -> Money? {
+            try text.flatMap { try ValueParser.price($0, currency: currency, field: field) }
+        }
+        func date(_ text: String?, _ field: ValueField) throws -> CalendarDate? {
+            try text.flatMap { try ValueParser.date($0, field: field) }
+        }
+        var row = ImportedRow()
+        if options.updateBy == .importRef {
+            row.importRef = item.importRef ?? "inventory-\(item.id)"
+        }
+        row.name = item.name
+        row.description = .some(item.description)
+        row.notes = .some(item.notes)
+        row.location = .some(item.location)
+        row.tags = item.tags
+        row.quantity = .some(item.quantity)
+        row.isInsured = item.insured
+        row.isLuxury = item.luxury
+        row.price = .some(try money(item.price, .price))
+        row.value = .some(try money(item.value, .value))
+        row.purchasedFrom = .some(item.purchasedFrom)
+        row.purchaseDate = .some(try date(item.purchaseDate, .purchaseDate))
+        row.brand = .some(item.brand)
+        row.model = .some(item.model)
+        row.serial = .some(item.serial)
+        row.hasLifetimeWarranty = item.lifetimeWarranty
+        row.warrantyUntil = .some(try date(item.warrantyUntil, .warrantyUntil))
+        row.reviewedAt = .some(try date(item.reviewedAt, .reviewedAt))
+        return row
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// One import's writes, inside its transaction: items added and items updated, in the order
+/// given, with the references they were imported under. Handed to the body of
+/// `InventoryManager.importItems(_:)`; it cannot outlive it.
+public struct ImportBatch: ~Copyable {
+    fileprivate let store: ItemStore
+    fileprivate let currency: Currency
+    fileprivate let now: Timestamp
+    fileprivate let today: CalendarDate
+    fileprivate var sequence: Int64
+    fileprivate var pending: [(item: HouseholdItem, ref: String?)] = []
+    fileprivate var changes: [InventoryChange] = []
+
+    /// How many items were added so far.
+    public private(set) var added = 0
+    /// How many items were changed so far (an update that changes nothing is not counted).
+    public private(set) var updated = 0
+
+    /// The item imported under `ref` before, if it is still there.
+    public func itemID(importRef ref: String) throws -> Int64? {
+        try store.itemID(importRef: ref)
+    }
+
+    /// The item with `id`, as this transaction sees it.
+    public func item(id: Int64) throws -> HouseholdItem? {
+        try store.item(id: id)
+    }
+
+    /// Adds an item, recording `ref` as where it came from.
+    ///
+    /// - Throws: `InventoryError` for an invalid draft (photos are not imported: a draft with
+    ///   one is refused); `DatabaseError`. The whole import is rolled back then.
+    public mutating func add(_ draft: ItemDraft, importRef ref: String? = nil) throws {
+        precondition(draft.photoFile == nil, "an import does not copy photos")
+        let item = try draft.validatedItem(currency: currency, now: now, today: today)
+        pending.append((item, ref))
+        if pending.count == ItemStore.rowsPerInsert { try flush() }
+    }
+
+    /// Applies `patch` to item `id`; returns whether the item changed.
+    ///
+    /// - Throws: `InventoryError.itemsNotFound`; `InventoryError` for an invalid value (a
+    ///   patch may not set a photo).
+    @discardableResult
+    public mutating func update(id: Int64, _ patch: ItemPatch) throws -> Bool {
+        precondition(patch.photoFile == nil, "an import does not copy photos")
+        try flush()
+        let patch = try patch.validated(currency: currency, today: today)
+        guard let before = try store.item(id: id) else {
+            throw InventoryError.itemsNotFound([id])
+        }
+        var after = patch.applied(to: before)
+        if after == before { return false }
+        after.version = before.version + 1
+        after.updatedAt = max(now, before.updatedAt)
+        try store.update(&after)
+        sequence += 1
+        changes.append(
+            InventoryChange(kind: .edited, item: after, before: before, sequence: sequence))
+        updated += 1
+        return true
+    }
+
+    /// Inserts the items waiting, in one statement.
+    fileprivate mutating func flush() throws {
+        guard !pending.isEmpty else { return }
+        var items = pending.map(\.item)
+        try store.insert(assigningIDsTo: &items)
+        for (item, entry) in zip(items, pending) {
+            sequence += 1
+            changes.append(InventoryChange(kind: .added, item: item, sequence: sequence))
+            if let ref = entry.ref { try store.setImportRef(ref, forItem: item.id) }
+        }
+        added += pending.count
+        pending.removeAll(keepingCapacity: true)
+    }
+}
+
+extension InventoryManager {
+    /// Runs an import: `body` adds and updates items through the batch, all in one
+    /// transaction, journaled, with one change set for the views after the commit. If `body`
+    /// throws, nothing it did is kept.
+    ///
+    /// - Returns: what `body` returned, with how many items were added and changed.
+    public func importItems<Result: Sendable>(
+        _ body: (inout ImportBatch) throws -> Result
+    ) throws -> (result: Result, added: Int, updated: Int) {
+        let now = Timestamp(clock())
+        let today = today()
+        let currency = currency
+        let outcome = try write(at: now) { store -> ([InventoryChange], Result, Int, Int) in
+            var batch = ImportBatch(
+                store: store.items, currency: currency, now: now, today: today,
+                sequence: try store.items.lastJournalSequence())
+            let result = try body(&batch)
+            try batch.flush()
+            return (batch.changes, result, batch.added, batch.updated)
+        } changes: { outcome, _ in
+            outcome.0
+        }
+        return (outcome.1, outcome.2, outcome.3)
+    }
+
+    /// Every item's import reference: item id to reference.
+    public func importRefs() throws -> [Int64: String] {
+        try withStore { try $0.items.importRefs() }
+    }
+}

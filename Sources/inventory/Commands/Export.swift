@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import InventoryExchange
+import InventoryKit
+
+extension ExportFormat: ExpressibleByArgument {}
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the items of a view as a Homebox CSV, a spreadsheet CSV, or JSON.",
+        discussion: """
+            homebox: a CSV file Homebox imports (comma, no byte-order mark, column names every \
+            Homebox version reads, YYYY-MM-DD dates, money with its decimals, a place for every \
+            item, and a stable import reference, so importing it again updates). What Homebox \
+            has no field for (luxury, replacement value, review date) goes in custom fields, \
+            which 'inventory import' reads back.
+            csv: one row per item with the column names people use in spreadsheets; \
+            'inventory import' reads it back.
+            json: every field of every item, its tags and the list of its files, and the \
+            claims; 'inventory import' reads it back (the files themselves are in a backup).
+            Text that a spreadsheet would run as a formula (=, +, -, @ first) is written with \
+            an apostrophe before it, which 'inventory import' takes off again.
+            A file written with --output is readable by you alone (mode 0600); an existing \
+            file is replaced only with --force, and never one of the inventory's own files.
+
+            Examples:
+              inventory export --format homebox --output homebox.csv
+              inventory export --format json --output inventory.json
+              inventory export --format csv --view luxury > luxury.csv
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var views: ViewOptions
+
+    @Option(help: "homebox, csv or json.")
+    var format: ExportFormat
+
+    @Option(help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Replace the --output file if it exists.")
+    var force = false
+
+    func validate() throws {
+        if force && output == nil { throw ValidationError("--force needs --output") }
+    }
+
+    func run() throws {
+        let manager = try database.openManager(.read)
+        // Checked before any work: a name that cannot be written is refused at once.
+        let file = try output.map { try manager.outputFile(at: $0, replacing: force) }
+        let definition = try views.definition(in: views.registry(currency: manager.currency))
+        let exporter = Exporter(manager: manager, format: format, filter: definition.filter)
+        if let file {
+            var bytes: [UInt8] = []
+            try exporter.export { bytes.append(contentsOf: $0) }
+            try file.write(bytes)
+        } else {
+            try exporter.export { chunk in
+                try Terminal.standardOutput.write { $0.append(contentsOf: chunk) }
+            }
+        }
+    }
+}

@@ -1,0 +1,295 @@
+import ArgumentParser
+import Foundation
+import InventoryExchange
+import InventoryKit
+
+extension ImportFormat: ExpressibleByArgument {}
+extension ImportUpdateRule: ExpressibleByArgument {}
+extension CustomFieldRule: ExpressibleByArgument {}
+extension SlashDateOrder: ExpressibleByArgument {}
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add (or update) items from a Homebox export, a spreadsheet's CSV, or JSON.",
+        discussion: """
+            Formats: Homebox CSV or TSV (HB.* columns of every version, and the positional \
+            format of before 0.9), any CSV with a header row (columns found by name: Name, \
+            Item name, Purchase cost, Serial number, Manufacturer, Room…; --map names the \
+            rest), and the JSON of 'inventory export'. --format auto decides from the file and \
+            says what it decided.
+            The file is UTF-8 (with or without a byte-order mark), with CRLF, LF or CR line \
+            ends, and comma, TAB or semicolon separators (found from the header). Money: \
+            1234.5, 1,234.50, $1,234.50, 1.234,50 € (a decimal comma where the whole column \
+            reads that way, or with --decimal-comma). Dates: YYYY-MM-DD, YYYY/MM/DD, RFC 3339, \
+            and MM/DD/YYYY in Homebox files (elsewhere, a column whose dates could be either \
+            needs --date-format). Yes and no: true/false, yes/no, y/n, 1/0, x or empty. Tags \
+            are split on ';'.
+            All or nothing: every row is checked first; if one is bad nothing is written and \
+            every problem is listed (row, column, value, what was expected). A row whose \
+            import reference (HB.import_ref, or a column mapped to import-ref) was imported \
+            before updates that item, changing only the columns the file has.
+            Fields for --map COLUMN=FIELD: \(ImportField.mapNames).
+
+            Examples:
+              inventory import homebox-items.csv --dry-run
+              inventory import spreadsheet.csv --map "Where=location" --date-format DD/MM/YYYY
+              inventory import inventory.json
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("The file to import.", valueName: "file"))
+    var file: String
+
+    @Option(help: "auto, homebox, csv or json.")
+    var format: ImportFormat = .auto
+
+    @Flag(
+        name: .customLong("dry-run"),
+        help: "Check the file and say what would change; change nothing.")
+    var dryRun = false
+
+    @Option(
+        name: .customLong("map"),
+        help: ArgumentHelp(
+            "Read a column as a field (repeatable): \"Where=location\", \"Status=ignore\".",
+            valueName: "column=field"))
+    var mappings: [String] = []
+
+    @Option(
+        name: .customLong("update-by"),
+        help:
+            "import-ref: a row with an import reference seen before updates that item; none: every row adds an item."
+    )
+    var updateBy: ImportUpdateRule = .importRef
+
+    @Flag(help: "Add rows that look like items already here without asking.")
+    var yes = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The separator: comma, tab, semicolon (default: found from the header).",
+            valueName: "separator"))
+    var separator: String?
+
+    @Flag(
+        name: .customLong("decimal-comma"),
+        help: "Read every amount with a decimal comma (1.234,50).")
+    var decimalComma = false
+
+    @Option(
+        name: .customLong("date-format"),
+        help: ArgumentHelp(
+            "How to read dates with slashes: MM/DD/YYYY or DD/MM/YYYY (two-digit years too).",
+            valueName: "format"))
+    var dateFormat: SlashDateOrder?
+
+    @Option(
+        name: .customLong("custom-fields"),
+        help:
+            "What Homebox's custom fields (HB.field.NAME) become: notes (a line NAME: value) or tags."
+    )
+    var customFields: CustomFieldRule = .notes
+
+    @Flag(
+        name: .customLong("skip-invalid"),
+        help: "Import the good rows; write the bad ones, with the reason, to FILE.rejected.csv.")
+    var skipInvalid = false
+
+    @Flag(help: "With --skip-invalid: replace an existing FILE.rejected.csv.")
+    var force = false
+
+    @Flag(help: "No progress bar.")
+    var quiet = false
+
+    func validate() throws {
+        for mapping in mappings {
+            guard let equals = mapping.lastIndex(of: "="),
+                !mapping[..<equals].trimmingCharacters(in: .whitespaces).isEmpty
+            else {
+                throw ValidationError("--map takes COLUMN=FIELD, like \"Where=location\"")
+            }
+            let name = String(mapping[mapping.index(after: equals)...])
+            if ImportField(mapName: name) == nil {
+                throw ValidationError(
+                    "--map \(mapping): no field \"\(name)\" (fields: \(ImportField.mapNames))")
+            }
+        }
+        if let separator, Self.separatorByte(separator) == nil {
+            throw ValidationError(
+                "--separator takes comma, tab, semicolon, or one character other than a quote")
+        }
+        if force && !skipInvalid { throw ValidationError("--force goes with --skip-invalid") }
+    }
+
+    static func separatorByte(_ text: String) -> UInt8? {
+        switch text.lowercased() {
+        case "comma", ",": UInt8(ascii: ",")
+        case "tab", "\t", "\\t": UInt8(ascii: "\t")
+        case "semicolon", ";": UInt8(ascii: ";")
+        default:
+            text.utf8.count == 1 && text != "\"" && text.utf8.first! >= 0x20 ? text.utf8.first : nil
+        }
+    }
+
+    func run() throws {
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            throw CommandFailure(
+                description: FileManager.default.fileExists(atPath: file)
+                    ? "cannot import \"\(file)\": it cannot be read"
+                    : "cannot import \"\(file)\": no such file",
+                status: 66)
+        }
+        let manager = try database.openManager(dryRun ? .read : .write)
+        var options = ImportOptions()
+        options.format = format
+        options.separator = separator.flatMap(Self.separatorByte)
+        for mapping in mappings {
+            let equals = mapping.lastIndex(of: "=")!
+            options.mappings[String(mapping[..<equals]).trimmingCharacters(in: .whitespaces)] =
+                ImportField(mapName: String(mapping[mapping.index(after: equals)...]))
+        }
+        options.decimalMark = decimalComma ? .comma : nil
+        options.dateOrder = dateFormat
+        options.updateBy = updateBy
+        options.customFields = customFields
+        options.allowDuplicates = yes || dryRun
+        if skipInvalid && !dryRun {
+            options.rejectedRows = try manager.outputFile(
+                at: file + ".rejected.csv", replacing: force)
+        }
+        var importer = Importer(path: file, options: options, manager: manager)
+        let progress = ProgressLine(enabled: !quiet && !dryRun && isatty(2) == 1)
+        importer.progress = { done, total in progress.show(done, of: total) }
+        let report: ImportReport
+        do {
+            do {
+                report = try importer.run(dryRun: dryRun)
+            } catch ImportError.duplicates(let found) where isatty(0) == 1 && isatty(2) == 1 {
+                progress.clear()
+                let error = Terminal.standardError
+                error.writeLine(
+                    "\(found.duplicates) of \(found.rows) rows look like items already here "
+                        + "(same name, place, serial, price and date).")
+                error.write("Add them again? [y/N] ")
+                error.flush()
+                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                guard answer == "y" || answer == "yes" else {
+                    throw CommandFailure(description: "nothing was imported", status: 1)
+                }
+                options.allowDuplicates = true
+                var again = Importer(path: file, options: options, manager: manager)
+                again.progress = importer.progress
+                report = try again.run(dryRun: false)
+            }
+        } catch let error as ImportError {
+            progress.clear()
+            throw failure(error)
+        }
+        progress.clear()
+        print(report: report)
+        if dryRun && report.problemCount > 0 {
+            throw CommandFailure(
+                description: "\(report.problemCount) problem"
+                    + "\(report.problemCount == 1 ? "" : "s"); an import would write nothing",
+                status: 65)
+        }
+    }
+
+    /// An import error as the command reports it: the problems on stderr, one line to end.
+    private func failure(_ error: ImportError) -> CommandFailure {
+        switch error {
+        case .invalidRows(let report):
+            describe(report, to: Terminal.standardError)
+            listProblems(report, to: Terminal.standardError)
+            return CommandFailure(description: error.description, status: 65)
+        case .duplicates:
+            return CommandFailure(description: error.description, status: 1)
+        case .unreadable, .header:
+            return CommandFailure(description: error.description, status: 65)
+        }
+    }
+
+    private func describe(_ report: ImportReport, to output: BufferedOutput) {
+        var how = "Read \(file) as \(report.format.rawValue)"
+        if let separator = report.separator { how += " (\(separator) separated)" }
+        output.writeLine(how + ", \(report.rows) row\(report.rows == 1 ? "" : "s").")
+        for note in report.notes { output.writeLine("  \(note)") }
+    }
+
+    private func listProblems(_ report: ImportReport, to output: BufferedOutput) {
+        for problem in report.problems { output.writeLine("  \(problem)") }
+        if report.problemCount > report.problems.count {
+            output.writeLine("  … and \(report.problemCount - report.problems.count) more")
+        }
+    }
+
+    private func print(report: ImportReport) {
+        let output = Terminal.standardOutput
+        describe(report, to: output)
+        if dryRun {
+            if !report.columns.isEmpty {
+                output.writeLine("Columns:")
+                let width = report.columns.map { DisplayWidth.of($0.header) }.max() ?? 0
+                for column in report.columns {
+                    let padding = String(
+                        repeating: " ", count: width - DisplayWidth.of(column.header))
+                    let field =
+                        switch column.field {
+                        case .noteLine: "a notes line \"\(column.label): …\""
+                        case .tagLine: "a tag \"\(column.label): …\""
+                        case .ignore: "not imported"
+                        default: column.field.rawValue
+                        }
+                    output.writeLine("  \(VisibleText.of(column.header))\(padding)  → \(field)")
+                }
+            }
+            output.writeLine(
+                "Would add \(report.added), update \(report.updated); \(report.unchanged) "
+                    + "unchanged, \(report.rejected) rejected."
+                    + (report.duplicates > 0
+                        ? " \(report.duplicates) look like items already here." : ""))
+            listProblems(report, to: output)
+            output.writeLine("Nothing was written (dry run).")
+            return
+        }
+        var summary =
+            "Added \(report.added), updated \(report.updated); \(report.unchanged) unchanged"
+        if report.rejected > 0 {
+            summary += "; \(report.rejected) rejected, written to \(file).rejected.csv"
+        }
+        output.writeLine(summary + ".")
+        if report.rejected > 0 { listProblems(report, to: Terminal.standardError) }
+    }
+}
+
+/// A progress bar on stderr, for imports that take more than a second.
+final class ProgressLine: @unchecked Sendable {
+    private let enabled: Bool
+    private let start = Date()
+    private var last = Date.distantPast
+    private var shown = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ done: Int64, of total: Int64) {
+        guard enabled, total > 0, Date().timeIntervalSince(start) > 1,
+            Date().timeIntervalSince(last) > 0.1
+        else { return }
+        last = Date()
+        let percent = Int(min(100, done * 100 / total))
+        let bar =
+            String(repeating: "█", count: percent / 5)
+            + String(repeating: "·", count: 20 - percent / 5)
+        Terminal.standardError.write("\r  importing \(bar) \(percent)%")
+        Terminal.standardError.flush()
+        shown = true
+    }
+
+    func clear() {
+        guard shown else { return }
+        Terminal.standardError.write("\r\u{1B}[K")
+        Terminal.standardError.flush()
+        shown = false
+    }
+}
