@@ -271,8 +271,7 @@ public struct Importer {
 
     private func importRows<Sink: ImportSink & ~Copyable>(
         _ plan: Plan, existing: Set<String>, into sink: inout Sink
-    ) throws -> ImportReport
-    {
+    ) throws -> ImportReport {
         var report = ImportReport(
             format: plan.format, separator: Self.separatorName(plan.separator))
         report.columns = plan.columns
@@ -327,6 +326,15 @@ public struct Importer {
                         try sink.add(draft, importRef: row.importRef)
                         report.added += 1
                     }
+                } catch let error as InventoryError {
+                    problems.append(problem(error, row: rowNumber, plan: plan))
+                }
+            }
+            if !problems.isEmpty, record.count == plan.columns.count {
+                // The first rule the rest of the row breaks, as a write would say it.
+                do {
+                    _ = try row.draft.validatedItem(
+                        currency: currency, now: Timestamp(Date()), today: today)
                 } catch let error as InventoryError {
                     problems.append(problem(error, row: rowNumber, plan: plan))
                 }
