@@ -10,7 +10,7 @@ import Testing
     /// The records of `bytes` written to a file, read back.
     func records(_ bytes: [UInt8], separator: UInt8? = nil) throws -> [[String]] {
         let path = folder.file("f-\(UUID().uuidString).csv")
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         let reader = try CSVReader(path: path, separator: separator)
         var all: [[String]] = []
         while let record = try reader.next() { all.append(record) }
@@ -48,7 +48,7 @@ import Testing
 
     @Test func aByteOrderMarkIsNotPartOfTheFirstHeader() throws {
         let path = folder.file("bom.csv")
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: path,
             contents: Data([0xEF, 0xBB, 0xBF] + Array("HB.import_ref,HB.name\n".utf8)))
         let reader = try CSVReader(path: path)
@@ -62,13 +62,13 @@ import Testing
     ])
     func theSeparatorIsTheOneTheHeaderHoldsMostOf(text: String, separator: String) throws {
         let path = folder.file("s.csv")
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         #expect(try CSVReader(path: path).separator == UInt8(ascii: Unicode.Scalar(separator)!))
     }
 
     @Test func blankLinesAreSkippedAndRowsCountAsASpreadsheetCountsThem() throws {
         let path = folder.file("rows.csv")
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: path, contents: Data("h\n\n\"two\nlines\"\nlast\n".utf8))
         let reader = try CSVReader(path: path)
         _ = try reader.next()

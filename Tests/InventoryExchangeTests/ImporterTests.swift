@@ -96,7 +96,7 @@ import Testing
 
     func write(_ name: String, _ text: String) -> String {
         let path = folder.file(name)
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 
@@ -301,7 +301,7 @@ import Testing
             var bytes: [UInt8] = []
             try Exporter(manager: manager, format: format).export { bytes += $0 }
             let path = folder.file("out.\(format.rawValue)")
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             let other = try InventoryManager(
                 path: folder.file("other-\(format.rawValue).sqlite"),
                 notificationCenter: NotificationCenter())
