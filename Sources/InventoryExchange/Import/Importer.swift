@@ -296,6 +296,7 @@ public struct Importer {
             let row = read(
                 record, row: rowNumber, plan: plan, currency: currency,
                 today: today, problems: &problems)
+            let unreadable = !problems.isEmpty
             if problems.isEmpty, let ref = row.importRef {
                 if let earlier = refsSeen[ref] {
                     problems.append(
@@ -330,7 +331,7 @@ public struct Importer {
                     problems.append(problem(error, row: rowNumber, plan: plan))
                 }
             }
-            if !problems.isEmpty, record.count == plan.columns.count {
+            if unreadable, record.count == plan.columns.count {
                 // The first rule the rest of the row breaks, as a write would say it.
                 do {
                     _ = try row.draft.validatedItem(

@@ -32,7 +32,7 @@ struct Import: ParsableCommand {
 
             Examples:
               inventory import homebox-items.csv --dry-run
-              inventory import spreadsheet.csv --map "Where=location" --date-format DD/MM/YYYY
+              inventory import things.csv --map "Where=location" --date-format DD/MM/YYYY
               inventory import inventory.json
             """)
 
