@@ -69,7 +69,7 @@ struct ImportedRow {
         name: String, location: String?, serial: String?, price: Money?, date: CalendarDate?
     ) -> String {
         [
-            name.trimmingCharacters(in: .whitespaces).lowercased(),
+            name.trimmedCell.lowercased(),
             (location ?? "").lowercased(), serial ?? "",
             price.map { String($0.minorUnits) } ?? "", date.map(\.description) ?? "",
         ].joined(separator: "\u{1F}")

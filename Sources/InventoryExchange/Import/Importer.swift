@@ -120,7 +120,7 @@ public struct Importer {
         var unknown: [String] = []
         var mappingsUsed: Set<String> = []
         for (index, written) in header.enumerated() {
-            let header = written.trimmingCharacters(in: .whitespaces)
+            let header = written.trimmedCell
             let shown = header.isEmpty ? "column \(index + 1)" : header
             if let field = mapping(for: header, index: index) {
                 mappingsUsed.insert(field.key)
@@ -172,12 +172,16 @@ public struct Importer {
                     + "notes, \(quoted("\(unknown[0])=ignore")) leaves it out; "
                     + "'inventory import --help' lists the fields)")
         }
-        let counted = Dictionary(grouping: columns.filter { $0.field.isSingle }, by: \.field)
-        for (field, same) in counted.sorted(by: { $0.key.rawValue < $1.key.rawValue })
-        where same.count > 1 {
+        var byField: [ImportField: [Int]] = [:]
+        for (index, column) in columns.enumerated() where column.field.isSingle {
+            byField[column.field, default: []].append(index)
+        }
+        for (field, indexes) in byField.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where indexes.count > 1 {
+            let names = indexes.map { "\(quoted(columns[$0].header)) (column \($0 + 1))" }
             problems.append(
-                "the columns \(same.map { quoted($0.header) }.joined(separator: " and ")) "
-                    + "both give the \(field.rawValue); --map one of them to ignore")
+                "the columns \(names.joined(separator: " and ")) all give the \(field.rawValue); "
+                    + "--map \(quoted("column \(indexes.last! + 1)=ignore")) leaves one out")
         }
         if !columns.contains(where: { $0.field == .name }) {
             problems.append(
@@ -194,8 +198,8 @@ public struct Importer {
     /// `column N`).
     private func mapping(for header: String, index: Int) -> (key: String, field: ImportField)? {
         for (key, field) in options.mappings {
-            let name = key.trimmingCharacters(in: .whitespaces)
-            if name == header || (header.isEmpty && name == "column \(index + 1)")
+            let name = key.trimmedCell
+            if name == header || name.lowercased() == "column \(index + 1)"
                 || (!header.isEmpty && ImportField.key(name) == ImportField.key(header)
                     && !name.hasPrefix("HB."))
             {
@@ -397,7 +401,7 @@ public struct Importer {
         var tagLines: [String] = []
         for (index, column) in plan.columns.enumerated() {
             let cell = CSVWriter.restoredCell(record[index])
-            let trimmed = cell.trimmingCharacters(in: .whitespaces)
+            let trimmed = cell.trimmedCell
             let text: String? = trimmed.isEmpty ? nil : cell
             do {
                 switch column.field {

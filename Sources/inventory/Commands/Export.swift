@@ -14,12 +14,16 @@ struct Export: ParsableCommand {
             item, and a stable import reference, so importing it again updates). What Homebox \
             has no field for (luxury, replacement value, review date) goes in custom fields, \
             which 'inventory import' reads back.
+
             csv: one row per item with the column names people use in spreadsheets; \
             'inventory import' reads it back.
+
             json: every field of every item, its tags and the list of its files, and the \
-            claims; 'inventory import' reads it back (the files themselves are in a backup).
+            claims; 'inventory import' reads it back (the files themselves are not in it).
+
             Text that a spreadsheet would run as a formula (=, +, -, @ first) is written with \
             an apostrophe before it, which 'inventory import' takes off again.
+
             A file written with --output is readable by you alone (mode 0600); an existing \
             file is replaced only with --force, and never one of the inventory's own files.
 

@@ -17,6 +17,7 @@ struct Import: ParsableCommand {
             Item name, Purchase cost, Serial number, Manufacturer, Room…; --map names the \
             rest), and the JSON of 'inventory export'. --format auto decides from the file and \
             says what it decided.
+
             The file is UTF-8 (with or without a byte-order mark), with CRLF, LF or CR line \
             ends, and comma, TAB or semicolon separators (found from the header). Money: \
             1234.5, 1,234.50, $1,234.50, 1.234,50 € (a decimal comma where the whole column \
@@ -24,10 +25,12 @@ struct Import: ParsableCommand {
             and MM/DD/YYYY in Homebox files (elsewhere, a column whose dates could be either \
             needs --date-format). Yes and no: true/false, yes/no, y/n, 1/0, x or empty. Tags \
             are split on ';'.
+
             All or nothing: every row is checked first; if one is bad nothing is written and \
             every problem is listed (row, column, value, what was expected). A row whose \
             import reference (HB.import_ref, or a column mapped to import-ref) was imported \
             before updates that item, changing only the columns the file has.
+
             Fields for --map COLUMN=FIELD: \(ImportField.mapNames).
 
             Examples:
