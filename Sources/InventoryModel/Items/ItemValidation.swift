@@ -33,9 +33,21 @@ package enum ItemValidation {
         -> String?
     {
         guard let text else { return nil }
+        // Most text is printable ASCII (and line breaks and tabs where allowed), which needs
+        // no Unicode tables: one byte, one character, nothing refused. Measured: the Unicode
+        // checks below were a fifth of an import of 100,000 rows.
+        let utf8 = text.utf8
+        if let first = utf8.first, let last = utf8.last, first > 0x20, last > 0x20,
+            first < 0x7F, last < 0x7F, utf8.count <= limit,
+            utf8.allSatisfy({
+                (0x20..<0x7F).contains($0) || (multiline && ($0 == 0x0A || $0 == 0x09))
+            })
+        {
+            return text
+        }
         var trimmed = text.trimmingWhitespace()
         if trimmed.isEmpty { return nil }
-        if multiline, trimmed.contains("\r\n") {
+        if multiline, trimmed.utf8.contains(0x0D) {
             trimmed = String(trimmed.map { $0 == "\r\n" ? "\n" : $0 })
         }
         guard trimmed.count <= limit else {
