@@ -359,4 +359,28 @@ import Testing
         #expect { try importFile(broken) } throws: { "\($0)".contains("item 1 has no") }
         #expect(try manager.count() == 0)
     }
+
+    @Test func anExportImportedIntoTheInventoryItCameFromChangesNothing() throws {
+        try manager.add(ItemDraft(name: "Ring", price: usd("3200"), location: "Bedroom"))
+        try manager.add(ItemDraft(name: "Chairs", quantity: 6))
+        for format in [ExportFormat.homebox, .csv, .json] {
+            var bytes: [UInt8] = []
+            try Exporter(manager: manager, format: format).export { bytes += $0 }
+            let path = folder.file("same.\(format.rawValue)")
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            let report = try importFile(path)
+            #expect(report.added == 0, "\(format)")
+            #expect(try manager.count() == 2, "\(format)")
+        }
+    }
+
+    @Test func homeboxZerosForNoPriceAndNeverSoldAreNotAmounts() throws {
+        let path = write(
+            "zeros.csv",
+            "HB.name,HB.purchase_price,HB.sold_price,HB.sold_to\nLamp,0,0,\nDesk,12.5,0.00,\n")
+        try importFile(path)
+        let items = try manager.entireHouseholdInventory()
+        #expect(items.map(\.price) == [usd("12.50"), nil])
+        #expect(items.allSatisfy { $0.notes == nil })
+    }
 }

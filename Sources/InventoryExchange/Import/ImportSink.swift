@@ -7,6 +7,7 @@ protocol ImportSink: ~Copyable {
     /// Whether rows are written.
     var writes: Bool { get }
     func itemID(importRef ref: String) throws -> Int64?
+    func item(id: Int64) throws -> HouseholdItem?
     mutating func add(_ draft: ItemDraft, importRef ref: String?) throws
     mutating func update(id: Int64, _ patch: ItemPatch) throws -> Bool
 }
@@ -37,6 +38,8 @@ struct DryRunSink: ImportSink {
 
     func itemID(importRef ref: String) throws -> Int64? { refs[ref] }
 
+    func item(id: Int64) throws -> HouseholdItem? { try manager.item(id: id) }
+
     mutating func add(_ draft: ItemDraft, importRef ref: String?) throws {
         _ = try draft.validatedItem(currency: currency, now: now, today: today)
     }
@@ -45,5 +48,28 @@ struct DryRunSink: ImportSink {
         let patch = try patch.validated(currency: currency, today: today)
         guard let before = try manager.item(id: id) else { return false }
         return patch.applied(to: before) != before
+    }
+}
+
+extension ImportSink where Self: ~Copyable {
+    /// The item a row's reference names: one an import recorded, else — for the references
+    /// `export` makes for items that have none (`inventory-ID`) — item ID of this inventory,
+    /// when it is the same thing (same name, serial, price and date; not the place, which a
+    /// Homebox export must fill in): a file exported
+    /// from this inventory and imported into it again updates, not duplicates.
+    func resolve(_ ref: String, row: ImportedRow) throws -> Int64? {
+        if let id = try itemID(importRef: ref) { return id }
+        guard ref.hasPrefix("inventory-"), let id = Int64(ref.dropFirst("inventory-".count)),
+            let item = try item(id: id)
+        else { return nil }
+        let draft = row.draft
+        let same =
+            ImportedRow.likeness(
+                name: item.name, location: nil, serial: item.serialNumber,
+                price: item.price, date: item.purchaseDate)
+            == ImportedRow.likeness(
+                name: draft.name, location: nil, serial: draft.serialNumber,
+                price: draft.price, date: draft.purchaseDate)
+        return same ? id : nil
     }
 }

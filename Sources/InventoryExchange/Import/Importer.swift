@@ -313,7 +313,7 @@ public struct Importer {
             }
             if problems.isEmpty {
                 do {
-                    if let ref = row.importRef, let id = try sink.itemID(importRef: ref) {
+                    if let ref = row.importRef, let id = try sink.resolve(ref, row: row) {
                         if try sink.update(id: id, row.patch) {
                             report.updated += 1
                         } else {
@@ -400,7 +400,13 @@ public struct Importer {
         var noteLines: [String] = []
         var tagLines: [String] = []
         for (index, column) in plan.columns.enumerated() {
-            let cell = CSVWriter.restoredCell(record[index])
+            var cell = CSVWriter.restoredCell(record[index])
+            // Homebox writes 0 for a price nobody gave and for an item never sold.
+            if plan.format != .csv, column.field == .price || column.label == "Sold for",
+                let number = Double(cell.trimmedCell), number == 0
+            {
+                cell = ""
+            }
             let trimmed = cell.trimmedCell
             let text: String? = trimmed.isEmpty ? nil : cell
             do {

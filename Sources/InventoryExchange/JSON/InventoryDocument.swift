@@ -134,6 +134,18 @@ struct JSONImport {
         let document = try read()
         var report = ImportReport(format: .json, separator: nil)
         report.rows = document.items.count
+        if !document.claims.isEmpty {
+            report.notes.append(
+                "\(document.claims.count) claim\(document.claims.count == 1 ? "" : "s") in the "
+                    + "file \(document.claims.count == 1 ? "is" : "are") not imported (not yet supported)"
+            )
+        }
+        let files = document.items.reduce(0) { $0 + $1.files.count }
+        if files > 0 {
+            report.notes.append(
+                "the file lists \(files) photo\(files == 1 ? "" : "s") and document\(files == 1 ? "" : "s"); "
+                    + "a JSON export holds no files, so none are imported")
+        }
         let currency = manager.currency
         guard
             document.currency == currency.code
@@ -190,7 +202,7 @@ struct JSONImport {
                     }
                     seen[ref] = number
                 }
-                if let ref = row.importRef, let id = try sink.itemID(importRef: ref) {
+                if let ref = row.importRef, let id = try sink.resolve(ref, row: row) {
                     if try sink.update(id: id, row.patch) {
                         report.updated += 1
                     } else {

@@ -143,7 +143,13 @@ struct Import: ParsableCommand {
                     : "cannot import \"\(file)\": no such file",
                 status: 66)
         }
-        let manager = try database.openManager(dryRun ? .read : .write)
+        let manager: InventoryManager
+        if dryRun, let path = database.path, !FileManager.default.fileExists(atPath: path) {
+            // A dry run into an inventory not made yet: checked against an empty one.
+            manager = try InventoryManager.openSharedEmpty(path: path)
+        } else {
+            manager = try database.openManager(dryRun ? .read : .write)
+        }
         var options = ImportOptions()
         options.format = format
         options.separator = separator.flatMap(Self.separatorByte)
@@ -156,7 +162,7 @@ struct Import: ParsableCommand {
         options.dateOrder = dateFormat
         options.updateBy = updateBy
         options.customFields = customFields
-        options.allowDuplicates = yes || dryRun
+        options.allowDuplicates = yes
         if skipInvalid && !dryRun {
             options.rejectedRows = try manager.outputFile(
                 at: file + ".rejected.csv", replacing: force)
