@@ -383,4 +383,41 @@ import Testing
         #expect(items.map(\.price) == [usd("12.50"), nil])
         #expect(items.allSatisfy { $0.notes == nil })
     }
+
+    @Test func homeboxsArchivedFlagIsATagAndANamelessColumnMustBeEmpty() throws {
+        let archived = write("arch.csv", "HB.name,HB.archived\nOld radio,true\nNew radio,false\n")
+        try importFile(archived)
+        let tags = try manager.entireHouseholdInventory().map(\.tags)
+        #expect(tags == [[], ["archived"]])
+        let nameless = write("nameless.csv", "Name,,Price\nLamp,,1\nDesk,oak,2\n")
+        #expect {
+            try importFile(nameless)
+        } throws: { error in
+            guard case ImportError.invalidRows(let report) = error else { return false }
+            return report.problems.map(\.description) == [
+                "row 3, column 2: the column has no name but holds \"oak\"; "
+                    + "--map \"column 2=FIELD\" says what it is"
+            ]
+        }
+    }
+
+    @Test func aJSONExportOfAnotherInventoryAsksBeforeAddingLookAlikes() throws {
+        let other = try InventoryManager(
+            path: folder.file("elsewhere.sqlite"), notificationCenter: NotificationCenter())
+        try other.add(ItemDraft(name: "Lamp", price: usd("12")))
+        var bytes: [UInt8] = []
+        try Exporter(manager: other, format: .json).export { bytes += $0 }
+        other.close()
+        let path = folder.file("elsewhere.json")
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        try manager.add(ItemDraft(name: "Chair"))
+        try manager.add(ItemDraft(name: "lamp", price: usd("12")))
+        #expect {
+            try importFile(path)
+        } throws: { error in
+            guard case ImportError.duplicates(let report) = error else { return false }
+            return report.duplicates == 1
+        }
+        #expect(try manager.count() == 2)
+    }
 }

@@ -63,6 +63,20 @@ public struct ImportColumn: Sendable, Hashable {
     public let field: ImportField
     /// The name a notes line or tag line uses (`Asset ID: 000-001`).
     public let label: String
+    /// How its cells are read beyond their field's form, decided once from the header.
+    var rule: CellRule = .plain
+}
+
+/// What a column's cells mean beyond their field, from where the column comes from.
+enum CellRule: Sendable, Hashable {
+    case plain
+    /// Homebox writes `0` for a price nobody gave and for an item never sold: no amount.
+    case zeroIsEmpty
+    /// A yes-or-no cell that, when yes, gives the item a tag named as the column's label
+    /// (Homebox's `HB.archived`).
+    case flagTag
+    /// A column without a name: any value in it is a problem.
+    case mustBeEmpty
 }
 
 /// One thing wrong with a row.

@@ -62,14 +62,9 @@ extension ImportSink where Self: ~Copyable {
         guard ref.hasPrefix("inventory-"), let id = Int64(ref.dropFirst("inventory-".count)),
             let item = try item(id: id)
         else { return nil }
-        let draft = row.draft
         let same =
-            ImportedRow.likeness(
-                name: item.name, location: nil, serial: item.serialNumber,
-                price: item.price, date: item.purchaseDate)
-            == ImportedRow.likeness(
-                name: draft.name, location: nil, serial: draft.serialNumber,
-                price: draft.price, date: draft.purchaseDate)
+            ImportedRow.likeness(of: item, place: false)
+            == ImportedRow.likeness(of: row.draft, place: false)
         return same ? id : nil
     }
 }

@@ -66,7 +66,7 @@ enum ImportValues {
     static func money(
         _ text: String, mark: DecimalMark, currency: Currency, field: ValueField
     ) throws -> Money? {
-        let trimmed = text.trimmedCell
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         var digits = moneyDigits(trimmed)
         if let evidence = decimalEvidence(trimmed), evidence != mark {
@@ -93,7 +93,7 @@ enum ImportValues {
     /// What a date cell says about its column's order: `13/10/2021` is day first,
     /// `10/13/2021` month first, `05/04/2021` either.
     static func dateEvidence(_ text: String) -> SlashDateOrder? {
-        let parts = text.trimmedCell.split(separator: "/")
+        let parts = text.trimmingWhitespace().split(separator: "/")
         guard parts.count == 3, parts[0].count <= 2, let first = Int(parts[0]),
             let second = Int(parts[1])
         else { return nil }
@@ -104,7 +104,7 @@ enum ImportValues {
 
     /// Whether a date cell is written with slashes, day and month first (`5/4/2021`).
     static func isSlashDate(_ text: String) -> Bool {
-        let parts = text.trimmedCell.split(separator: "/")
+        let parts = text.trimmingWhitespace().split(separator: "/")
         return parts.count == 3 && parts[0].count <= 2
     }
 
@@ -114,7 +114,7 @@ enum ImportValues {
     static func date(
         _ text: String, order: SlashDateOrder?, field: ValueField, today: CalendarDate
     ) throws -> CalendarDate? {
-        let trimmed = text.trimmedCell
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         func invalid(_ reason: String) -> InventoryError {
             .invalidValue(field: field, value: text, reason: reason)
@@ -171,7 +171,7 @@ enum ImportValues {
 
     /// `true/false`, `yes/no`, `y/n`, `1/0`, `x` or empty (no), in any case.
     static func bool(_ text: String, field: ValueField) throws -> Bool {
-        switch text.trimmedCell.lowercased() {
+        switch text.trimmingWhitespace().lowercased() {
         case "true", "yes", "y", "1", "x", "t": return true
         case "false", "no", "n", "0", "", "f": return false
         default:
@@ -185,7 +185,7 @@ enum ImportValues {
 
     /// A whole number; `2.0` (as Homebox 0.25 writes it) is 2, `2.5` is refused.
     static func quantity(_ text: String) throws -> Int? {
-        var trimmed = text.trimmedCell
+        var trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         if let point = trimmed.firstIndex(of: "."),
             trimmed[trimmed.index(after: point)...].allSatisfy({ $0 == "0" })
@@ -200,14 +200,14 @@ enum ImportValues {
     /// Tags split on `;` (and `|`), trimmed, empty ones left out.
     static func tags(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == ";" || $0 == "|" })
-            .map { String($0).trimmedCell }
+            .map { String($0).trimmingWhitespace() }
             .filter { !$0.isEmpty }
     }
 
     /// A location path with its words kept and its parts spaced evenly:
     /// `Home /Garage/ Shelf ` → `Home / Garage / Shelf`.
     static func location(_ text: String) -> String {
-        text.split(separator: "/").map { String($0).trimmedCell }
+        text.split(separator: "/").map { String($0).trimmingWhitespace() }
             .filter { !$0.isEmpty }.joined(separator: " / ")
     }
 }

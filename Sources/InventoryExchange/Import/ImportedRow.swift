@@ -64,14 +64,89 @@ struct ImportedRow {
     }
 
     /// What makes two items look like the same thing bought once: name, place, serial,
-    /// price and date.
-    static func likeness(
-        name: String, location: String?, serial: String?, price: Money?, date: CalendarDate?
+    /// price and date (`place: false` leaves the place out).
+    static func likeness(of item: HouseholdItem, place: Bool = true) -> String {
+        likeness(
+            item.name, place ? item.location : nil, item.serialNumber, item.price,
+            item.purchaseDate)
+    }
+
+    /// `likeness(of:)` of the item a draft would make.
+    static func likeness(of draft: ItemDraft, place: Bool = true) -> String {
+        likeness(
+            draft.name, place ? draft.location : nil, draft.serialNumber, draft.price,
+            draft.purchaseDate)
+    }
+
+    private static func likeness(
+        _ name: String, _ location: String?, _ serial: String?, _ price: Money?,
+        _ date: CalendarDate?
     ) -> String {
         [
-            name.trimmedCell.lowercased(),
+            name.trimmingWhitespace().lowercased(),
             (location ?? "").lowercased(), serial ?? "",
             price.map { String($0.minorUnits) } ?? "", date.map(\.description) ?? "",
         ].joined(separator: "\u{1F}")
     }
+}
+
+/// What every import does with a row that reads well, whatever its format: finds the item its
+/// reference names (and refuses a reference a row before it used), then updates that item or
+/// adds a new one, counting the rows that look like items already here.
+struct RowWriter {
+    /// The look-alikes of the items already here; empty when duplicates are allowed.
+    let existing: Set<String>
+    private var rowsByRef: [String: Int] = [:]
+
+    /// Reads the look-alikes of every item of `manager`, unless `allowDuplicates`. (Called
+    /// before the import's transaction: the manager's reads wait for its writes.)
+    init(manager: InventoryManager, allowDuplicates: Bool) throws {
+        var existing: Set<String> = []
+        if !allowDuplicates {
+            try manager.forEachItem(matching: ItemFilter(), sortedBy: .name) { item in
+                existing.insert(ImportedRow.likeness(of: item))
+            }
+        }
+        self.existing = existing
+    }
+
+    /// Writes `row` (row `number`) into `sink` and counts it in `report`.
+    ///
+    /// - Returns: why the row cannot be written, or nil.
+    /// - Throws: what the store throws (not a refusal of the row).
+    mutating func write<Sink: ImportSink & ~Copyable>(
+        _ row: ImportedRow, number: Int, into sink: inout Sink, report: inout ImportReport
+    ) throws -> RowRefusal? {
+        if let ref = row.importRef {
+            if let earlier = rowsByRef[ref] { return .referenceUsed(ref, byRow: earlier) }
+            rowsByRef[ref] = number
+        }
+        do {
+            if let ref = row.importRef, let id = try sink.resolve(ref, row: row) {
+                if try sink.update(id: id, row.patch) {
+                    report.updated += 1
+                } else {
+                    report.unchanged += 1
+                }
+            } else {
+                let draft = row.draft
+                if !existing.isEmpty, existing.contains(ImportedRow.likeness(of: draft)) {
+                    report.duplicates += 1
+                }
+                try sink.add(draft, importRef: row.importRef)
+                report.added += 1
+            }
+            return nil
+        } catch let error as InventoryError {
+            return .invalid(error)
+        }
+    }
+}
+
+/// Why a row that reads well is not written.
+enum RowRefusal {
+    /// Another row before it has the same import reference.
+    case referenceUsed(String, byRow: Int)
+    /// The item it makes breaks a rule.
+    case invalid(InventoryError)
 }

@@ -32,22 +32,13 @@ public struct Importer {
         }
         var plan = try makePlan()
         try learnColumns(&plan)
-        // Read before the transaction: the manager's reads wait for its writes.
-        var existing: Set<String> = []
-        if !options.allowDuplicates {
-            try manager.forEachItem(matching: ItemFilter(), sortedBy: .name) { item in
-                existing.insert(
-                    ImportedRow.likeness(
-                        name: item.name, location: item.location, serial: item.serialNumber,
-                        price: item.price, date: item.purchaseDate))
-            }
-        }
+        let writer = try RowWriter(manager: manager, allowDuplicates: options.allowDuplicates)
         if dryRun {
             var sink = DryRunSink(manager: manager)
-            return try importRows(plan, existing: existing, into: &sink)
+            return try importRows(plan, writer: writer, into: &sink)
         }
         let outcome = try manager.importItems { batch in
-            try importRows(plan, existing: existing, into: &batch)
+            try importRows(plan, writer: writer, into: &batch)
         }
         return outcome.result
     }
@@ -120,7 +111,7 @@ public struct Importer {
         var unknown: [String] = []
         var mappingsUsed: Set<String> = []
         for (index, written) in header.enumerated() {
-            let header = written.trimmedCell
+            let header = written.trimmingWhitespace()
             let shown = header.isEmpty ? "column \(index + 1)" : header
             if let field = mapping(for: header, index: index) {
                 mappingsUsed.insert(field.key)
@@ -143,16 +134,23 @@ public struct Importer {
             } else if format != .csv, name.hasPrefix("HB.") {
                 if let field = ImportField.homebox[name] {
                     let field = options.updateBy == .none && field == .importRef ? .ignore : field
+                    let rule: CellRule =
+                        switch name {
+                        case "HB.purchase_price", "HB.sold_price": .zeroIsEmpty
+                        case "HB.archived": .flagTag
+                        default: .plain
+                        }
                     columns.append(
                         ImportColumn(
                             header: shown, field: field,
-                            label: ImportField.homeboxLabels[name] ?? shown))
+                            label: ImportField.homeboxLabels[name] ?? shown, rule: rule))
                 } else {
                     unknown.append(shown)
                 }
             } else if header.isEmpty {
                 // A column without a name: kept only if every cell of it is empty.
-                columns.append(ImportColumn(header: shown, field: .ignore, label: ""))
+                columns.append(
+                    ImportColumn(header: shown, field: .ignore, label: "", rule: .mustBeEmpty))
             } else if let field = ImportField.aliases[ImportField.key(header)] {
                 let field = options.updateBy == .none && field == .importRef ? .ignore : field
                 columns.append(ImportColumn(header: shown, field: field, label: shown))
@@ -198,7 +196,7 @@ public struct Importer {
     /// `column N`).
     private func mapping(for header: String, index: Int) -> (key: String, field: ImportField)? {
         for (key, field) in options.mappings {
-            let name = key.trimmedCell
+            let name = key.trimmingWhitespace()
             if name == header || name.lowercased() == "column \(index + 1)"
                 || (!header.isEmpty && ImportField.key(name) == ImportField.key(header)
                     && !name.hasPrefix("HB."))
@@ -274,7 +272,7 @@ public struct Importer {
     // MARK: - The second pass: each row checked and written
 
     private func importRows<Sink: ImportSink & ~Copyable>(
-        _ plan: Plan, existing: Set<String>, into sink: inout Sink
+        _ plan: Plan, writer: RowWriter, into sink: inout Sink
     ) throws -> ImportReport {
         var report = ImportReport(
             format: plan.format, separator: Self.separatorName(plan.separator))
@@ -284,8 +282,7 @@ public struct Importer {
         let reader = try openReader()
         let currency = manager.currency
         let today = manager.today()
-        var refsSeen: [String: Int] = [:]
-        let checksDuplicates = !options.allowDuplicates
+        var writer = writer
         var rejected: [UInt8] = []
         if options.rejectedRows != nil {
             CSVWriter.appendRecord(plan.header + ["Problem"], to: &rejected)
@@ -301,38 +298,16 @@ public struct Importer {
                 record, row: rowNumber, plan: plan, currency: currency,
                 today: today, problems: &problems)
             let unreadable = !problems.isEmpty
-            if problems.isEmpty, let ref = row.importRef {
-                if let earlier = refsSeen[ref] {
+            if !unreadable {
+                switch try writer.write(row, number: rowNumber, into: &sink, report: &report) {
+                case .referenceUsed(let ref, let earlier):
                     problems.append(
                         ImportProblem(
                             row: rowNumber, column: nil,
                             reason: "import reference \(quoted(ref)) is also row \(earlier)'s"))
-                } else {
-                    refsSeen[ref] = rowNumber
-                }
-            }
-            if problems.isEmpty {
-                do {
-                    if let ref = row.importRef, let id = try sink.resolve(ref, row: row) {
-                        if try sink.update(id: id, row.patch) {
-                            report.updated += 1
-                        } else {
-                            report.unchanged += 1
-                        }
-                    } else {
-                        let draft = row.draft
-                        if checksDuplicates {
-                            let likeness = ImportedRow.likeness(
-                                name: draft.name, location: draft.location,
-                                serial: draft.serialNumber, price: draft.price,
-                                date: draft.purchaseDate)
-                            if existing.contains(likeness) { report.duplicates += 1 }
-                        }
-                        try sink.add(draft, importRef: row.importRef)
-                        report.added += 1
-                    }
-                } catch let error as InventoryError {
+                case .invalid(let error):
                     problems.append(problem(error, row: rowNumber, plan: plan))
+                case nil: break
                 }
             }
             if unreadable, record.count == plan.columns.count {
@@ -401,13 +376,12 @@ public struct Importer {
         var tagLines: [String] = []
         for (index, column) in plan.columns.enumerated() {
             var cell = CSVWriter.restoredCell(record[index])
-            // Homebox writes 0 for a price nobody gave and for an item never sold.
-            if plan.format != .csv, column.field == .price || column.label == "Sold for",
-                let number = Double(cell.trimmedCell), number == 0
+            if column.rule == .zeroIsEmpty, let number = Double(cell.trimmingWhitespace()),
+                number == 0
             {
                 cell = ""
             }
-            let trimmed = cell.trimmedCell
+            let trimmed = cell.trimmingWhitespace()
             let text: String? = trimmed.isEmpty ? nil : cell
             do {
                 switch column.field {
@@ -455,16 +429,15 @@ public struct Importer {
                 case .noteLine:
                     if let text { noteLines.append("\(column.label): \(text)") }
                 case .tagLine:
-                    // Homebox's archived flag: a tag `archived` when true.
-                    if column.header == "HB.archived" {
-                        if try ImportValues.bool(cell, field: .other("archived")) {
-                            tagLines.append("archived")
+                    if column.rule == .flagTag {
+                        if try ImportValues.bool(cell, field: .other(column.label)) {
+                            tagLines.append(column.label)
                         }
                     } else if let text {
                         tagLines.append("\(column.label): \(text)")
                     }
                 case .ignore:
-                    if column.label.isEmpty, text != nil {
+                    if column.rule == .mustBeEmpty, text != nil {
                         problems.append(
                             ImportProblem(
                                 row: row, column: column.header,

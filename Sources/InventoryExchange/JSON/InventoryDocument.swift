@@ -169,53 +169,39 @@ struct JSONImport {
                 report.rejected += 1
             }
         }
+        let writer = try RowWriter(manager: manager, allowDuplicates: options.allowDuplicates)
         if dryRun {
             var sink = DryRunSink(manager: manager)
-            try apply(rows, into: &sink, report: &report)
+            try apply(rows, writer: writer, into: &sink, report: &report)
             return report
         }
         if report.rejected > 0 { throw ImportError.invalidRows(report) }
         let outcome = try manager.importItems { batch in
             var report = report
-            try apply(rows, into: &batch, report: &report)
+            try apply(rows, writer: writer, into: &batch, report: &report)
             if report.rejected > 0 { throw ImportError.invalidRows(report) }
+            if report.duplicates > 0 { throw ImportError.duplicates(report) }
             return report
         }
         return outcome.result
     }
 
     private func apply<Sink: ImportSink & ~Copyable>(
-        _ rows: [(Int, ImportedRow)], into sink: inout Sink, report: inout ImportReport
+        _ rows: [(Int, ImportedRow)], writer: RowWriter, into sink: inout Sink,
+        report: inout ImportReport
     ) throws {
-        var seen: [String: Int] = [:]
+        var writer = writer
         for (number, row) in rows {
-            do {
-                if let ref = row.importRef {
-                    if let earlier = seen[ref] {
-                        report.record(
-                            ImportProblem(
-                                row: number, column: nil,
-                                reason: "import reference \(quoted(ref)) is also item \(earlier)'s")
-                        )
-                        report.rejected += 1
-                        continue
-                    }
-                    seen[ref] = number
-                }
-                if let ref = row.importRef, let id = try sink.resolve(ref, row: row) {
-                    if try sink.update(id: id, row.patch) {
-                        report.updated += 1
-                    } else {
-                        report.unchanged += 1
-                    }
-                } else {
-                    try sink.add(row.draft, importRef: row.importRef)
-                    report.added += 1
-                }
-            } catch let error as InventoryError {
-                report.record(ImportProblem(row: number, column: nil, reason: error.description))
-                report.rejected += 1
+            let reason: String
+            switch try writer.write(row, number: number, into: &sink, report: &report) {
+            case nil: continue
+            case .referenceUsed(let ref, let earlier):
+                reason = "import reference \(quoted(ref)) is also item \(earlier)'s"
+            case .invalid(let error):
+                reason = error.description
             }
+            report.record(ImportProblem(row: number, column: nil, reason: reason))
+            report.rejected += 1
         }
     }
 

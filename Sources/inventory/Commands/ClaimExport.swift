@@ -31,11 +31,7 @@ struct ClaimExport: ParsableCommand {
     @Option(help: "csv or json.")
     var format: Format
 
-    @Option(help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"))
-    var output: String?
-
-    @Flag(help: "Replace the --output file if it exists.")
-    var force = false
+    @OptionGroup var destination: OutputOptions
 
     static let header = [
         "Item description", "Brand or manufacturer", "Model number", "Serial number",
@@ -43,14 +39,9 @@ struct ClaimExport: ParsableCommand {
         "Replacement value each", "Receipt", "Total worth", "Room", "Insured", "Photo file",
     ]
 
-    func validate() throws {
-        if force && output == nil { throw ValidationError("--force needs --output") }
-    }
-
     func run() throws {
         let manager = try database.openManager(.read)
-        // Checked before any work: a name that cannot be written is refused at once.
-        let file = try output.map { try manager.outputFile(at: $0, replacing: force) }
+        let file = try destination.file(for: manager)
         guard let claim = try manager.claim(id: id) else { throw InventoryError.claimNotFound(id) }
         let reference = claim.incidentDate ?? manager.today()
         let rows = claim.items.map { item -> [String?] in

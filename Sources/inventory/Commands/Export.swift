@@ -39,20 +39,11 @@ struct Export: ParsableCommand {
     @Option(help: "homebox, csv or json.")
     var format: ExportFormat
 
-    @Option(help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"))
-    var output: String?
-
-    @Flag(help: "Replace the --output file if it exists.")
-    var force = false
-
-    func validate() throws {
-        if force && output == nil { throw ValidationError("--force needs --output") }
-    }
+    @OptionGroup var destination: OutputOptions
 
     func run() throws {
         let manager = try database.openManager(.read)
-        // Checked before any work: a name that cannot be written is refused at once.
-        let file = try output.map { try manager.outputFile(at: $0, replacing: force) }
+        let file = try destination.file(for: manager)
         let definition = try views.definition(in: views.registry(currency: manager.currency))
         let exporter = Exporter(manager: manager, format: format, filter: definition.filter)
         if let file {
