@@ -62,6 +62,17 @@ public struct OutputFile: Sendable {
     /// - Throws: `InventoryError.cannotWrite` with the system's reason (no space left, …);
     ///   the target is then as it was.
     public func write(_ bytes: some Collection<UInt8>) throws {
+        try write { emit in try emit(Array(bytes)) }
+    }
+
+    /// Writes what `produce` passes to its `emit`, piece by piece, as the whole content of
+    /// the file: an export of any size without holding it whole. Until `produce` returns,
+    /// the file is the temporary one beside the target; if `produce` throws, that one is
+    /// removed and the target stays as it was.
+    ///
+    /// - Throws: what `produce` throws, or `InventoryError.cannotWrite` with the system's
+    ///   reason (no space left, …); the target is then as it was.
+    public func write(_ produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws {
         func failure(_ code: Int32) -> InventoryError {
             .cannotWrite(path: path, reason: String(cString: strerror(code)))
         }
@@ -72,7 +83,9 @@ public struct OutputFile: Sendable {
             let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else { throw failure(errno) }
             defer { close(descriptor) }
-            if let code = Self.writeAll(bytes, to: descriptor) { throw failure(code) }
+            try produce { bytes in
+                if let code = Self.writeAll(bytes, to: descriptor) { throw failure(code) }
+            }
             return
         }
         if exists, !replacing {
@@ -87,7 +100,19 @@ public struct OutputFile: Sendable {
         let descriptor = open(
             temporary, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure(errno) }
-        var code = Self.writeAll(bytes, to: descriptor)
+        var code: Int32?
+        do {
+            try produce { bytes in
+                if let failed = Self.writeAll(bytes, to: descriptor) {
+                    code = failed
+                    throw failure(failed)
+                }
+            }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
         if code == nil, exists { fchmod(descriptor, status.st_mode & 0o7777) }
         if code == nil, fsync(descriptor) != 0 { code = errno }
         if close(descriptor) != 0, code == nil { code = errno }
@@ -126,8 +151,7 @@ public struct OutputFile: Sendable {
     }
 
     /// Writes every byte, retrying short writes; returns the `errno` of a failure.
-    private static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Int32? {
-        let buffer = Array(bytes)
+    private static func writeAll(_ buffer: [UInt8], to descriptor: Int32) -> Int32? {
         var offset = 0
         return buffer.withUnsafeBytes { raw -> Int32? in
             while offset < raw.count {

@@ -111,7 +111,7 @@ import Testing
         #expect(try sandbox.run(["export", "--format", "json", "--output", out]).status == 0)
         #expect(permissions(out) == 0o600)
         let json = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(json.contains("\"format\" : \"inventory\"") && json.contains("\"Jewelry\""))
+        #expect(json.contains("\"format\":\"inventory\"") && json.contains("\"Jewelry\""))
         let refused = try sandbox.run(
             ["export", "--format", "csv", "--output", sandbox.database, "--force"])
         #expect(refused.status != 0 && refused.stderr.contains("inventory's own files"))

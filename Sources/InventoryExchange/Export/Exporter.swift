@@ -131,18 +131,45 @@ public struct Exporter {
 
     // MARK: - JSON
 
+    /// The document, written as it is read: its header, then one item per line (each
+    /// encoded alone, so that no array of every item is held), then the claims.
     private func json(_ write: ([UInt8]) throws -> Void) throws -> Int {
-        let refs = try manager.importRefs()
-        var items: [InventoryDocument.Item] = []
-        try manager.forEachItem(matching: filter, sortedBy: .name) { item in
-            items.append(InventoryDocument.Item(item, ref: Self.reference(of: item, refs: refs)))
+        struct Header: Encodable {
+            var format = "inventory"
+            var version = InventoryDocument.currentVersion
+            var exportedAt: String
+            var currency: String
         }
-        let document = InventoryDocument(
-            exportedAt: Timestamp(Date()).iso8601, currency: manager.currency.code,
-            items: items, claims: try manager.claims().map(InventoryDocument.ClaimRecord.init))
+        let refs = try manager.importRefs()
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try write(Array(try encoder.encode(document)) + [0x0A])
-        return items.count
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var bytes = Array(
+            try encoder.encode(
+                Header(exportedAt: Timestamp(Date()).iso8601, currency: manager.currency.code)
+            ).dropLast())  // its closing brace: the items and claims follow
+        bytes += Array(",\"items\":[".utf8)
+        var count = 0
+        var failure: Error?
+        try manager.forEachItem(matching: filter, sortedBy: .name) { item in
+            guard failure == nil else { return }
+            do {
+                bytes += Array((count == 0 ? "\n" : ",\n").utf8)
+                bytes += try encoder.encode(
+                    InventoryDocument.Item(item, ref: Self.reference(of: item, refs: refs)))
+                count += 1
+                if bytes.count >= 1 << 16 {
+                    try write(bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        bytes += Array("\n],\"claims\":".utf8)
+        bytes += try encoder.encode(try manager.claims().map(InventoryDocument.ClaimRecord.init))
+        bytes += Array("}\n".utf8)
+        try write(bytes)
+        return count
     }
 }

@@ -47,9 +47,7 @@ struct Export: ParsableCommand {
         let definition = try views.definition(in: views.registry(currency: manager.currency))
         let exporter = Exporter(manager: manager, format: format, filter: definition.filter)
         if let file {
-            var bytes: [UInt8] = []
-            try exporter.export { bytes.append(contentsOf: $0) }
-            try file.write(bytes)
+            try file.write { emit in try exporter.export(to: emit) }
         } else {
             try exporter.export { chunk in
                 try Terminal.standardOutput.write { $0.append(contentsOf: chunk) }
