@@ -24,6 +24,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -54,7 +55,13 @@ let package = Package(
             ]
         ),
         .target(name: "InventoryKit", dependencies: ["InventoryModel", "InventoryStore"]),
-        .target(name: "InventoryExchange", dependencies: ["InventoryKit"]),
+        .target(
+            name: "InventoryExchange",
+            dependencies: [
+                "InventoryKit",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         .target(name: "InventoryBrowse", dependencies: ["InventoryKit"]),
         .executableTarget(
             name: "inventory",
@@ -76,7 +83,11 @@ let package = Package(
             name: "InventoryKitTests", dependencies: ["InventoryKit", "InventoryTestSupport"]),
         .testTarget(
             name: "InventoryExchangeTests",
-            dependencies: ["InventoryExchange", "InventoryTestSupport"]),
+            dependencies: [
+                "InventoryExchange", "InventoryTestSupport",
+                // to make the hostile archives restore must refuse
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         .testTarget(
             name: "InventoryBrowseTests",
             dependencies: ["InventoryBrowse", "InventoryTestSupport"]),

@@ -364,7 +364,7 @@ public final class Database {
 
     // MARK: - Errors
 
-    private func checkOpen() throws {
+    func checkOpen() throws {
         guard isOpen else {
             throw DatabaseError(extendedCode: SQLITE_MISUSE, message: "the database is closed")
         }

@@ -25,6 +25,19 @@ extension ItemStore {
         return try statement.step() ? statement.int64(at: 0) : 0
     }
 
+    /// What identifies the journal entry `sequence` beyond its number (its write and time), or
+    /// nil when there is none: a follower that finds another mark at the number it reached
+    /// is looking at another inventory's journal (a restore replaced the content).
+    public func journalMark(at sequence: Int64) throws -> JournalMark? {
+        guard sequence > 0 else { return nil }
+        let statement = try database.cachedStatement(
+            "SELECT write_id, at FROM journal WHERE seq = ?")
+        try statement.bind(sequence, at: 1)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return JournalMark(writeID: statement.int64(at: 0), time: statement.int64(at: 1))
+    }
+
     /// The journal entries after `sequence`, oldest first.
     public func journalEntries(after sequence: Int64) throws -> [JournalEntry] {
         let statement = try database.cachedStatement(
@@ -87,5 +100,20 @@ extension ItemStore {
         return JournalEntry(
             writeID: row.int64(at: 1), time: Timestamp(millisecondsSince1970: row.int64(at: 2)),
             change: change)
+    }
+}
+
+/// A journal entry's write and time: with its sequence number, what tells one inventory's
+/// journal from another's.
+public struct JournalMark: Sendable, Hashable {
+    /// The write the entry belongs to.
+    public let writeID: Int64
+    /// The write's time, in milliseconds since 1970.
+    public let time: Int64
+
+    /// Creates a mark.
+    public init(writeID: Int64, time: Int64) {
+        self.writeID = writeID
+        self.time = time
     }
 }

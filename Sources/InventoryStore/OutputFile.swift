@@ -132,6 +132,71 @@ public struct OutputFile: Sendable {
         }
     }
 
+    /// Writes the file that `produce` makes, for a library that writes a file itself (a zip
+    /// archive seeks back into what it wrote): `produce` gets a private folder (0700) beside
+    /// the target, which it may also use for scratch files, and returns the path of the file
+    /// it made there; that file becomes the target (0600, or the replaced file's mode) as
+    /// `write(_:)` places its own, and the folder is removed. A device or a pipe gets the
+    /// file's bytes, made in a private folder in the system's temporary folder.
+    ///
+    /// - Throws: what `produce` throws, or `InventoryError.cannotWrite`; the target is then as
+    ///   it was.
+    public func write(producingFileIn produce: (_ folder: String) throws -> String) throws {
+        func failure(_ code: Int32) -> InventoryError {
+            .cannotWrite(path: path, reason: String(cString: strerror(code)))
+        }
+        var status = stat()
+        let exists = stat(target, &status) == 0
+        let isDevice = exists && status.st_mode & S_IFMT != S_IFREG
+        if exists, !isDevice, !replacing {
+            throw InventoryError.cannotWrite(
+                path: path, reason: "the file exists; add --force to replace it")
+        }
+        let parent =
+            isDevice
+            ? (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")
+            : (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        var template = Array(
+            (parent as NSString).appendingPathComponent(".\(name).\(getpid()).XXXXXX.partial")
+                .utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in
+            makePrivateFolder(buffer.baseAddress!, suffixLength: 8)
+        }
+        guard made else { throw failure(errno) }
+        let folder = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let produced = try produce(folder)
+        if isDevice {
+            guard let input = FileHandle(forReadingAtPath: produced) else { throw failure(errno) }
+            defer { try? input.close() }
+            try write { emit in
+                while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+                    try emit([UInt8](chunk))
+                }
+            }
+            return
+        }
+        let descriptor = open(produced, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(errno) }
+        fchmod(descriptor, exists ? status.st_mode & 0o7777 : 0o600)
+        var code: Int32? = fsync(descriptor) == 0 ? nil : errno
+        close(descriptor)
+        if code == nil { code = Self.place(produced, at: target, replacing: replacing) }
+        if let code {
+            if code == EEXIST {
+                throw InventoryError.cannotWrite(
+                    path: path, reason: "the file exists; add --force to replace it")
+            }
+            throw failure(code)
+        }
+        let parentDescriptor = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if parentDescriptor >= 0 {
+            fsync(parentDescriptor)
+            close(parentDescriptor)
+        }
+    }
+
     /// Moves the finished temporary file to `target`: a rename when replacing; otherwise a
     /// hard link, which fails if a file appeared there meanwhile, then the temporary name is
     /// removed. Returns the `errno` of a failure.
@@ -244,4 +309,19 @@ private func realPath(_ path: String) -> String? {
 /// `write(2)`, which `OutputFile.write(_:)` hides inside the type.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
+}
+
+/// `mkdtemp(3)` for a template whose six X's are followed by `suffixLength` more characters.
+private func makePrivateFolder(_ template: UnsafeMutablePointer<CChar>, suffixLength: Int) -> Bool {
+    let length = strlen(template)
+    let start = length - suffixLength - 6
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+    for _ in 0..<100 {
+        for offset in 0..<6 {
+            template[start + offset] = CChar(alphabet.randomElement()!)
+        }
+        if mkdir(template, 0o700) == 0 { return true }
+        if errno != EEXIST { return false }
+    }
+    return false
 }

@@ -236,6 +236,49 @@ public struct PhotoStore: Sendable {
         return "\(tenths / 10).\(tenths % 10) MB"
     }
 
+    /// Whether `name` is the name of a stored file: 64 lowercase hexadecimal digits (its
+    /// SHA-256), a dot and the extension of an accepted kind.
+    public static func isStoredName(_ name: some StringProtocol) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].utf8.count == 64,
+            parts[0].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+            Kind(rawValue: String(parts[1])) != nil
+        else { return false }
+        return true
+    }
+
+    /// The names of the stored files in the folder (other files in it are left out).
+    public func storedNames() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { Self.isStoredName($0) }.sorted()
+    }
+
+    /// Moves the file at `source` into the store as `name`, unless a file of that name (the
+    /// same content: names are checksums) is there already. The caller has checked that the
+    /// content's SHA-256 is the name's.
+    ///
+    /// - Throws: `InventoryError.cannotWrite` when the folder cannot be made or written.
+    public func adopt(_ name: String, from source: String) throws {
+        precondition(Self.isStoredName(name), "not a stored file's name: \(name)")
+        try makeDirectory()
+        let target = path(of: name)
+        if access(target, F_OK) == 0 { return }
+        chmod(source, 0o600)
+        if rename(source, target) == 0 { return }
+        guard errno == EXDEV else {
+            throw InventoryError.cannotWrite(path: target, reason: String(cString: strerror(errno)))
+        }
+        // Another file system: copy beside the target, then rename into place.
+        do {
+            try writePrivately(
+                Data(contentsOf: URL(fileURLWithPath: source)), to: target, source: source)
+        } catch let error as InventoryError {
+            throw error
+        } catch {
+            throw InventoryError.cannotWrite(path: source, reason: "it cannot be read")
+        }
+    }
+
     /// Deletes the stored photo `name`; a file already gone is not an error.
     public func remove(_ name: String) {
         unlink(path(of: name))

@@ -23,7 +23,7 @@ struct Inventory: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Add.self, Edit.self, Delete.self, Show.self, List.self, Tags.self, Attach.self,
-            Import.self, Export.self,
+            Import.self, Export.self, BackupCommand.self, RestoreCommand.self,
             Detach.self, Watch.self, History.self, Views.self, ClaimCommand.self, Settings.self,
             Browse.self,
         ]

@@ -70,6 +70,21 @@ public final class InventoryManager: Sendable {
         var items: ItemStore
         /// The journal sequence number of the last change queued for delivery.
         var lastQueued: Int64
+        /// The write and time of that change: if the journal shows another at that number,
+        /// the content was replaced (a restore) and its changes cannot follow on from ours.
+        var lastQueuedMark: JournalMark?
+
+        /// Whether the journal still holds the entry this store reached.
+        func journalContinues() throws -> Bool {
+            guard lastQueued > 0 else { return true }
+            return try items.journalMark(at: lastQueued) == lastQueuedMark
+        }
+
+        /// Records that the changes up to `sequence` are queued.
+        mutating func queued(upTo sequence: Int64) throws {
+            lastQueued = sequence
+            lastQueuedMark = try items.journalMark(at: sequence)
+        }
     }
 
     private struct Delivery {
@@ -107,7 +122,10 @@ public final class InventoryManager: Sendable {
         self.notificationCenter = notificationCenter
         self.clock = clock
         let lastQueued = try items.lastJournalSequence()
-        self.store = Locked(Store(items: items, lastQueued: lastQueued))
+        self.store = Locked(
+            Store(
+                items: items, lastQueued: lastQueued,
+                lastQueuedMark: try items.journalMark(at: lastQueued)))
     }
 
     /// Opens the inventory at `path`: for writing (the default), creating it if needed, or
@@ -815,7 +833,11 @@ public final class InventoryManager: Sendable {
             let result: Result
             do {
                 result = try store.items.write {
-                    earlier = try store.items.journalEntries(after: store.lastQueued)
+                    // Another process's restore replaced the content: its journal is not
+                    // the continuation of what this manager posted (the follower says so).
+                    earlier =
+                        try store.journalContinues()
+                        ? store.items.journalEntries(after: store.lastQueued) : []
                     writeID = try store.items.beginJournaledWrite(at: time)
                     let before = try store.items.lastJournalSequence()
                     let result = try body(&store)
@@ -837,7 +859,7 @@ public final class InventoryManager: Sendable {
                     "the journal numbered this write's changes differently from its writes")
                 changeSets.append(InventoryChangeSet(writeID: writeID, changes: own))
             }
-            if let last = changeSets.last?.sequence { store.lastQueued = last }
+            if let last = changeSets.last?.sequence { try store.queued(upTo: last) }
             // Queued under the store's lock, so change sets queue in commit order.
             delivery.withLock { $0.pending.append(contentsOf: changeSets) }
             return result
@@ -866,13 +888,27 @@ public final class InventoryManager: Sendable {
     ///
     /// - Throws: `DatabaseError` when the journal cannot be read.
     public func catchUp() throws {
-        try withStore { store in
+        _ = try catchUpUnlessReplaced()
+    }
+
+    /// Catches up as `catchUp()` does, unless the journal no longer holds the last entry this
+    /// manager posted, or holds another one at its number: then the content was replaced
+    /// (a restore), nothing is posted but `fileReplacedNotification`, and it returns false.
+    func catchUpUnlessReplaced() throws -> Bool {
+        let continues = try withStore { store -> Bool in
+            guard try store.journalContinues() else { return false }
             let entries = try store.items.journalEntries(after: store.lastQueued)
-            guard let last = entries.last else { return }
-            store.lastQueued = last.sequence
+            guard let last = entries.last else { return true }
+            try store.queued(upTo: last.sequence)
             delivery.withLock { $0.pending.append(contentsOf: Self.changeSets(grouping: entries)) }
+            return true
+        }
+        guard continues else {
+            postFileReplaced()
+            return false
         }
         deliverPending()
+        return true
     }
 
     /// Posts queued change sets in order, outside every lock. If this thread or another is

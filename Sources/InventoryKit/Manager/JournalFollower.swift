@@ -115,7 +115,8 @@ final class JournalFollower: Sendable {
                 if version != lastVersion {
                     lastVersion = version
                     guard let manager = manager() else { return }
-                    try? manager.catchUp()
+                    // Content replaced by a restore: said once (by the manager), and stop.
+                    if (try? manager.catchUpUnlessReplaced()) == false { return }
                     break
                 }
                 if attempts > 0 { usleep(1_000) }

@@ -1,0 +1,335 @@
+import Crypto
+import Foundation
+import InventoryKit
+import ZIPFoundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A backup archive checked and unpacked beside the inventory it will replace, before
+/// anything of that inventory is touched: every entry's path, kind, size and SHA-256, the
+/// database's integrity and what it holds against the manifest.
+///
+/// `restore(into:replacing:)` then replaces the inventory; the unpacked copy is removed when
+/// the value goes away (an unpacked copy left by a killed process is removed by the next one).
+public final class StagedRestore {
+    /// The archive's manifest.
+    public let manifest: BackupManifest
+    /// The archive's path, for messages.
+    public let archivePath: String
+    private let folder: String
+    private let snapshot: InventorySnapshot
+
+    /// The largest manifest read: a manifest lists one line per stored file.
+    static let maximumManifestSize: UInt64 = 64 << 20
+
+    /// Checks the archive at `archivePath` and unpacks it into a private folder beside the
+    /// inventory file `databasePath` (whose folder must exist).
+    ///
+    /// - Throws: `BackupError.unreadable` when it is not a zip archive at all;
+    ///   `BackupError.refused` when it is not a whole backup this version can restore;
+    ///   `InventoryError.cannotWrite` when it cannot be unpacked (a full disk).
+    public init(archiveAt archivePath: String, besideDatabaseAt databasePath: String) throws {
+        self.archivePath = archivePath
+        func refused(_ reason: String) -> BackupError {
+            .refused(path: archivePath, reason: reason)
+        }
+        var status = stat()
+        guard stat(archivePath, &status) == 0 else {
+            throw BackupError.unreadable(
+                path: archivePath,
+                reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw BackupError.unreadable(
+                path: archivePath,
+                reason: status.st_mode & S_IFMT == S_IFDIR ? "it is a folder" : "it is not a file")
+        }
+        guard access(archivePath, R_OK) == 0 else {
+            throw BackupError.unreadable(path: archivePath, reason: "permission denied")
+        }
+        let archive: Archive
+        do {
+            archive = try Archive(
+                url: URL(fileURLWithPath: archivePath), accessMode: .read, pathEncoding: nil)
+        } catch {
+            throw BackupError.unreadable(
+                path: archivePath, reason: "it is not a zip archive, or it is cut short")
+        }
+        let manifest = try Self.readManifest(of: archive, refused: refused)
+        let expected = try Self.check(manifest, refused: refused)
+        try Self.checkEntries(of: archive, against: expected, refused: refused)
+
+        let databaseFolder = (databasePath as NSString).deletingLastPathComponent
+        Self.removeLeftovers(in: databaseFolder)
+        folder = try Self.makeFolder(in: databaseFolder)
+        do {
+            let photos = (folder as NSString).appendingPathComponent("photos")
+            guard mkdir(photos, 0o700) == 0 else {
+                throw InventoryError.cannotWrite(
+                    path: photos, reason: String(cString: strerror(errno)))
+            }
+            for entry in manifest.entries {
+                let target =
+                    entry.path == BackupManifest.databaseEntryName
+                    ? (folder as NSString).appendingPathComponent("inventory.sqlite")
+                    : (photos as NSString).appendingPathComponent(
+                        String(entry.path.dropFirst(BackupManifest.filesFolder.count)))
+                try Self.extract(entry, from: archive, to: target, refused: refused)
+            }
+            let database = (folder as NSString).appendingPathComponent("inventory.sqlite")
+            let snapshot: InventorySnapshot
+            do {
+                snapshot = try InventoryManager.describe(databaseAt: database)
+            } catch let error as MigrationError {
+                if case .writtenByNewerVersion = error {
+                    throw refused("its inventory was made by a newer version of inventory")
+                }
+                throw refused("its inventory is damaged (\(error))")
+            } catch let error as InventoryError {
+                if case .cannotOpen(_, let reason, _) = error {
+                    throw refused("its inventory cannot be opened: \(reason)")
+                }
+                throw refused("its inventory cannot be opened: \(error)")
+            }
+            guard snapshot.counts == manifest.counts else {
+                throw refused(
+                    "its inventory holds \(BackupError.phrase(snapshot.counts)), not what its "
+                        + "manifest lists (\(BackupError.phrase(manifest.counts)))")
+            }
+            let files = Set(expected.keys.filter { $0.hasPrefix(BackupManifest.filesFolder) })
+            if let missing = snapshot.files.first(where: {
+                !files.contains(BackupManifest.filesFolder + $0)
+            }) {
+                throw refused("it lacks the stored file \(missing) that an item uses")
+            }
+            self.snapshot = snapshot
+            self.manifest = manifest
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Replaces `manager`'s inventory with the backup: its items, claims, history and files.
+    /// Close the manager afterwards.
+    ///
+    /// - Throws: `BackupError.notEmpty` when the inventory holds items or claims and
+    ///   `replacing` is false (nothing is changed); `InventoryError`.
+    public func restore(into manager: InventoryManager, replacing: Bool) throws {
+        if !replacing {
+            let counts = try manager.counts()
+            if counts.items > 0 || counts.claims > 0 {
+                throw BackupError.notEmpty(path: manager.databasePath, counts: counts)
+            }
+        }
+        try manager.replaceAll(
+            with: snapshot, filesIn: (folder as NSString).appendingPathComponent("photos"))
+    }
+
+    // MARK: - Checking
+
+    private static func readManifest(
+        of archive: Archive, refused: (String) -> BackupError
+    ) throws -> BackupManifest {
+        guard let entry = archive[BackupManifest.entryName] else {
+            throw refused("it is not an inventory backup (it has no \(BackupManifest.entryName))")
+        }
+        guard entry.type == .file, entry.uncompressedSize <= maximumManifestSize else {
+            throw refused("its \(BackupManifest.entryName) is not a manifest")
+        }
+        var data = Data()
+        do {
+            _ = try archive.extract(entry) { chunk in
+                data.append(chunk)
+                if data.count > maximumManifestSize { throw ArchiveOverrun() }
+            }
+        } catch {
+            throw refused("its \(BackupManifest.entryName) cannot be read (the archive is damaged)")
+        }
+        // The format and version first: a newer archive may have another shape.
+        struct Header: Decodable {
+            var format: String?
+            var formatVersion: Int?
+            var programVersion: String?
+        }
+        guard let header = try? JSONDecoder().decode(Header.self, from: data),
+            header.format == BackupManifest.formatName, let version = header.formatVersion
+        else {
+            throw refused("it is not an inventory backup (its manifest is not one)")
+        }
+        guard version <= BackupManifest.currentFormatVersion else {
+            throw refused(
+                "it was made by a newer version of inventory (\(header.programVersion ?? "?"), "
+                    + "backup format \(version)); this version reads format "
+                    + "\(BackupManifest.currentFormatVersion): install the newer one to restore it")
+        }
+        do {
+            return try JSONDecoder().decode(BackupManifest.self, from: data)
+        } catch {
+            throw refused("its manifest cannot be read (the archive is damaged)")
+        }
+    }
+
+    /// The manifest's entries by path, each checked: the database once, then stored files
+    /// named by their checksum, no path twice.
+    private static func check(
+        _ manifest: BackupManifest, refused: (String) -> BackupError
+    ) throws -> [String: BackupManifest.Entry] {
+        var entries: [String: BackupManifest.Entry] = [:]
+        for entry in manifest.entries {
+            let isDatabase = entry.path == BackupManifest.databaseEntryName
+            let isFile =
+                entry.path.hasPrefix(BackupManifest.filesFolder)
+                && PhotoStore.isStoredName(entry.path.dropFirst(BackupManifest.filesFolder.count))
+            guard isDatabase || isFile, entry.size >= 0, entry.sha256.utf8.count == 64,
+                entries.updateValue(entry, forKey: entry.path) == nil
+            else {
+                throw refused("its manifest lists an entry it cannot hold (\(entry.path))")
+            }
+        }
+        guard entries[BackupManifest.databaseEntryName] != nil else {
+            throw refused("its manifest lists no \(BackupManifest.databaseEntryName)")
+        }
+        return entries
+    }
+
+    /// Refuses an archive with an entry that is not a plain file with a safe path listed in
+    /// the manifest, or larger than listed, and one that lacks a listed entry.
+    private static func checkEntries(
+        of archive: Archive, against expected: [String: BackupManifest.Entry],
+        refused: (String) -> BackupError
+    ) throws {
+        var seen: Set<String> = []
+        for entry in archive {
+            let path = entry.path
+            let components = path.split(separator: "/", omittingEmptySubsequences: false)
+            if path.hasPrefix("/") || path.contains("\\") || path.isEmpty
+                || components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
+            {
+                throw refused("it holds an entry with an unsafe path (\(printable(path)))")
+            }
+            guard entry.type == .file else {
+                throw refused(
+                    "it holds a \(entry.type == .symlink ? "link" : "folder") (\(printable(path)))")
+            }
+            guard seen.insert(path).inserted else {
+                throw refused("it holds \(printable(path)) twice")
+            }
+            if path == BackupManifest.entryName { continue }
+            guard let listed = expected[path] else {
+                throw refused("it holds an entry its manifest does not list (\(printable(path)))")
+            }
+            guard entry.uncompressedSize == UInt64(listed.size) else {
+                throw refused("its entry \(path) is not the size its manifest says")
+            }
+        }
+        if let missing = expected.keys.sorted().first(where: { !seen.contains($0) }) {
+            throw refused("it lacks \(missing), which its manifest lists (is it cut short?)")
+        }
+    }
+
+    /// Unpacks `entry` to `target`, checking its size and SHA-256 as the bytes come.
+    private static func extract(
+        _ entry: BackupManifest.Entry, from archive: Archive, to target: String,
+        refused: (String) -> BackupError
+    ) throws {
+        guard let zipEntry = archive[entry.path] else {
+            throw refused("it lacks \(entry.path), which its manifest lists")
+        }
+        let descriptor = open(target, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw InventoryError.cannotWrite(path: target, reason: String(cString: strerror(errno)))
+        }
+        var hash = SHA256()
+        var count: Int64 = 0
+        var writeError: Int32?
+        do {
+            _ = try archive.extract(zipEntry, bufferSize: 1 << 20) { chunk in
+                count += Int64(chunk.count)
+                if count > entry.size { throw ArchiveOverrun() }
+                hash.update(data: chunk)
+                let failed = chunk.withUnsafeBytes { raw -> Int32? in
+                    var offset = 0
+                    while offset < raw.count {
+                        let written = write(
+                            descriptor, raw.baseAddress! + offset, raw.count - offset)
+                        if written < 0 && errno == EINTR { continue }
+                        guard written > 0 else { return written < 0 ? errno : EIO }
+                        offset += written
+                    }
+                    return nil
+                }
+                if let failed {
+                    writeError = failed
+                    throw ArchiveOverrun()
+                }
+            }
+        } catch {
+            close(descriptor)
+            if let writeError {
+                throw InventoryError.cannotWrite(
+                    path: target, reason: String(cString: strerror(writeError)))
+            }
+            throw refused("its entry \(entry.path) is damaged")
+        }
+        let closed = close(descriptor) == 0
+        guard closed else {
+            throw InventoryError.cannotWrite(path: target, reason: String(cString: strerror(errno)))
+        }
+        let digest = Backup.hexadecimal(hash.finalize())
+        guard count == entry.size, digest == entry.sha256 else {
+            throw refused("its entry \(entry.path) does not match its checksum (it is damaged)")
+        }
+        if entry.path.hasPrefix(BackupManifest.filesFolder),
+            !entry.path.dropFirst(BackupManifest.filesFolder.count).hasPrefix(digest)
+        {
+            throw refused("its stored file \(entry.path) is not the file its name says")
+        }
+    }
+
+    private struct ArchiveOverrun: Error {}
+
+    /// A path from an archive as a message may show it: control characters escaped, cut at
+    /// 100 characters.
+    private static func printable(_ path: String) -> String {
+        let escaped = path.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control
+                ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+        return escaped.count > 100 ? escaped.prefix(100) + "…" : escaped
+    }
+
+    // MARK: - The folder
+
+    private static let folderPrefix = ".inventory-restore-"
+
+    private static func makeFolder(in parent: String) throws -> String {
+        let name = "\(folderPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let path = (parent as NSString).appendingPathComponent(name)
+        guard mkdir(path, 0o700) == 0 else {
+            throw InventoryError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        return path
+    }
+
+    /// Removes the folders of restores whose process is gone (killed while unpacking).
+    private static func removeLeftovers(in parent: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        for name in names where name.hasPrefix(folderPrefix) {
+            let rest = name.dropFirst(folderPrefix.count)
+            guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }) else {
+                continue
+            }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(
+                    atPath: (parent as NSString).appendingPathComponent(name))
+            }
+        }
+    }
+}

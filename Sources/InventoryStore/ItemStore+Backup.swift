@@ -1,0 +1,69 @@
+import InventoryModel
+
+/// How many items, claims and journal entries an inventory holds.
+public struct InventoryCounts: Sendable, Hashable, Codable {
+    /// Items.
+    public var items: Int
+    /// Claims.
+    public var claims: Int
+    /// Journal entries (the history).
+    public var journalEntries: Int
+
+    /// Creates counts.
+    public init(items: Int, claims: Int, journalEntries: Int) {
+        self.items = items
+        self.claims = claims
+        self.journalEntries = journalEntries
+    }
+}
+
+/// What a backup and a restore need of the store: a copy of the whole database, a
+/// replacement of it, its integrity, the stored files the items use, and how many rows of
+/// each kind there are.
+extension ItemStore {
+    /// Copies the database as of one moment into a new private file (`Database.copy`).
+    public func copyDatabase(toNewFileAt path: String) throws {
+        try database.copy(toNewFileAt: path)
+    }
+
+    /// Replaces the whole database with the one at `path`, in one transaction
+    /// (`Database.replaceContents`). The store's currency is the one read when it opened:
+    /// close it afterwards and open the inventory again to use what was put in.
+    public func replaceDatabase(withContentsOf path: String) throws {
+        try database.replaceContents(withDatabaseAt: path)
+    }
+
+    /// The first problem `PRAGMA integrity_check` or the foreign key check finds, or nil.
+    public func integrityProblem() throws -> String? {
+        try database.integrityProblem()
+    }
+
+    /// The rows of each kind, read in one transaction.
+    public func counts() throws -> InventoryCounts {
+        try read {
+            let statement = try database.makeStatement(
+                """
+                SELECT (SELECT count(*) FROM items), (SELECT count(*) FROM claims),
+                    (SELECT count(*) FROM journal)
+                """)
+            guard try statement.step() else {
+                return InventoryCounts(items: 0, claims: 0, journalEntries: 0)
+            }
+            return InventoryCounts(
+                items: Int(statement.int64(at: 0)), claims: Int(statement.int64(at: 1)),
+                journalEntries: Int(statement.int64(at: 2)))
+        }
+    }
+
+    /// The names of the stored files some item uses (as a photo or another attachment),
+    /// sorted.
+    public func storedFileNames() throws -> [String] {
+        let statement = try database.makeStatement(
+            "SELECT DISTINCT file FROM item_files ORDER BY file")
+        var names: [String] = []
+        while try statement.step() {
+            if let name = statement.optionalText(at: 0) { names.append(name) }
+        }
+        return names
+    }
+}
