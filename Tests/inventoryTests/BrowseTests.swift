@@ -236,7 +236,9 @@ func tabCounts(_ screen: String) -> [Int] {
         let screen = try tmux.waitFor("EXIT ")
         // The terminal wraps the message at 80 columns.
         let joined = screen.replacingOccurrences(of: "\n", with: "")
-        #expect(joined.contains("was deleted or replaced by another file; browse stopped"))
+        #expect(
+            joined.contains(
+                "was deleted, replaced by another file or restored from a backup; browse stopped"))
         #expect(screen.contains("EXIT 1"))
         #expect(!screen.contains("Add item"))
     }

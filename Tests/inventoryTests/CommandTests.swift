@@ -209,7 +209,7 @@ import Testing
         ["views"], ["views", "check"], ["views", "constants"], ["views", "list"], ["claim"],
         ["claim", "new"], ["claim", "edit"], ["claim", "list"], ["claim", "show"],
         ["claim", "delete"], ["claim", "export"], ["browse"], ["tags"], ["attach"], ["detach"],
-        ["settings"], ["import"], ["export"],
+        ["settings"], ["import"], ["export"], ["backup"], ["restore"],
     ]
 
     @Test func everyCommandsHelpShowsExamplesEachOnOneLineToCopy() throws {

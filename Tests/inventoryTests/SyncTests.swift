@@ -74,7 +74,10 @@ import Testing
         #expect(watch.waitForLines(3).last == "1 item · worth 0.00 USD")
         #expect(rename(other, sandbox.database) == 0)
         #expect(watch.wait() == 1)
-        #expect(watch.stderr.contains("was deleted or replaced by another file; stopped watching"))
+        #expect(
+            watch.stderr.contains(
+                "was deleted, replaced by another file or restored from a backup; stopped watching")
+        )
     }
 
     @Test func watchEndsByItselfAfterItsTimeout() throws {

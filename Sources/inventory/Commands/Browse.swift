@@ -70,7 +70,7 @@ struct Browse: ParsableCommand, HandlesSignals {
             screen.restore()  // so that the message is on the terminal the user returns to
             throw CommandFailure(
                 description:
-                    "\(manager.databasePath) was deleted or replaced by another file; browse "
+                    "\(manager.databasePath) was deleted, replaced by another file or restored from a backup; browse "
                     + "stopped (run it again to open the file now there)",
                 status: 1)
         }

@@ -90,7 +90,7 @@ struct Watch: ParsableCommand, HandlesSignals {
         if replaced.load(ordering: .acquiring) {
             throw CommandFailure(
                 description:
-                    "\(manager.databasePath) was deleted or replaced by another file; stopped "
+                    "\(manager.databasePath) was deleted, replaced by another file or restored from a backup; stopped "
                     + "watching (run watch again to watch the file now there)",
                 status: 1)
         }
