@@ -25,6 +25,11 @@ let package = Package(
         .executableTarget(
             name: "BenchmarkReport", dependencies: ["BenchmarkRows"],
             path: "Sources/BenchmarkReport"),
+        // The import benchmark's baseline: add(contentsOf:) of the same items, in a process.
+        .executableTarget(
+            name: "AddBaseline",
+            dependencies: ["BenchmarkRows", .product(name: "InventoryKit", package: mainPackage)],
+            path: "Sources/AddBaseline"),
         .executableTarget(
             name: "InventoryBenchmarks",
             dependencies: [

@@ -8,4 +8,5 @@ let benchmarks: @Sendable () -> Void = {
     listingBenchmarks()
     browseBenchmarks()
     watchBenchmarks()
+    exchangeBenchmarks()
 }

@@ -12,6 +12,10 @@ enum Fixtures {
     /// The C baseline (`Benchmarks/run` compiles it and sets INSERT_BASELINE).
     static let insertBaseline =
         ProcessInfo.processInfo.environment["INSERT_BASELINE"] ?? packageRoot + "/.build/insert"
+    /// The import benchmark's baseline (`Benchmarks/run` sets ADD_BASELINE).
+    static let addBaseline =
+        ProcessInfo.processInfo.environment["ADD_BASELINE"]
+        ?? packageRoot + "/.build/release/AddBaseline"
     /// The `sqlite3` command.
     static let sqlite3 = ProcessInfo.processInfo.environment["SQLITE3"] ?? "/usr/bin/sqlite3"
 
@@ -93,8 +97,10 @@ enum Fixtures {
 
     /// Runs `program` with `arguments`, its output thrown away, and waits for it.
     ///
+    /// - Returns: the process's peak resident memory, in bytes.
     /// - Throws: when it cannot start or exits with another status than 0.
-    static func run(_ program: String, _ arguments: [String]) throws {
+    @discardableResult
+    static func run(_ program: String, _ arguments: [String]) throws -> Int {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -113,11 +119,13 @@ enum Fixtures {
         let spawned = posix_spawn(&pid, program, &actions, nil, argv, environment)
         guard spawned == 0 else { throw BenchmarkFailure("cannot start \(program): \(spawned)") }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
         guard status == 0 else {
             throw BenchmarkFailure(
                 "\(program) \(arguments.joined(separator: " ")): status \(status)")
         }
+        return usage.ru_maxrss * 1024  // kilobytes on Linux
     }
 }
 

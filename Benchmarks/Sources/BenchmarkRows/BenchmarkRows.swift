@@ -68,3 +68,53 @@ public enum BenchmarkSizes {
 #elseif canImport(Darwin)
     import Darwin
 #endif
+
+/// The `index`th benchmark item as a row of a Homebox CSV export: every column Homebox writes,
+/// tags, a quoted description with a comma and quotes, US dates. The add baseline
+/// (`AddBaseline`) adds the items these rows import as.
+public struct HomeboxRow: Sendable {
+    public static let header =
+        "HB.import_ref,HB.location,HB.labels,HB.quantity,HB.name,HB.description,HB.insured,"
+        + "HB.serial_number,HB.model_number,HB.manufacturer,HB.notes,HB.purchase_from,"
+        + "HB.purchase_price,HB.purchase_time,HB.lifetime_warranty,HB.warranty_expires,"
+        + "HB.warranty_details,HB.sold_to,HB.sold_price,HB.sold_time,HB.sold_notes"
+
+    public let row: BenchmarkRow
+    public let importRef: String
+    /// The description as the item keeps it (the CSV quotes it).
+    public let description: String
+    public let tags: [String]
+    public let serial: String
+    public let model: String
+    public let notes: String
+    public let purchasedFrom: String
+
+    private static let tagSets = [["Tools", "Power"], ["IOT", "Home Assistant", "Z-Wave"], []]
+    private static let shops = ["Amazon", "Ikea", "a flea market", "Best Buy"]
+
+    public init(_ index: Int) {
+        row = BenchmarkRow(index)
+        importRef = "ref-\(index)"
+        description = "\(row.description), with a comma and \"quotes\" (item \(index))"
+        tags = Self.tagSets[index % 3]
+        serial = "SN\(index)"
+        model = "M-\(index % 97)"
+        notes = "Some notes"
+        purchasedFrom = Self.shops[index % 4]
+    }
+
+    /// The CSV line (without its line end).
+    public var line: String {
+        let price = "\(row.price / 100).\(row.price % 100 < 10 ? "0" : "")\(row.price % 100)"
+        let date = row.purchaseDate.split(separator: "-")
+        let usDate = "\(date[1])/\(date[2])/\(date[0])"
+        let quoted =
+            "\"" + description.split(separator: "\"", omittingEmptySubsequences: false)
+            .joined(separator: "\"\"") + "\""
+        return [
+            importRef, row.location, tags.joined(separator: ";"), String(row.quantity), row.name,
+            quoted, row.isInsured ? "true" : "false", serial, model, row.brand, notes,
+            purchasedFrom, price, usDate, "false", "", "", "", "", "", "",
+        ].joined(separator: ",")
+    }
+}

@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import InventoryKit
-import ZIPFoundation
 
 /// Why a backup could not be made or restored, in words (never SQL).
 public enum BackupError: Error, Sendable, Hashable {
@@ -58,12 +57,6 @@ extension BackupError: CustomStringConvertible {
 /// Makes and restores backups: one zip archive holding a snapshot of the database, every
 /// stored file an item uses, and a manifest with the SHA-256 of each.
 public enum Backup {
-    /// How the database is stored in the archive. Measured on a 100,000-item inventory
-    /// (67 MB): deflate made the archive about a quarter of the size but took ~2.2 s
-    /// against ~0.25 s stored as is; a backup is run often and copied elsewhere whole, so the
-    /// database is stored as is, and so are pictures and PDFs, which are compressed already.
-    static var databaseCompression: CompressionMethod { .none }
-
     /// Writes a backup of `manager`'s inventory to `file`: a snapshot of the database taken
     /// while other processes may write (SQLite's backup API), then every stored file its
     /// items use, then the manifest. The archive is whole or absent (`OutputFile`).
@@ -85,16 +78,6 @@ public enum Backup {
             let written = try writeArchive(
                 at: archivePath, snapshot: snapshot, photos: manager.photos,
                 programVersion: programVersion, now: now, reportingAs: file.path)
-            // ZIPFoundation writes through stdio and does not report a failed flush or close:
-            // read the archive back, so a full disk cannot leave a cut archive in place.
-            let check = try? Archive(
-                url: URL(fileURLWithPath: archivePath), accessMode: .read, pathEncoding: nil)
-            guard let check, check.reduce(0, { count, _ in count + 1 }) == written.entries.count + 1
-            else {
-                throw InventoryError.cannotWrite(
-                    path: file.path,
-                    reason: "the archive could not be written whole (is the disk full?)")
-            }
             manifest = written
             return archivePath
         }
@@ -106,26 +89,22 @@ public enum Backup {
         at path: String, snapshot: InventorySnapshot, photos: PhotoStore, programVersion: String,
         now: Date, reportingAs name: String
     ) throws -> BackupManifest {
-        let archive: Archive
-        do {
-            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
-        } catch {
-            throw writeFailure(error, path: name)
-        }
+        var archive = try zipping { try ZipWriter(creatingAt: path, modified: now) }
+        defer { archive.close() }
         var entries: [BackupManifest.Entry] = []
-        entries.append(
-            try addEntry(
-                BackupManifest.databaseEntryName, from: snapshot.databasePath, to: archive,
-                compression: databaseCompression, now: now, reportingAs: name))
+        func add(_ entryPath: String, from source: String) throws {
+            let (size, digest) = try zipping { try archive.addFile(named: entryPath, from: source) }
+            entries.append(
+                BackupManifest.Entry(
+                    path: entryPath, size: Int64(size), sha256: hexadecimal(digest)))
+        }
+        try add(BackupManifest.databaseEntryName, from: snapshot.databasePath)
         for file in snapshot.files {
             let source = photos.path(of: file)
             guard FileManager.default.fileExists(atPath: source) else {
                 throw BackupError.missingFile(name: file, folder: photos.directory)
             }
-            entries.append(
-                try addEntry(
-                    BackupManifest.filesFolder + file, from: source, to: archive,
-                    compression: .none, now: now, reportingAs: name))
+            try add(BackupManifest.filesFolder + file, from: source)
         }
         let manifest = BackupManifest(
             format: BackupManifest.formatName, formatVersion: BackupManifest.currentFormatVersion,
@@ -133,66 +112,25 @@ public enum Backup {
             schemaVersion: snapshot.schemaVersion, currency: snapshot.currency.code,
             counts: snapshot.counts, entries: entries)
         let data = try manifest.encoded()
-        do {
-            try archive.addEntry(
-                with: BackupManifest.entryName, type: .file, uncompressedSize: Int64(data.count),
-                modificationDate: now, permissions: 0o600, compressionMethod: .deflate
-            ) { position, size in
-                data.subdata(in: Int(position)..<min(data.count, Int(position) + size))
-            }
-        } catch {
-            throw writeFailure(error, path: name)
-        }
+        try zipping { try archive.addData(named: BackupManifest.entryName, [UInt8](data)) }
+        try zipping { try archive.finish() }
         return manifest
-    }
 
-    /// Adds the file at `source` to `archive` as `path`, reading it once: its SHA-256 is
-    /// computed as ZIPFoundation reads it.
-    private static func addEntry(
-        _ path: String, from source: String, to archive: Archive, compression: CompressionMethod,
-        now: Date, reportingAs archiveName: String
-    ) throws -> BackupManifest.Entry {
-        guard let input = FileHandle(forReadingAtPath: source) else {
-            throw InventoryError.cannotWrite(
-                path: archiveName,
-                reason: "cannot read \(source): \(String(cString: strerror(errno)))")
-        }
-        defer { try? input.close() }
-        let size = Int64((try? input.seekToEnd()) ?? 0)
-        try? input.seek(toOffset: 0)
-        var hash = SHA256()
-        var read: Int64 = 0
-        do {
-            try archive.addEntry(
-                with: path, type: .file, uncompressedSize: size, modificationDate: now,
-                permissions: 0o600, compressionMethod: compression, bufferSize: 1 << 20
-            ) { _, count in
-                let chunk = try input.read(upToCount: count) ?? Data()
-                hash.update(data: chunk)
-                read += Int64(chunk.count)
-                return chunk
+        /// Runs `body`, turning the writer's errors into words about the archive `name`.
+        func zipping<Result>(_ body: () throws -> Result) throws -> Result {
+            do {
+                return try body()
+            } catch ZipWriterError.system(let code) {
+                throw InventoryError.cannotWrite(
+                    path: name, reason: String(cString: strerror(code)))
+            } catch ZipWriterError.unreadable(let source, let code) {
+                throw InventoryError.cannotWrite(
+                    path: name, reason: "cannot read \(source): \(String(cString: strerror(code)))")
+            } catch ZipWriterError.changed(let source) {
+                throw InventoryError.cannotWrite(
+                    path: name, reason: "\(source) changed while it was copied; try again")
             }
-        } catch let error as InventoryError {
-            throw error
-        } catch {
-            throw writeFailure(error, path: archiveName)
         }
-        guard read == size else {
-            throw InventoryError.cannotWrite(
-                path: archiveName, reason: "\(source) changed size while it was copied")
-        }
-        return BackupManifest.Entry(path: path, size: size, sha256: hexadecimal(hash.finalize()))
-    }
-
-    /// A failure of ZIPFoundation while writing, in words: most often a full disk.
-    private static func writeFailure(_ error: any Error, path: String) -> InventoryError {
-        let code = errno
-        if let posix = error as? POSIXError {
-            return .cannotWrite(path: path, reason: String(cString: strerror(posix.code.rawValue)))
-        }
-        return .cannotWrite(
-            path: path,
-            reason: code != 0 ? String(cString: strerror(code)) : "the archive cannot be written")
     }
 
     static func hexadecimal(_ digest: some Sequence<UInt8>) -> String {

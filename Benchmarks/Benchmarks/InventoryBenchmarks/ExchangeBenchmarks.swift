@@ -1,0 +1,147 @@
+// Data in and out, as whole processes: `inventory import` of a Homebox CSV against adding the
+// same items from memory (AddBaseline), and `inventory backup` against `sqlite3 .backup` of
+// the same file plus `cp -r` of its photos.
+import Benchmark
+import BenchmarkRows
+import Foundation
+import InventoryKit
+
+/// The peak resident memory of the measured child process, recorded per sample.
+let childPeakMemory = BenchmarkMetric.custom(
+    "childPeakResident", polarity: .prefersSmaller, useScalingFactor: false)
+
+/// The 100,000-row Homebox CSV (about 20 MB), made once per run.
+private func homeboxFile(rows: Int) throws -> String {
+    let folder = NSTemporaryDirectory() + "inventory-bench-cache"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/homebox-\(rows).csv"
+    if FileManager.default.fileExists(atPath: path) { return path }
+    var text = HomeboxRow.header + "\n"
+    for index in 0..<rows { text += HomeboxRow(index).line + "\n" }
+    try text.write(toFile: path + ".part", atomically: false, encoding: .utf8)
+    try FileManager.default.moveItem(atPath: path + ".part", toPath: path)
+    return path
+}
+
+/// A 100,000-item inventory with a photo of 100 kB on one item in a hundred, made once.
+private func inventoryWithPhotos(items: Int, photos: Int) throws -> String {
+    let folder = NSTemporaryDirectory() + "inventory-bench-cache/photos-\(items)"
+    let path = folder + "/inventory.sqlite"
+    if FileManager.default.fileExists(atPath: path) { return path }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Fixtures.makeInventory(at: path, count: items)
+    let manager = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+    var generator = SystemRandomNumberGenerator()
+    for index in 0..<photos {
+        // A PNG Homebox or a phone might hold: its header, 100 kB of image data, its end.
+        let picture = folder + "/picture.png"
+        var data = [UInt8](repeating: 0, count: 100_000)
+        for offset in data.indices { data[offset] = UInt8.random(in: 0...255, using: &generator) }
+        try Data(pngFile(data)).write(to: URL(fileURLWithPath: picture))
+        try manager.attach(file: picture, toItem: Int64(1 + index * (items / photos)), as: .photo)
+    }
+    manager.close()
+    Fixtures.remove(folder + "/picture.png")
+    return path
+}
+
+private func pngFile(_ payload: [UInt8]) -> [UInt8] {
+    func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        // The CRC is not checked by the inventory (nor by this benchmark).
+        bigEndian(UInt32(data.count)) + Array(type.utf8) + data + [0, 0, 0, 0]
+    }
+    let header = bigEndian(1) + bigEndian(1) + [8, 2, 0, 0, 0]
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+        + chunk("IDAT", payload) + chunk("IEND", [])
+}
+
+/// An empty inventory for one sample of the import benchmarks.
+private func emptyInventory() throws -> String {
+    let folder = try Fixtures.scratchFolder("import")
+    let path = folder + "/inventory.sqlite"
+    _ = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+    try Fixtures.checkpoint(path)
+    return path
+}
+
+func exchangeBenchmarks() {
+    let rows = 100_000
+    let importConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, childPeakMemory],
+        timeUnits: .milliseconds,
+        warmupIterations: 0,
+        scalingFactor: .one,
+        maxDuration: .seconds(40),
+        maxIterations: 3,
+        setup: { _ = try homeboxFile(rows: rows) }
+    )
+    Benchmark("import Homebox CSV, ours (\(rows) rows)", configuration: importConfiguration) {
+        benchmark in
+        let file = try homeboxFile(rows: rows)
+        for _ in benchmark.scaledIterations {
+            let path = try emptyInventory()
+            benchmark.startMeasurement()
+            let peak = try Fixtures.run(
+                Fixtures.inventoryBinary, ["import", file, "--db", path, "--quiet"])
+            benchmark.stopMeasurement()
+            benchmark.measurement(childPeakMemory, peak)
+            Fixtures.remove(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        }
+    }
+    Benchmark("add the same items, add(contentsOf:) (\(rows) items)", configuration: importConfiguration) {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            let path = try emptyInventory()
+            benchmark.startMeasurement()
+            let peak = try Fixtures.run(Fixtures.addBaseline, [path, String(rows)])
+            benchmark.stopMeasurement()
+            benchmark.measurement(childPeakMemory, peak)
+            Fixtures.remove(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        }
+    }
+
+    let items = 100_000
+    let photos = 1_000
+    let backupConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock],
+        timeUnits: .milliseconds,
+        warmupIterations: 1,
+        scalingFactor: .one,
+        maxDuration: .seconds(30),
+        maxIterations: 5,
+        setup: { _ = try inventoryWithPhotos(items: items, photos: photos) }
+    )
+    Benchmark("backup, ours (\(items) items, \(photos) photos)", configuration: backupConfiguration) {
+        benchmark in
+        let source = try inventoryWithPhotos(items: items, photos: photos)
+        let folder = try Fixtures.scratchFolder("backup")
+        for _ in benchmark.scaledIterations {
+            let archive = folder + "/backup.zip"
+            Fixtures.remove(archive)
+            benchmark.startMeasurement()
+            try Fixtures.run(Fixtures.inventoryBinary, ["backup", archive, "--db", source])
+            benchmark.stopMeasurement()
+        }
+        Fixtures.remove(folder)
+    }
+    Benchmark(
+        "backup, sqlite3 .backup + cp (\(items) items, \(photos) photos)",
+        configuration: backupConfiguration
+    ) { benchmark in
+        let source = try inventoryWithPhotos(items: items, photos: photos)
+        let photosFolder = URL(fileURLWithPath: source).deletingLastPathComponent().path + "/photos"
+        let folder = try Fixtures.scratchFolder("backup-baseline")
+        for _ in benchmark.scaledIterations {
+            Fixtures.remove(folder + "/copy.sqlite")
+            Fixtures.remove(folder + "/photos")
+            benchmark.startMeasurement()
+            try Fixtures.run(Fixtures.sqlite3, [source, ".backup '\(folder)/copy.sqlite'"])
+            try Fixtures.run("/bin/cp", ["-r", photosFolder, folder + "/photos"])
+            benchmark.stopMeasurement()
+        }
+        Fixtures.remove(folder)
+    }
+}

@@ -1,0 +1,7 @@
+#ifndef CZLIBCHECKSUM_SHIM_H
+#define CZLIBCHECKSUM_SHIM_H
+
+// zlib, for its CRC-32 (the checksum a zip archive keeps of every entry).
+#include <zlib.h>
+
+#endif

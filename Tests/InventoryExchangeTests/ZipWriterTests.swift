@@ -1,0 +1,73 @@
+import Crypto
+import Foundation
+import InventoryTestSupport
+import Testing
+import ZIPFoundation
+
+@testable import InventoryExchange
+
+@Suite struct ZipWriterTests {
+    /// Writes three entries (two files, one from memory) with `threshold`, and returns the
+    /// archive's path and what each entry holds.
+    func write(in folder: TemporaryFolder, zip64Threshold threshold: UInt64) throws -> (
+        String, [String: Data]
+    ) {
+        let big = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try big.write(to: URL(fileURLWithPath: folder.file("big.bin")))
+        try Data().write(to: URL(fileURLWithPath: folder.file("empty.bin")))
+        let path = folder.file("archive-\(threshold).zip")
+        var writer = try ZipWriter(
+            creatingAt: path, modified: Date(timeIntervalSince1970: 1_700_000_000),
+            zip64Threshold: threshold)
+        let (size, digest) = try writer.addFile(
+            named: "photos/big.bin", from: folder.file("big.bin"))
+        #expect(size == 300_000)
+        #expect(Backup.hexadecimal(digest) == Backup.hexadecimal(SHA256Digest(of: big)))
+        _ = try writer.addFile(named: "empty.bin", from: folder.file("empty.bin"))
+        try writer.addData(named: "manifest.json", Array("{}".utf8))
+        try writer.finish()
+        writer.close()
+        #expect(permissions(path) == 0o600)
+        return (
+            path, ["photos/big.bin": big, "empty.bin": Data(), "manifest.json": Data("{}".utf8)]
+        )
+    }
+
+    @Test(arguments: [UInt64(0xFFFF_FFFF), 100])
+    func whatItWritesIsReadBackWholeWithAndWithoutZip64Records(threshold: UInt64) throws {
+        let folder = TemporaryFolder()
+        let (path, expected) = try write(in: folder, zip64Threshold: threshold)
+        let archive = try Archive(
+            url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil)
+        var found: [String: Data] = [:]
+        for entry in archive {
+            var data = Data()
+            // The CRC-32 is checked here.
+            _ = try archive.extract(entry) { data.append($0) }
+            found[entry.path] = data
+            #expect(entry.type == .file)
+        }
+        #expect(found == expected)
+        // And by another reader: Python's zipfile checks every CRC (testzip).
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = [
+            "python3", "-c",
+            "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); "
+                + "assert z.testzip() is None; print(sorted(z.namelist()))",
+            path,
+        ]
+        let output = Pipe()
+        python.standardOutput = output
+        try python.run()
+        python.waitUntilExit()
+        #expect(python.terminationStatus == 0)
+        let printed = String(
+            decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(printed == "['empty.bin', 'manifest.json', 'photos/big.bin']\n")
+    }
+}
+
+private func SHA256Digest(of data: Data) -> [UInt8] {
+    Array(Crypto.SHA256.hash(data: data))
+}
