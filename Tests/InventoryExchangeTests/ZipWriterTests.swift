@@ -22,7 +22,7 @@ import ZIPFoundation
         let (size, digest) = try writer.addFile(
             named: "photos/big.bin", from: folder.file("big.bin"))
         #expect(size == 300_000)
-        #expect(Backup.hexadecimal(digest) == Backup.hexadecimal(SHA256Digest(of: big)))
+        #expect(Backup.hexadecimal(digest) == Backup.hexadecimal(sha256Digest(of: big)))
         _ = try writer.addFile(named: "empty.bin", from: folder.file("empty.bin"))
         try writer.addData(named: "manifest.json", Array("{}".utf8))
         try writer.finish()
@@ -68,6 +68,6 @@ import ZIPFoundation
     }
 }
 
-private func SHA256Digest(of data: Data) -> [UInt8] {
+private func sha256Digest(of data: Data) -> [UInt8] {
     Array(Crypto.SHA256.hash(data: data))
 }
