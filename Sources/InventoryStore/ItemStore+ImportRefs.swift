@@ -21,6 +21,36 @@ extension ItemStore {
         _ = try statement.step()
     }
 
+    /// Records many references at once, as `setImportRef` does one: up to
+    /// `rowsPerInsert` per statement (an import of 100,000 Homebox rows spent about
+    /// 0.3 s recording them one statement each).
+    public func setImportRefs(_ refs: [(ref: String, itemID: Int64)]) throws {
+        var start = 0
+        while start < refs.count {
+            let count = min(Self.rowsPerInsert, refs.count - start)
+            let statement = try database.cachedStatement(
+                "INSERT OR REPLACE INTO import_refs (ref, item_id) VALUES "
+                    + Array(repeating: "(?, ?)", count: count).joined(separator: ", "))
+            defer { statement.reset() }
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(count * 2)
+            for (ref, id) in refs[start..<start + count] {
+                values.append(.text(ref))
+                values.append(.integer(id))
+            }
+            try statement.bind(values)
+            _ = try statement.step()
+            start += count
+        }
+    }
+
+    /// Whether any item has an import reference.
+    public func hasImportRefs() throws -> Bool {
+        let statement = try database.cachedStatement("SELECT EXISTS (SELECT 1 FROM import_refs)")
+        defer { statement.reset() }
+        return try statement.step() && statement.int64(at: 0) == 1
+    }
+
     /// Every item's import reference: item id to reference.
     public func importRefs() throws -> [Int64: String] {
         let statement = try database.cachedStatement("SELECT item_id, ref FROM import_refs")

@@ -47,7 +47,10 @@ private func inventoryWithPhotos(items: Int, photos: Int) throws -> String {
 
 private func pngFile(_ payload: [UInt8]) -> [UInt8] {
     func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        [
+            UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF),
+            UInt8(value & 0xFF),
+        ]
     }
     func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         // The CRC is not checked by the inventory (nor by this benchmark).
@@ -91,7 +94,9 @@ func exchangeBenchmarks() {
             Fixtures.remove(URL(fileURLWithPath: path).deletingLastPathComponent().path)
         }
     }
-    Benchmark("add the same items, add(contentsOf:) (\(rows) items)", configuration: importConfiguration) {
+    Benchmark(
+        "add the same items, add(contentsOf:) (\(rows) items)", configuration: importConfiguration
+    ) {
         benchmark in
         for _ in benchmark.scaledIterations {
             let path = try emptyInventory()
@@ -114,7 +119,8 @@ func exchangeBenchmarks() {
         maxIterations: 5,
         setup: { _ = try inventoryWithPhotos(items: items, photos: photos) }
     )
-    Benchmark("backup, ours (\(items) items, \(photos) photos)", configuration: backupConfiguration) {
+    Benchmark("backup, ours (\(items) items, \(photos) photos)", configuration: backupConfiguration)
+    {
         benchmark in
         let source = try inventoryWithPhotos(items: items, photos: photos)
         let folder = try Fixtures.scratchFolder("backup")

@@ -109,7 +109,8 @@ public struct HomeboxRow: Sendable {
         let date = row.purchaseDate.split(separator: "-")
         let usDate = "\(date[1])/\(date[2])/\(date[0])"
         let quoted =
-            "\"" + description.split(separator: "\"", omittingEmptySubsequences: false)
+            "\""
+            + description.split(separator: "\"", omittingEmptySubsequences: false)
             .joined(separator: "\"\"") + "\""
         return [
             importRef, row.location, tags.joined(separator: ";"), String(row.quantity), row.name,

@@ -25,6 +25,10 @@ public final class CSVReader {
     /// How many bytes have been read so far (for progress).
     public private(set) var bytesRead: Int64 = 0
 
+    /// When set, only the columns marked true are made into text; the others are read as
+    /// empty (and not checked as UTF-8): for a pass that looks at a few columns of every row.
+    public var keptColumns: [Bool]?
+
     /// The longest record read: a longer one is refused before it fills the memory.
     public static let maximumRecordBytes = 1 << 20
 
@@ -157,7 +161,14 @@ public final class CSVReader {
         let separator = self.separator
         let quote = UInt8(ascii: "\"")
 
+        let kept = keptColumns
         func finishField() throws(CSVError) {
+            if let kept, fields.count >= kept.count || !kept[fields.count] {
+                fields.append("")
+                field.removeAll(keepingCapacity: true)
+                wasQuoted = false
+                return
+            }
             guard let text = String(validating: field, as: UTF8.self) else {
                 let bad = Self.firstInvalidByte(field)
                 throw .notUTF8(row: row, column: fields.count + 1, byte: bad, utf16: false)

@@ -6,7 +6,7 @@ import InventoryKit
 /// A CSV file is read twice, streamed, never whole: first to learn how its money and date
 /// columns are written (a decimal comma, a day first), then to check and write each row.
 /// Every row is checked, even after a bad one, so that the report lists every problem.
-public struct Importer {
+public struct Importer: Sendable {
     public let path: String
     public let options: ImportOptions
     public let manager: InventoryManager
@@ -222,6 +222,8 @@ public struct Importer {
         let dates = plan.columns.indices.filter { plan.columns[$0].field.isDate }
         var rows = 0
         _ = try next(reader)
+        // Only the money and date columns are looked at: the others are not made into text.
+        reader.keptColumns = plan.columns.indices.map { money.contains($0) || dates.contains($0) }
         while let record = try next(reader) {
             rows += 1
             for index in money where index < record.count {
@@ -279,7 +281,6 @@ public struct Importer {
         report.columns = plan.columns
         report.notes = plan.notes
         report.rows = plan.rowCount
-        let reader = try openReader()
         let currency = manager.currency
         let today = manager.today()
         var writer = writer
@@ -289,41 +290,43 @@ public struct Importer {
         }
         let size = Int64(
             (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
-        _ = try next(reader)
-        while let record = try next(reader) {
-            let rowNumber = reader.row
-            if rowNumber % 1024 == 0 { progress?(reader.bytesRead, size) }
-            var problems: [ImportProblem] = []
-            let row = read(
-                record, row: rowNumber, plan: plan, currency: currency,
-                today: today, problems: &problems)
-            let unreadable = !problems.isEmpty
-            if !unreadable {
-                switch try writer.write(row, number: rowNumber, into: &sink, report: &report) {
-                case .referenceUsed(let ref, let earlier):
-                    problems.append(
-                        ImportProblem(
-                            row: rowNumber, column: nil,
-                            reason: "import reference \(quoted(ref)) is also row \(earlier)'s"))
-                case .invalid(let error):
-                    problems.append(problem(error, row: rowNumber, plan: plan))
-                case nil: break
+        // Rows are read and checked on another thread while this one writes them.
+        let pipeline = readRows(plan, currency: currency, today: today)
+        defer { pipeline.stop() }
+        while let batch = pipeline.queue.take() {
+            if let error = batch.error { throw error }
+            progress?(batch.bytesRead, size)
+            for entry in batch.rows {
+                let (record, rowNumber, row) = (entry.record, entry.number, entry.row)
+                var problems = entry.problems
+                let unreadable = !problems.isEmpty
+                if !unreadable {
+                    switch try writer.write(row, number: rowNumber, into: &sink, report: &report) {
+                    case .referenceUsed(let ref, let earlier):
+                        problems.append(
+                            ImportProblem(
+                                row: rowNumber, column: nil,
+                                reason: "import reference \(quoted(ref)) is also row \(earlier)'s"))
+                    case .invalid(let error):
+                        problems.append(problem(error, row: rowNumber, plan: plan))
+                    case nil: break
+                    }
                 }
-            }
-            if unreadable, record.count == plan.columns.count {
-                // The first rule the rest of the row breaks, as a write would say it.
-                do {
-                    _ = try row.draft.validatedItem(
-                        currency: currency, now: Timestamp(Date()), today: today)
-                } catch let error as InventoryError {
-                    problems.append(problem(error, row: rowNumber, plan: plan))
+                if unreadable, record.count == plan.columns.count {
+                    // The first rule the rest of the row breaks, as a write would say it.
+                    do {
+                        _ = try row.draft.validatedItem(
+                            currency: currency, now: Timestamp(Date()), today: today)
+                    } catch let error as InventoryError {
+                        problems.append(problem(error, row: rowNumber, plan: plan))
+                    }
                 }
-            }
-            guard let first = problems.first else { continue }
-            for problem in problems { report.record(problem) }
-            report.rejected += 1
-            if options.rejectedRows != nil {
-                CSVWriter.appendRecord(record + [first.description], to: &rejected)
+                guard let first = problems.first else { continue }
+                for problem in problems { report.record(problem) }
+                report.rejected += 1
+                if options.rejectedRows != nil {
+                    CSVWriter.appendRecord(record + [first.description], to: &rejected)
+                }
             }
         }
         progress?(size, size)
@@ -341,6 +344,48 @@ public struct Importer {
             try file.write(rejected)
         }
         return report
+    }
+
+    /// Rows read and checked, a batch at a time, with how far into the file they end.
+    struct ReadBatch: Sendable {
+        var rows: [(number: Int, record: [String], row: ImportedRow, problems: [ImportProblem])] =
+            []
+        var bytesRead: Int64 = 0
+        /// Why the file could not be read further (after the rows before).
+        var error: ImportError?
+    }
+
+    /// Starts reading the file's rows and checking their cells on a thread of its own.
+    private func readRows(_ plan: Plan, currency: Currency, today: CalendarDate) -> RowPipeline<
+        ReadBatch
+    > {
+        let importer = self
+        return RowPipeline(capacity: 8) { put in
+            let reader = try importer.openReader()
+            _ = try importer.next(reader)
+            var batch = ReadBatch()
+            batch.rows.reserveCapacity(256)
+            while let record = try importer.next(reader) {
+                var problems: [ImportProblem] = []
+                let row = importer.read(
+                    record, row: reader.row, plan: plan, currency: currency, today: today,
+                    problems: &problems)
+                batch.rows.append((reader.row, record, row, problems))
+                if batch.rows.count == 256 {
+                    batch.bytesRead = reader.bytesRead
+                    guard put(batch) else { return }
+                    batch = ReadBatch()
+                    batch.rows.reserveCapacity(256)
+                }
+            }
+            batch.bytesRead = reader.bytesRead
+            _ = put(batch)
+        } failure: { error in
+            var batch = ReadBatch()
+            batch.error =
+                error as? ImportError ?? .unreadable(path: importer.path, reason: "\(error)")
+            return batch
+        }
     }
 
     /// The problem an item's refusal makes, naming the column of the refused field.

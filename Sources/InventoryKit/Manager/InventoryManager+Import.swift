@@ -11,6 +11,10 @@ public struct ImportBatch: ~Copyable {
     fileprivate var sequence: Int64
     fileprivate var pending: [(item: HouseholdItem, ref: String?)] = []
     fileprivate var changes: [InventoryChange] = []
+    /// Whether no item had an import reference when the import began (a first import): then
+    /// only a reference this import added can name an item, and the others need no look-up.
+    fileprivate let hadNoRefs: Bool
+    fileprivate var refsAdded: Set<String> = []
 
     /// How many items were added so far.
     public private(set) var added = 0
@@ -19,7 +23,8 @@ public struct ImportBatch: ~Copyable {
 
     /// The item imported under `ref` before, if it is still there.
     public func itemID(importRef ref: String) throws -> Int64? {
-        try store.itemID(importRef: ref)
+        if hadNoRefs && !refsAdded.contains(ref) { return nil }
+        return try store.itemID(importRef: ref)
     }
 
     /// The item with `id`, as this transaction sees it.
@@ -34,6 +39,7 @@ public struct ImportBatch: ~Copyable {
     public mutating func add(_ draft: ItemDraft, importRef ref: String? = nil) throws {
         precondition(draft.photoFile == nil, "an import does not copy photos")
         let item = try draft.validatedItem(currency: currency, now: now, today: today)
+        if let ref, hadNoRefs { refsAdded.insert(ref) }
         pending.append((item, ref))
         if pending.count == ItemStore.rowsPerInsert { try flush() }
     }
@@ -67,11 +73,13 @@ public struct ImportBatch: ~Copyable {
         guard !pending.isEmpty else { return }
         var items = pending.map(\.item)
         try store.insert(assigningIDsTo: &items)
+        var refs: [(ref: String, itemID: Int64)] = []
         for (item, entry) in zip(items, pending) {
             sequence += 1
             changes.append(InventoryChange(kind: .added, item: item, sequence: sequence))
-            if let ref = entry.ref { try store.setImportRef(ref, forItem: item.id) }
+            if let ref = entry.ref { refs.append((ref, item.id)) }
         }
+        try store.setImportRefs(refs)
         added += pending.count
         pending.removeAll(keepingCapacity: true)
     }
@@ -92,7 +100,8 @@ extension InventoryManager {
         let outcome = try write(at: now) { store -> ([InventoryChange], Result, Int, Int) in
             var batch = ImportBatch(
                 store: store.items, currency: currency, now: now, today: today,
-                sequence: try store.items.lastJournalSequence())
+                sequence: try store.items.lastJournalSequence(),
+                hadNoRefs: !(try store.items.hasImportRefs()))
             let result = try body(&batch)
             try batch.flush()
             return (batch.changes, result, batch.added, batch.updated)
