@@ -104,6 +104,20 @@ import Testing
         #expect(again.status != 0 && again.stderr.contains("--force"))
     }
 
+    @Test func skipInvalidWithEveryRowRejectedIsAFailure() throws {
+        try sandbox.add("Lamp")
+        let before = try sandbox.dump()
+        let file = write("bad.csv", "Name,Price\nChair,ten\nDesk,eleven\n")
+        let result = try sandbox.run(["import", file, "--skip-invalid"])
+        #expect(result.status == 65)
+        #expect(
+            result.stderr.hasSuffix(
+                "inventory: every row was rejected; nothing was imported (the rows and why are in \(file).rejected.csv)\n"
+            ))
+        #expect(FileManager.default.fileExists(atPath: file + ".rejected.csv"))
+        #expect(try sandbox.dump() == before)
+    }
+
     @Test func anExportIsPrivateNeverTheInventoryAndReadsBackIntoAnotherInventory() throws {
         try sandbox.add("Ring", "--price", "3200.50", "--luxury", "--tag", "Jewelry")
         try sandbox.add("Chairs", "--price", "45", "--quantity", "6")

@@ -44,10 +44,14 @@ public struct Exporter {
     /// Homebox's columns, by the names every version reads (`HB.labels` and
     /// `HB.purchase_time` are the first versions' names and later ones' aliases); the fields
     /// Homebox lacks go in custom fields, which `import` maps back.
+    /// The place a Homebox export gives an item without one (Homebox needs a place). An
+    /// import of the file back into an inventory leaves such an item without a place.
+    static let placeholderLocation = "Home"
+
     static let homeboxColumns: [Column] = [
         ("HB.import_ref", { _, ref in ref }),
         // Homebox needs a place for every item.
-        ("HB.location", { item, _ in text(item.location) ?? "Home" }),
+        ("HB.location", { item, _ in text(item.location) ?? placeholderLocation }),
         (
             "HB.labels",
             { item, _ in item.tags.isEmpty ? nil : text(item.tags.joined(separator: "; ")) }

@@ -96,11 +96,15 @@ struct ImportedRow {
 struct RowWriter {
     /// The look-alikes of the items already here; empty when duplicates are allowed.
     let existing: Set<String>
+    /// For a Homebox file: the place `export --format homebox` writes for an item without
+    /// one, which an update leaves out when the item has no place.
+    let placeholderLocation: String?
     private var rowsByRef: [String: Int] = [:]
 
     /// Reads the look-alikes of every item of `manager`, unless `allowDuplicates`. (Called
     /// before the import's transaction: the manager's reads wait for its writes.)
-    init(manager: InventoryManager, allowDuplicates: Bool) throws {
+    init(manager: InventoryManager, allowDuplicates: Bool, homebox: Bool = false) throws {
+        placeholderLocation = homebox ? Exporter.placeholderLocation : nil
         var existing: Set<String> = []
         if !allowDuplicates {
             try manager.forEachItem(matching: ItemFilter(), sortedBy: .name) { item in
@@ -123,7 +127,13 @@ struct RowWriter {
         }
         do {
             if let ref = row.importRef, let id = try sink.resolve(ref, row: row) {
-                if try sink.update(id: id, row.patch) {
+                var patch = row.patch
+                if let placeholder = placeholderLocation, row.location == .some(.some(placeholder)),
+                    try sink.item(id: id)?.location == nil
+                {
+                    patch.location = nil
+                }
+                if try sink.update(id: id, patch) {
                     report.updated += 1
                 } else {
                     report.unchanged += 1

@@ -32,7 +32,9 @@ public struct Importer: Sendable {
         }
         var plan = try makePlan()
         try learnColumns(&plan)
-        let writer = try RowWriter(manager: manager, allowDuplicates: options.allowDuplicates)
+        let writer = try RowWriter(
+            manager: manager, allowDuplicates: options.allowDuplicates,
+            homebox: plan.format != .csv)
         if dryRun {
             var sink = DryRunSink(manager: manager)
             return try importRows(plan, writer: writer, into: &sink)

@@ -197,6 +197,7 @@ struct Import: ParsableCommand {
         }
         progress.clear()
         print(report: report)
+        try checkSomethingImported(report)
         if dryRun && report.problemCount > 0 {
             throw CommandFailure(
                 description: "\(report.problemCount) problem"
@@ -269,6 +270,15 @@ struct Import: ParsableCommand {
         }
         output.writeLine(summary + ".")
         if report.rejected > 0 { listProblems(report, to: Terminal.standardError) }
+    }
+
+    /// With --skip-invalid, a file whose every row was rejected imported nothing: a failure.
+    private func checkSomethingImported(_ report: ImportReport) throws {
+        guard !dryRun, report.rejected > 0, report.rejected == report.rows else { return }
+        throw CommandFailure(
+            description: "every row was rejected; nothing was imported (the rows and why are "
+                + "in \(file).rejected.csv)",
+            status: 65)
     }
 }
 
