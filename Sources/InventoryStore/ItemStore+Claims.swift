@@ -20,6 +20,63 @@ extension ItemStore {
         return id
     }
 
+    /// Inserts a claim read from an export as it was: its times, and each line as it
+    /// recorded it — a line of a living item (which must exist) with the value and receipt it
+    /// recorded, a copy of a deleted item with every field.
+    ///
+    /// - Returns: its id.
+    public func insertClaim(
+        title: String, incidentDate: CalendarDate?, kind: ClaimKind, notes: String?,
+        createdAt: Timestamp, updatedAt: Timestamp, lines: [ClaimedItem]
+    ) throws -> Int64 {
+        let statement = try database.cachedStatement(
+            """
+            INSERT INTO claims (title, incident_date, kind, notes, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        try statement.bind([
+            .text(title), .text(incidentDate?.description), .text(kind.rawValue), .text(notes),
+            .integer(createdAt.millisecondsSince1970), .integer(updatedAt.millisecondsSince1970),
+        ])
+        try statement.run()
+        let id = database.lastInsertedRowID
+        let line = try database.cachedStatement(
+            """
+            INSERT INTO claim_items (claim_id, position, item_id, name, description, brand, model,
+                serial, price, purchase_date, location, quantity, luxury, insured, value,
+                has_receipt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (position, item) in lines.enumerated() {
+            // A living item's line keeps only what the claim recorded; the rest is the item's.
+            let copy = item.itemID == nil
+            try line.bind([
+                .integer(id), .integer(Int64(position)), .integer(item.itemID),
+                .text(copy ? item.name : nil), .text(copy ? item.description : nil),
+                .text(copy ? item.brand : nil), .text(copy ? item.model : nil),
+                .text(copy ? item.serialNumber : nil),
+                .integer(copy ? item.price?.minorUnits : nil),
+                .text(copy ? item.purchaseDate?.description : nil),
+                .text(copy ? item.location : nil),
+                copy ? .integer(Int64(item.quantity)) : .null,
+                copy ? .bool(item.isLuxury) : .null, copy ? .bool(item.isInsured) : .null,
+                .integer(item.replacementValue?.minorUnits), .bool(item.hadReceipt),
+            ])
+            try line.run()
+        }
+        return id
+    }
+
+    /// The id of the claim with this title made at this time, if there is one: how an import
+    /// knows a claim it has brought before.
+    public func claimID(title: String, createdAt: Timestamp) throws -> Int64? {
+        let statement = try database.cachedStatement(
+            "SELECT id FROM claims WHERE title = ? AND created_at = ?")
+        try statement.bind([.text(title), .integer(createdAt.millisecondsSince1970)])
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(at: 0) : nil
+    }
+
     /// Replaces a claim's fields and its lines for living items; lines that keep a copy of a
     /// deleted item stay, first.
     ///

@@ -377,6 +377,68 @@ import Testing
         }
     }
 
+    @Test func aJSONExportBringsItsClaimsIntoAnotherInventoryNamingTheItemsThere() throws {
+        try manager.add(ItemDraft(name: "Padding", price: usd("5")))  // ids differ there
+        let ring = try manager.add(ItemDraft(name: "Ring", price: usd("3200"), isLuxury: true))
+        let tv = try manager.add(
+            ItemDraft(name: "TV", brand: "Acme", serialNumber: "TV-1", replacementValue: usd("900"))
+        )
+        let stolen = try manager.createClaim(
+            ClaimDraft(
+                title: "Burglary", incidentDate: CalendarDate(year: 2026, month: 11, day: 1),
+                kind: .theft, notes: "Back door", itemIDs: [ring.id, tv.id]))
+        // The TV is deleted; the claim keeps its copy.
+        try manager.delete(ids: [tv.id], force: true)
+        try manager.createClaim(ClaimDraft(title: "Water", kind: .water, itemIDs: [ring.id]))
+        var bytes: [UInt8] = []
+        try Exporter(manager: manager, format: .json).export { bytes += $0 }
+        let path = folder.file("claims.json")
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+
+        let other = TemporaryFolder()
+        let target = try makeManager(in: other)
+        try target.add(ItemDraft(name: "Kettle"))
+        var options = ImportOptions()
+        let dry = try Importer(path: path, options: options, manager: target).run(dryRun: true)
+        #expect(dry.claimsAdded == 2)
+        let report = try Importer(path: path, options: options, manager: target).run(dryRun: false)
+        #expect(report.added == 2)
+        #expect(report.claimsAdded == 2)
+        let claims = try target.claims().sorted { $0.title < $1.title }
+        #expect(claims.map(\.title) == ["Burglary", "Water"])
+        let burglary = claims[0]
+        let ringHere = try #require(target.entireHouseholdInventory().first { $0.name == "Ring" })
+        #expect(burglary.incidentDate == stolen.incidentDate)
+        #expect(burglary.kind == .theft && burglary.notes == "Back door")
+        #expect(burglary.createdAt == stolen.createdAt)
+        #expect(burglary.items.map(\.itemID) == [ringHere.id, nil])
+        let original = try #require(try manager.claim(id: stolen.id))
+        #expect(burglary.items[1] == original.items[1])  // the TV's copy, every field
+        #expect(burglary.totals == original.totals)
+
+        // Again: the claims are here already.
+        options.allowDuplicates = true
+        let again = try Importer(path: path, options: options, manager: target).run(dryRun: false)
+        #expect(again.claimsAdded == 0)
+        #expect(try target.claims().count == 2)
+    }
+
+    @Test func aClaimThatCannotBeReadStopsTheWholeImport() throws {
+        let path = write(
+            "bad-claim.json",
+            """
+            {"format":"inventory","version":1,"exportedAt":"2026-11-23T10:00:00Z","currency":"USD",
+            "items":[],"claims":[{"id":1,"title":"Fire","kind":"meteor","createdAt":"2026-11-23T10:00:00Z",
+            "updatedAt":"2026-11-23T10:00:00Z","items":[]}]}
+            """)
+        #expect {
+            try importFile(path)
+        } throws: { error in
+            "\(error)".contains("claim 1 (\"Fire\") has an unknown kind \"meteor\"")
+        }
+        #expect(try manager.claims().isEmpty)
+    }
+
     @Test func homeboxZerosForNoPriceAndNeverSoldAreNotAmounts() throws {
         let path = write(
             "zeros.csv",

@@ -105,6 +105,8 @@ public struct ImportReport: Sendable {
     public var rejected = 0
     /// Rows that look like items already here (same name, place, serial, price and date).
     public var duplicates = 0
+    /// Claims added (from our JSON export; one already here is not added again).
+    public var claimsAdded = 0
     /// The first problems (at most `ImportReport.problemLimit`).
     public var problems: [ImportProblem] = []
     /// How many problems there were in all.

@@ -62,6 +62,8 @@ struct InventoryDocument: Codable {
         var items: [ClaimLine]
     }
 
+    /// A claim's line: the item it names (`itemID`, an item of the document) or, with none,
+    /// the copy of a deleted item. The item's fields are as the claim shows them.
     struct ClaimLine: Codable {
         var itemID: Int64?
         var name: String
@@ -70,6 +72,14 @@ struct InventoryDocument: Codable {
         var value: String?
         var insured: Bool
         var hadReceipt: Bool
+        // Since layout 1's first release: absent from the files it wrote before.
+        var description: String?
+        var brand: String?
+        var model: String?
+        var serial: String?
+        var purchaseDate: String?
+        var location: String?
+        var luxury: Bool?
     }
 }
 
@@ -118,13 +128,17 @@ extension InventoryDocument.ClaimRecord {
             InventoryDocument.ClaimLine(
                 itemID: $0.itemID, name: $0.name, quantity: $0.quantity,
                 price: $0.price?.decimalString, value: $0.replacementValue?.decimalString,
-                insured: $0.isInsured, hadReceipt: $0.hadReceipt)
+                insured: $0.isInsured, hadReceipt: $0.hadReceipt, description: $0.description,
+                brand: $0.brand, model: $0.model, serial: $0.serialNumber,
+                purchaseDate: $0.purchaseDate?.description, location: $0.location,
+                luxury: $0.isLuxury)
         }
     }
 }
 
 /// Reads our own JSON export back into an inventory: each item is added (or, by its import
-/// reference, updated), with its fields and tags; files are not in the document.
+/// reference, updated), with its fields and tags, then each claim not already here, naming
+/// the items as they are now in this inventory; files are not in the document.
 struct JSONImport {
     let path: String
     let options: ImportOptions
@@ -134,12 +148,6 @@ struct JSONImport {
         let document = try read()
         var report = ImportReport(format: .json, separator: nil)
         report.rows = document.items.count
-        if !document.claims.isEmpty {
-            report.notes.append(
-                "\(document.claims.count) claim\(document.claims.count == 1 ? "" : "s") in the "
-                    + "file \(document.claims.count == 1 ? "is" : "are") not imported (not yet supported)"
-            )
-        }
         let files = document.items.reduce(0) { $0 + $1.files.count }
         if files > 0 {
             report.notes.append(
@@ -169,10 +177,15 @@ struct JSONImport {
                 report.rejected += 1
             }
         }
+        let claims = try document.claims.enumerated().map { index, claim in
+            try Self.claim(claim, number: index + 1, currency: currency, path: path)
+        }
         let writer = try RowWriter(manager: manager, allowDuplicates: options.allowDuplicates)
         if dryRun {
             var sink = DryRunSink(manager: manager)
             try apply(rows, writer: writer, into: &sink, report: &report)
+            let here = Set(try manager.claims().map { "\($0.title)\u{1F}\($0.createdAt)" })
+            report.claimsAdded = claims.count { !here.contains("\($0.title)\u{1F}\($0.createdAt)") }
             return report
         }
         if report.rejected > 0 { throw ImportError.invalidRows(report) }
@@ -181,9 +194,78 @@ struct JSONImport {
             try apply(rows, writer: writer, into: &batch, report: &report)
             if report.rejected > 0 { throw ImportError.invalidRows(report) }
             if report.duplicates > 0 { throw ImportError.duplicates(report) }
+            try addClaims(claims, of: document, rows: rows, into: &batch)
+            report.claimsAdded = batch.claimsAdded
             return report
         }
         return outcome.result
+    }
+
+    /// Adds the claims after the items: each line names the item its document item became
+    /// here (found by the reference the import gave it), or keeps a copy when there is none
+    /// (a deleted item, or an import without references).
+    private func addClaims(
+        _ claims: [ImportedClaim], of document: InventoryDocument, rows: [(Int, ImportedRow)],
+        into batch: inout ImportBatch
+    ) throws {
+        guard !claims.isEmpty else { return }
+        try batch.writePendingItems()
+        var here: [Int64: Int64] = [:]
+        for ((_, row), item) in zip(rows, document.items) {
+            if let ref = row.importRef, let id = try batch.resolve(ref, row: row) {
+                here[item.id] = id
+            }
+        }
+        for var claim in claims {
+            claim.lines = claim.lines.map { line in
+                guard let id = line.itemID.flatMap({ here[$0] }) else { return line.copy }
+                return line.naming(id)
+            }
+            try batch.addClaim(claim)
+        }
+    }
+
+    /// A claim of the document, its values checked.
+    static func claim(
+        _ record: InventoryDocument.ClaimRecord, number: Int, currency: Currency, path: String
+    ) throws -> ImportedClaim {
+        func refuse(_ reason: String) -> ImportError {
+            .unreadable(path: path, reason: "claim \(number) (\(quoted(record.title))) \(reason)")
+        }
+        func timestamp(_ text: String) throws -> Timestamp {
+            let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+            guard
+                let date = (try? style.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text))
+            else {
+                throw refuse("has a time that is not RFC 3339: \(quoted(text))")
+            }
+            return Timestamp(date)
+        }
+        do {
+            guard let kind = ClaimKind(rawValue: record.kind) else {
+                throw refuse("has an unknown kind \(quoted(record.kind))")
+            }
+            let lines = try record.items.map { line in
+                ClaimedItem(
+                    itemID: line.itemID, name: line.name, description: line.description,
+                    brand: line.brand, model: line.model, serialNumber: line.serial,
+                    price: try line.price.flatMap { try ValueParser.price($0, currency: currency) },
+                    purchaseDate: try line.purchaseDate.flatMap { try ValueParser.date($0) },
+                    location: line.location, quantity: line.quantity,
+                    isLuxury: line.luxury ?? false, isInsured: line.insured, photo: nil,
+                    replacementValue: try line.value.flatMap {
+                        try ValueParser.price($0, currency: currency, field: .value)
+                    },
+                    hadReceipt: line.hadReceipt)
+            }
+            return ImportedClaim(
+                title: record.title,
+                incidentDate: try record.incidentDate.flatMap { try ValueParser.date($0) },
+                kind: kind, notes: record.notes, createdAt: try timestamp(record.createdAt),
+                updatedAt: try timestamp(record.updatedAt), lines: lines)
+        } catch let error as InventoryError {
+            throw refuse("has \(error.description)")
+        }
     }
 
     private func apply<Sink: ImportSink & ~Copyable>(
@@ -296,5 +378,19 @@ struct JSONImport {
         row.warrantyUntil = .some(try date(item.warrantyUntil, .warrantyUntil))
         row.reviewedAt = .some(try date(item.reviewedAt, .reviewedAt))
         return row
+    }
+}
+
+extension ClaimedItem {
+    /// The line as the copy of a deleted item.
+    var copy: ClaimedItem { naming(nil) }
+
+    /// The line naming item `id` (nil: a copy).
+    func naming(_ id: Int64?) -> ClaimedItem {
+        ClaimedItem(
+            itemID: id, name: name, description: description, brand: brand, model: model,
+            serialNumber: serialNumber, price: price, purchaseDate: purchaseDate,
+            location: location, quantity: quantity, isLuxury: isLuxury, isInsured: isInsured,
+            photo: photo, replacementValue: replacementValue, hadReceipt: hadReceipt)
     }
 }

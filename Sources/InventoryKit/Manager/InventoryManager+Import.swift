@@ -68,6 +68,36 @@ public struct ImportBatch: ~Copyable {
         return true
     }
 
+    /// How many claims were added so far.
+    public private(set) var claimsAdded = 0
+
+    /// Writes the items added so far, so that their ids can be looked up (by reference).
+    public mutating func writePendingItems() throws {
+        try flush()
+    }
+
+    /// Adds a claim read from an export, unless the inventory has a claim of the same title
+    /// made at the same time (an export imported again): lines name items of this inventory
+    /// by id, or are copies of deleted items.
+    ///
+    /// - Returns: whether it was added.
+    /// - Throws: `InventoryError.itemsNotFound` for a line naming an item that is not here.
+    @discardableResult
+    public mutating func addClaim(_ claim: ImportedClaim) throws -> Bool {
+        try flush()
+        if try store.claimID(title: claim.title, createdAt: claim.createdAt) != nil {
+            return false
+        }
+        let missing = try claim.lines.compactMap(\.itemID).filter { try store.item(id: $0) == nil }
+        guard missing.isEmpty else { throw InventoryError.itemsNotFound(missing) }
+        _ = try store.insertClaim(
+            title: claim.title, incidentDate: claim.incidentDate, kind: claim.kind,
+            notes: claim.notes, createdAt: claim.createdAt, updatedAt: claim.updatedAt,
+            lines: claim.lines)
+        claimsAdded += 1
+        return true
+    }
+
     /// Inserts the items waiting, in one statement.
     fileprivate mutating func flush() throws {
         guard !pending.isEmpty else { return }
@@ -82,6 +112,32 @@ public struct ImportBatch: ~Copyable {
         try store.setImportRefs(refs)
         added += pending.count
         pending.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A claim as an export holds it: its fields, its times, and its lines in order.
+public struct ImportedClaim: Sendable, Hashable {
+    public var title: String
+    public var incidentDate: CalendarDate?
+    public var kind: ClaimKind
+    public var notes: String?
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    /// A line with an `itemID` names an item of this inventory (and keeps the replacement value
+    /// and receipt the claim recorded); one without is the copy of a deleted item.
+    public var lines: [ClaimedItem]
+
+    public init(
+        title: String, incidentDate: CalendarDate?, kind: ClaimKind, notes: String?,
+        createdAt: Timestamp, updatedAt: Timestamp, lines: [ClaimedItem]
+    ) {
+        self.title = title
+        self.incidentDate = incidentDate
+        self.kind = kind
+        self.notes = notes
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.lines = lines
     }
 }
 

@@ -257,6 +257,9 @@ struct Import: ParsableCommand {
             output.writeLine(
                 "Would add \(report.added), update \(report.updated); \(report.unchanged) "
                     + "unchanged, \(report.rejected) rejected."
+                    + (report.claimsAdded > 0
+                        ? " Would add \(report.claimsAdded) claim\(report.claimsAdded == 1 ? "" : "s")."
+                        : "")
                     + (report.duplicates > 0
                         ? " \(report.duplicates) look like items already here." : ""))
             listProblems(report, to: output)
@@ -265,6 +268,9 @@ struct Import: ParsableCommand {
         }
         var summary =
             "Added \(report.added), updated \(report.updated); \(report.unchanged) unchanged"
+        if report.claimsAdded > 0 {
+            summary += "; \(report.claimsAdded) claim\(report.claimsAdded == 1 ? "" : "s") added"
+        }
         if report.rejected > 0 {
             summary += "; \(report.rejected) rejected, written to \(file).rejected.csv"
         }
