@@ -96,10 +96,10 @@ extension Database {
         #endif
     }
 
-    /// Runs `PRAGMA integrity_check` (and the foreign key check): nil when the file is whole,
-    /// else the first problem SQLite names.
-    public func integrityProblem() throws -> String? {
-        let statement = try makeStatement("PRAGMA integrity_check(1)")
+    /// Runs `PRAGMA integrity_check` (`quick`: `quick_check`) and the foreign key check: nil
+    /// when the file is whole, else the first problem SQLite names.
+    public func integrityProblem(quick: Bool = false) throws -> String? {
+        let statement = try makeStatement("PRAGMA \(quick ? "quick_check" : "integrity_check")(1)")
         guard try statement.step() else { return "the integrity check said nothing" }
         let verdict = statement.optionalText(at: 0) ?? ""
         if verdict != "ok" { return verdict }

@@ -33,9 +33,21 @@ extension ItemStore {
         try database.replaceContents(withDatabaseAt: path)
     }
 
-    /// The first problem `PRAGMA integrity_check` or the foreign key check finds, or nil.
-    public func integrityProblem() throws -> String? {
-        try database.integrityProblem()
+    /// The first problem `PRAGMA integrity_check` (or, `quick`, `PRAGMA quick_check`, which
+    /// leaves out checking that indexes match their tables) or the foreign key check finds,
+    /// or nil.
+    public func integrityProblem(quick: Bool = false) throws -> String? {
+        try database.integrityProblem(quick: quick)
+    }
+
+    /// Switches the database file at `path`, which nothing else has open, from WAL to the
+    /// rollback journal, so that it is whole in itself and readable where nothing can be
+    /// written (a copy in a backup, unzipped anywhere).
+    public static func useRollbackJournal(atPath path: String) throws {
+        let database = try Database(
+            path: path, options: .init(createIfMissing: false))
+        defer { database.close() }
+        try database.execute("PRAGMA journal_mode = DELETE")
     }
 
     /// The rows of each kind, read in one transaction.

@@ -44,6 +44,17 @@ extension ItemStore {
         }
     }
 
+    /// The inventory's identity (`Migrations/0007_inventory_identity.sql`): 12 hexadecimal
+    /// digits made at random once.
+    public func inventoryIdentity() throws -> String {
+        let statement = try database.cachedStatement("SELECT id FROM inventory_identity")
+        defer { statement.reset() }
+        guard try statement.step() else {
+            throw DatabaseError(extendedCode: 1, message: "the inventory_identity row is missing")
+        }
+        return statement.text(at: 0)
+    }
+
     /// Whether any item has an import reference.
     public func hasImportRefs() throws -> Bool {
         let statement = try database.cachedStatement("SELECT EXISTS (SELECT 1 FROM import_refs)")

@@ -94,6 +94,7 @@ public struct OutputFile: Sendable {
         }
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
+        removeLeftovers(in: folder, name: name)
         let temporary =
             (folder as NSString).appendingPathComponent(
                 ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial")
@@ -113,8 +114,25 @@ public struct OutputFile: Sendable {
             unlink(temporary)
             throw error
         }
-        if code == nil, exists { fchmod(descriptor, status.st_mode & 0o7777) }
-        if code == nil, fsync(descriptor) != 0 { code = errno }
+        if let code {
+            close(descriptor)
+            unlink(temporary)
+            throw failure(code)
+        }
+        try finish(
+            temporary, descriptor: descriptor, mode: exists ? status.st_mode & 0o7777 : nil,
+            in: folder)
+    }
+
+    /// Makes the written file `temporary` (open as `descriptor`, which this closes) the
+    /// target: its mode, synced, renamed (or linked) into place, the folder synced. On a
+    /// failure, `temporary` is removed.
+    private func finish(
+        _ temporary: String, descriptor: Int32, mode: mode_t?, in folder: String
+    ) throws {
+        var code: Int32?
+        if let mode { fchmod(descriptor, mode) }
+        if fsync(descriptor) != 0 { code = errno }
         if close(descriptor) != 0, code == nil { code = errno }
         if code == nil { code = Self.place(temporary, at: target, replacing: replacing) }
         if let code {
@@ -123,7 +141,7 @@ public struct OutputFile: Sendable {
                 throw InventoryError.cannotWrite(
                     path: path, reason: "the file exists; add --force to replace it")
             }
-            throw failure(code)
+            throw InventoryError.cannotWrite(path: path, reason: String(cString: strerror(code)))
         }
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderDescriptor >= 0 {
@@ -157,6 +175,7 @@ public struct OutputFile: Sendable {
             ? (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")
             : (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
+        if !isDevice { removeLeftovers(in: parent, name: name) }
         var template = Array(
             (parent as NSString).appendingPathComponent(".\(name).\(getpid()).XXXXXX.partial")
                 .utf8CString)
@@ -179,21 +198,24 @@ public struct OutputFile: Sendable {
         }
         let descriptor = open(produced, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(errno) }
-        fchmod(descriptor, exists ? status.st_mode & 0o7777 : 0o600)
-        var code: Int32? = fsync(descriptor) == 0 ? nil : errno
-        close(descriptor)
-        if code == nil { code = Self.place(produced, at: target, replacing: replacing) }
-        if let code {
-            if code == EEXIST {
-                throw InventoryError.cannotWrite(
-                    path: path, reason: "the file exists; add --force to replace it")
+        try finish(
+            produced, descriptor: descriptor, mode: exists ? status.st_mode & 0o7777 : 0o600,
+            in: parent)
+    }
+
+    /// Removes what an earlier write of the same target left when its process was killed
+    /// before it could clean up: `.NAME.PID.*.partial` files and folders beside the target
+    /// whose process is gone.
+    private func removeLeftovers(in folder: String, name: String) {
+        let prefix = ".\(name)."
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".partial") {
+            let rest = entry.dropFirst(prefix.count).split(separator: ".")
+            guard let pid = rest.first.flatMap({ Int32($0) }), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(
+                    atPath: (folder as NSString).appendingPathComponent(entry))
             }
-            throw failure(code)
-        }
-        let parentDescriptor = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if parentDescriptor >= 0 {
-            fsync(parentDescriptor)
-            close(parentDescriptor)
         }
     }
 

@@ -110,6 +110,31 @@ private func sha256(_ bytes: some DataProtocol) -> String {
         #expect(restored.photos.storedNames().count == 2)
     }
 
+    @Test func anotherInventoryInTheSameFolderKeepsItsFiles() throws {
+        let folder = TemporaryFolder()
+        let backedUp = try makeFurnishedInventory(in: folder)
+        _ = try backUp(backedUp, to: folder.file("backup.zip"))
+        let shared = TemporaryFolder()
+        let house = try makeManager(in: shared, name: "house.sqlite")
+        let cabin = try makeManager(in: shared, name: "cabin.sqlite")
+        writePNG(at: shared.file("red.png"), seed: "red")
+        writePNG(at: shared.file("blue.png"), seed: "blue")
+        let red = try house.add(ItemDraft(name: "Red chair"))
+        try house.attach(file: shared.file("red.png"), toItem: red.id, as: .photo)
+        let blue = try cabin.add(ItemDraft(name: "Blue chair"))
+        try cabin.attach(file: shared.file("blue.png"), toItem: blue.id, as: .photo)
+        let redPhoto = try #require(try house.item(id: red.id)?.photo)
+        let bluePhoto = try #require(try cabin.item(id: blue.id)?.photo)
+
+        try StagedRestore(
+            archiveAt: folder.file("backup.zip"), besideDatabaseAt: cabin.databasePath
+        )
+        .restore(into: cabin, replacing: true)
+        // The cabin's own old photo goes; the house's stays.
+        #expect(!FileManager.default.fileExists(atPath: cabin.photos.path(of: bluePhoto)))
+        #expect(FileManager.default.fileExists(atPath: house.photos.path(of: redPhoto)))
+    }
+
     @Test func aFollowerOfTheReplacedInventoryIsToldItWasReplacedNotFedItsJournal() throws {
         let folder = TemporaryFolder()
         let backedUp = try makeFurnishedInventory(in: folder)
@@ -136,6 +161,30 @@ private func sha256(_ bytes: some DataProtocol) -> String {
         try follower.catchUp()
         #expect(replaced.withLock { $0 })
         #expect(recorder.changeSets.isEmpty)
+    }
+
+    @Test func aDamagedInventoryIsNotBackedUp() throws {
+        let folder = TemporaryFolder()
+        try makeFurnishedInventory(in: folder).close()
+        // Scribble over the header of an index's page, which opening does not read.
+        let path = folder.file("home.sqlite")
+        let root = try {
+            let database = try Database(path: path, options: .init(createIfMissing: false))
+            defer { database.close() }
+            let statement = try database.makeStatement(
+                "SELECT rootpage FROM sqlite_schema WHERE name = 'journal_by_item'")
+            _ = try statement.step()
+            return Int(statement.int64(at: 0))
+        }()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for offset in (root - 1) * 4096..<(root - 1) * 4096 + 16 { bytes[offset] = 0x5A }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        // Opening reads only the schema; the snapshot's check finds the damage.
+        let manager = try InventoryManager(path: path, notificationCenter: .init())
+        #expect(throws: BackupError.damaged(path: path)) {
+            try backUp(manager, to: folder.file("damaged.zip"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("damaged.zip")))
     }
 
     @Test func aBackupOfTheSameInventoryTakenLaterIsItsContinuation() throws {
@@ -335,6 +384,30 @@ private func sha256(_ bytes: some DataProtocol) -> String {
         try fixture.expectRefusal(
             try fixture.archive("changed.zip", entries: entries),
             saying: "does not match its checksum")
+    }
+
+    @Test func anUnpackedBackupZippedAgainWithItsFoldersIsRestored() throws {
+        let fixture = try Fixture()
+        let path = fixture.folder.file("rezipped.zip")
+        let archive = try Archive(
+            url: URL(fileURLWithPath: path), accessMode: .create, pathEncoding: nil)
+        try archive.addEntry(
+            with: "photos/", type: .directory, uncompressedSize: Int64(0)
+        ) { (_: Int64, _: Int) in Data() }
+        var entries = fixture.entries
+        entries[BackupManifest.entryName] = try fixture.manifest.encoded()
+        for (entryPath, data) in entries.sorted(by: { $0.key < $1.key }) {
+            try archive.addEntry(with: entryPath, type: .file, uncompressedSize: Int64(data.count))
+            {
+                (position: Int64, size: Int) in
+                data.subdata(in: Int(position)..<min(data.count, Int(position) + size))
+            }
+        }
+        let target = TemporaryFolder()
+        let manager = try makeManager(in: target)
+        try StagedRestore(archiveAt: path, besideDatabaseAt: manager.databasePath)
+            .restore(into: manager, replacing: false)
+        #expect(try manager.counts().items == 3)
     }
 
     @Test func aDamagedDatabaseWithAMatchingChecksum() throws {

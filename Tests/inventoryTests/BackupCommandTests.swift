@@ -78,7 +78,9 @@ import Testing
         for (file, status, words) in cases {
             let result = try sandbox.run(["restore", file, "--force"])
             #expect(result.status == status, "\(file): \(result.stderr)")
-            #expect(result.stderr == "inventory: cannot restore \(file): \(words)\n")
+            #expect(
+                result.stderr
+                    == "inventory: cannot restore \(file): \(words); nothing was changed\n")
         }
         #expect(try sandbox.dump() == before)
     }
@@ -156,5 +158,51 @@ extension BackupCommandTests {
         #expect(try other.succeed(["list", "--csv"]).contains("Boat"))
         #expect(try other.succeed(["history"]).contains("Boat"))
         try other.succeed(["edit", "1", "--value", "30000"])
+    }
+}
+
+extension BackupCommandTests {
+    @Test func aDamagedInventoryIsReplacedWithForceAndKeptBesideIt() throws {
+        try furnish()
+        try sandbox.succeed(["backup", sandbox.file("good.zip")])
+        // Cut the inventory short: it no longer opens.
+        let handle = try #require(FileHandle(forWritingAtPath: sandbox.database))
+        try handle.truncate(atOffset: 5_000)
+        try handle.close()
+        let refused = try sandbox.run(["restore", sandbox.file("good.zip")])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("it is damaged"))
+        #expect(
+            refused.stderr.contains("--force' replaces it (the damaged file is kept beside it)"))
+        let restored = try sandbox.run(["restore", sandbox.file("good.zip"), "--force"])
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(
+            restored.stderr.hasPrefix(
+                "inventory: the damaged inventory was moved aside to \(sandbox.database).damaged-"))
+        #expect(try sandbox.succeed(["list", "--csv"]).contains("Camera"))
+        let aside = try FileManager.default.contentsOfDirectory(atPath: sandbox.path)
+            .filter { $0.hasPrefix("inventory.sqlite.damaged-") }
+        #expect(aside.count == 1)
+    }
+
+    @Test func aBackupToStandardOutputIsTheSameArchive() throws {
+        try furnish()
+        let archive = sandbox.file("piped.zip")
+        _ = FileManager.default.createFile(atPath: archive, contents: nil)
+        let result = try sandbox.run(["backup", "-"], stdout: archive)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Backed up 2 items, 1 claim"))
+        let other = Sandbox()
+        try other.succeed(["restore", archive])
+        #expect(try other.dump() == sandbox.dump())
+    }
+
+    @Test func aFailedImportIntoANewInventoryLeavesNoInventory() throws {
+        let file = sandbox.file("bad.csv")
+        _ = FileManager.default.createFile(
+            atPath: file, contents: Data("Name,Price\nChair,ten\n".utf8))
+        let result = try sandbox.run(["import", file])
+        #expect(result.status == 65)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database))
     }
 }

@@ -6,6 +6,8 @@ import InventoryKit
 public enum BackupError: Error, Sendable, Hashable {
     /// There is nothing to back up: the inventory's file does not exist yet.
     case noInventory(path: String)
+    /// The inventory fails the integrity check: a backup of it could not be restored.
+    case damaged(path: String)
     /// A stored file an item uses is missing from the photos folder.
     case missingFile(name: String, folder: String)
     /// The archive cannot be read: missing, not a zip file, cut short, unreadable.
@@ -22,11 +24,15 @@ extension BackupError: CustomStringConvertible {
         switch self {
         case .noInventory(let path):
             "nothing to back up: there is no inventory at \(path) yet"
+        case .damaged(let path):
+            "cannot back up \(path): it is damaged (the integrity check failed), and a backup "
+                + "of it could not be restored; copy the file as it is, or restore an earlier "
+                + "backup"
         case .missingFile(let name, let folder):
             "cannot back up: the stored file \(name) that an item uses is missing from \(folder) "
-                + "('inventory verify' lists such items)"
+                + "('inventory list --json' shows which item's files are where)"
         case .unreadable(let path, let reason):
-            "cannot restore \(path): \(reason)"
+            "cannot restore \(path): \(reason); nothing was changed"
         case .refused(let path, let reason):
             "cannot restore \(path): \(reason); nothing was changed"
         case .notEmpty(let path, let counts):
@@ -49,7 +55,7 @@ extension BackupError: CustomStringConvertible {
         switch self {
         case .unreadable: 66
         case .refused: 65
-        case .noInventory, .missingFile, .notEmpty: 1
+        case .noInventory, .damaged, .missingFile, .notEmpty: 1
         }
     }
 }
@@ -73,7 +79,14 @@ public enum Backup {
         var manifest: BackupManifest?
         try file.write { folder in
             let databaseCopy = (folder as NSString).appendingPathComponent("snapshot.sqlite")
-            let snapshot = try manager.snapshot(to: databaseCopy)
+            let snapshot: InventorySnapshot
+            do {
+                snapshot = try manager.snapshot(to: databaseCopy)
+            } catch InventoryError.cannotOpen(_, let reason, _)
+                where reason.hasPrefix("it is damaged")
+            {
+                throw BackupError.damaged(path: manager.databasePath)
+            }
             let archivePath = (folder as NSString).appendingPathComponent("backup.zip")
             let written = try writeArchive(
                 at: archivePath, snapshot: snapshot, photos: manager.photos,

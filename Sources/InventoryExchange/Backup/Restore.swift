@@ -86,12 +86,13 @@ public final class StagedRestore {
                 if case .writtenByNewerVersion = error {
                     throw refused("its inventory was made by a newer version of inventory")
                 }
-                throw refused("its inventory is damaged (\(error))")
-            } catch let error as InventoryError {
-                if case .cannotOpen(_, let reason, _) = error {
-                    throw refused("its inventory cannot be opened: \(reason)")
-                }
-                throw refused("its inventory cannot be opened: \(error)")
+                throw refused("its inventory is damaged (its tables are not an inventory's)")
+            } catch InventoryError.cannotOpen(_, let reason, _) {
+                // The reason in words; what SQLite said about the pages is left out.
+                throw refused(
+                    reason.hasPrefix("it is damaged")
+                        ? "its inventory is damaged (the integrity check failed)"
+                        : "its inventory cannot be opened: \(reason)")
             }
             guard snapshot.counts == manifest.counts else {
                 throw refused(
@@ -207,7 +208,17 @@ public final class StagedRestore {
     ) throws {
         var seen: Set<String> = []
         for entry in archive {
-            let path = entry.path
+            var path = entry.path
+            // A folder entry, as `zip -r` of an unpacked backup writes one: nothing to restore.
+            if entry.type == .directory, path.hasSuffix("/") {
+                path.removeLast()
+                let components = path.split(separator: "/", omittingEmptySubsequences: false)
+                if !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"),
+                    !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
+                {
+                    continue
+                }
+            }
             let components = path.split(separator: "/", omittingEmptySubsequences: false)
             if path.hasPrefix("/") || path.contains("\\") || path.isEmpty
                 || components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
@@ -314,7 +325,12 @@ public final class StagedRestore {
         let name = "\(folderPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let path = (parent as NSString).appendingPathComponent(name)
         guard mkdir(path, 0o700) == 0 else {
-            throw InventoryError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            let shown = parent.isEmpty ? "." : parent
+            throw InventoryError.cannotWrite(
+                path: shown,
+                reason: errno == EACCES || errno == EROFS
+                    ? "the inventory's folder cannot be written to (the inventory is read-only)"
+                    : String(cString: strerror(errno)))
         }
         return path
     }

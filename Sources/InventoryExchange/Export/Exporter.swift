@@ -103,15 +103,19 @@ public struct Exporter {
     }
 
     /// The reference an item is exported under: the one it was imported with, else one made
-    /// from its id, which never changes.
-    static func reference(of item: HouseholdItem, refs: [Int64: String]) -> String {
-        refs[item.id] ?? "inventory-\(item.id)"
+    /// from the inventory's identity and the item's id, which never change
+    /// (`ExportedReference`).
+    static func reference(of item: HouseholdItem, refs: [Int64: String], identity: String)
+        -> String
+    {
+        refs[item.id] ?? ExportedReference(identity: identity, itemID: item.id).description
     }
 
     private func csv(columns: [Column], lineEnd: String, _ write: ([UInt8]) throws -> Void)
         throws -> Int
     {
         let refs = try manager.importRefs()
+        let identity = try manager.identity()
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1 << 16)
         CSVWriter.appendRecord(columns.map(\.header), lineEnd: lineEnd, to: &bytes)
@@ -119,7 +123,7 @@ public struct Exporter {
         var failure: Error?
         try manager.forEachItem(matching: filter, sortedBy: .name) { item in
             guard failure == nil else { return }
-            let ref = Self.reference(of: item, refs: refs)
+            let ref = Self.reference(of: item, refs: refs, identity: identity)
             CSVWriter.appendRecord(
                 columns.map { $0.cell(item, ref) ?? "" }, lineEnd: lineEnd, to: &bytes)
             count += 1
@@ -143,13 +147,17 @@ public struct Exporter {
             var version = InventoryDocument.currentVersion
             var exportedAt: String
             var currency: String
+            var inventory: String
         }
         let refs = try manager.importRefs()
+        let identity = try manager.identity()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var bytes = Array(
             try encoder.encode(
-                Header(exportedAt: Timestamp(Date()).iso8601, currency: manager.currency.code)
+                Header(
+                    exportedAt: Timestamp(Date()).iso8601, currency: manager.currency.code,
+                    inventory: identity)
             ).dropLast())  // its closing brace: the items and claims follow
         bytes += Array(",\"items\":[".utf8)
         var count = 0
@@ -159,7 +167,8 @@ public struct Exporter {
             do {
                 bytes += Array((count == 0 ? "\n" : ",\n").utf8)
                 bytes += try encoder.encode(
-                    InventoryDocument.Item(item, ref: Self.reference(of: item, refs: refs)))
+                    InventoryDocument.Item(
+                        item, ref: Self.reference(of: item, refs: refs, identity: identity)))
                 count += 1
                 if bytes.count >= 1 << 16 {
                     try write(bytes)
@@ -176,4 +185,29 @@ public struct Exporter {
         try write(bytes)
         return count
     }
+}
+
+/// The reference an export gives an item that was not imported: `inventory-IDENTITY-ID`, the
+/// inventory's identity and the item's id. An import into that inventory finds the item by
+/// it; into another, it is a reference like any other file's.
+struct ExportedReference: CustomStringConvertible, Hashable {
+    let identity: String
+    let itemID: Int64
+
+    init(identity: String, itemID: Int64) {
+        self.identity = identity
+        self.itemID = itemID
+    }
+
+    /// Reads `inventory-IDENTITY-ID`, or nil for another reference.
+    init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "inventory", parts[1].utf8.count == 12,
+            let id = Int64(parts[2]), id > 0
+        else { return nil }
+        identity = String(parts[1])
+        itemID = id
+    }
+
+    var description: String { "inventory-\(identity)-\(itemID)" }
 }

@@ -6,6 +6,8 @@ import InventoryKit
 protocol ImportSink: ~Copyable {
     /// Whether rows are written.
     var writes: Bool { get }
+    /// The inventory's identity, which its exported references carry.
+    var identity: String { get }
     func itemID(importRef ref: String) throws -> Int64?
     func item(id: Int64) throws -> HouseholdItem?
     mutating func add(_ draft: ItemDraft, importRef ref: String?) throws
@@ -23,8 +25,10 @@ struct DryRunSink: ImportSink {
     let currency: Currency
     let today: CalendarDate
     let now: Timestamp
+    let identity: String
 
-    init(manager: InventoryManager) {
+    init(manager: InventoryManager) throws {
+        identity = try manager.identity()
         self.manager = manager
         refs = Dictionary(
             ((try? manager.importRefs()) ?? [:]).map { ($0.value, $0.key) },
@@ -52,19 +56,15 @@ struct DryRunSink: ImportSink {
 }
 
 extension ImportSink where Self: ~Copyable {
-    /// The item a row's reference names: one an import recorded, else — for the references
-    /// `export` makes for items that have none (`inventory-ID`) — item ID of this inventory,
-    /// when it is the same thing (same name, serial, price and date; not the place, which a
-    /// Homebox export must fill in): a file exported
-    /// from this inventory and imported into it again updates, not duplicates.
+    /// The item a row's reference names: one an import recorded, else — for a reference
+    /// `export` made for an item of this inventory (`inventory-IDENTITY-ID` with this
+    /// inventory's identity) — that item, if it is still here. Another inventory's
+    /// references are references like any other file's.
     func resolve(_ ref: String, row: ImportedRow) throws -> Int64? {
         if let id = try itemID(importRef: ref) { return id }
-        guard ref.hasPrefix("inventory-"), let id = Int64(ref.dropFirst("inventory-".count)),
-            let item = try item(id: id)
+        guard let exported = ExportedReference(ref), exported.identity == identity,
+            try item(id: exported.itemID) != nil
         else { return nil }
-        let same =
-            ImportedRow.likeness(of: item, place: false)
-            == ImportedRow.likeness(of: row.draft, place: false)
-        return same ? id : nil
+        return exported.itemID
     }
 }

@@ -36,7 +36,7 @@ public struct Importer: Sendable {
             manager: manager, allowDuplicates: options.allowDuplicates,
             homebox: plan.format != .csv)
         if dryRun {
-            var sink = DryRunSink(manager: manager)
+            var sink = try DryRunSink(manager: manager)
             return try importRows(plan, writer: writer, into: &sink)
         }
         let outcome = try manager.importItems { batch in

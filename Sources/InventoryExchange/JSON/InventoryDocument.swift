@@ -12,6 +12,8 @@ struct InventoryDocument: Codable {
     var version = InventoryDocument.currentVersion
     var exportedAt: String
     var currency: String
+    /// The identity of the inventory exported (absent from files of earlier builds).
+    var inventory: String?
     var items: [Item]
     var claims: [ClaimRecord]
 
@@ -171,7 +173,13 @@ struct JSONImport {
             // Rows count from 1, as the items of the document do.
             let row = index + 1
             do {
-                rows.append((row, try Self.row(item, currency: currency, options: options)))
+                rows.append(
+                    (
+                        row,
+                        try Self.row(
+                            item, currency: currency, options: options,
+                            inventory: document.inventory)
+                    ))
             } catch let error as InventoryError {
                 report.record(ImportProblem(row: row, column: nil, reason: error.description))
                 report.rejected += 1
@@ -182,7 +190,7 @@ struct JSONImport {
         }
         let writer = try RowWriter(manager: manager, allowDuplicates: options.allowDuplicates)
         if dryRun {
-            var sink = DryRunSink(manager: manager)
+            var sink = try DryRunSink(manager: manager)
             try apply(rows, writer: writer, into: &sink, report: &report)
             let here = Set(try manager.claims().map { "\($0.title)\u{1F}\($0.createdAt)" })
             report.claimsAdded = claims.count { !here.contains("\($0.title)\u{1F}\($0.createdAt)") }
@@ -346,9 +354,10 @@ struct JSONImport {
         return words.isEmpty ? "the document" : words.joined(separator: ", ")
     }
 
-    static func row(_ item: InventoryDocument.Item, currency: Currency, options: ImportOptions)
-        throws -> ImportedRow
-    {
+    static func row(
+        _ item: InventoryDocument.Item, currency: Currency, options: ImportOptions,
+        inventory: String?
+    ) throws -> ImportedRow {
         func money(_ text: String?, _ field: ValueField) throws -> Money? {
             try text.flatMap { try ValueParser.price($0, currency: currency, field: field) }
         }
@@ -357,7 +366,9 @@ struct JSONImport {
         }
         var row = ImportedRow()
         if options.updateBy == .importRef {
-            row.importRef = item.importRef ?? "inventory-\(item.id)"
+            row.importRef =
+                item.importRef
+                ?? inventory.map { ExportedReference(identity: $0, itemID: item.id).description }
         }
         row.name = item.name
         row.description = .some(item.description)

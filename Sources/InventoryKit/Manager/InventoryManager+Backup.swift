@@ -25,24 +25,41 @@ extension InventoryManager {
     /// - Throws: `InventoryError.storage` (a full disk, …).
     public func snapshot(to path: String) throws -> InventorySnapshot {
         try withStore { store in try store.items.copyDatabase(toNewFileAt: path) }
-        return try Self.describe(databaseAt: path, checkingIntegrity: false)
+        let snapshot = try Self.describe(databaseAt: path, checking: .quick)
+        try ItemStore.useRollbackJournal(atPath: path)
+        return snapshot
+    }
+
+    /// How much of a database file `describe` checks.
+    public enum IntegrityCheck: Sendable {
+        /// Nothing beyond opening it.
+        case none
+        /// Every page, but not that indexes match their tables (`PRAGMA quick_check`): about
+        /// half the full check's time (0.14 s against 0.30 s on an inventory of 100,000
+        /// items, 126 MB, with `sqlite3`).
+        case quick
+        /// Everything (`PRAGMA integrity_check`).
+        case full
     }
 
     /// Opens the inventory file at `path` (a copy, or one staged for a restore) for writing,
-    /// which migrates an earlier release's schema, checks it (with `checkingIntegrity`, every
-    /// page: `PRAGMA integrity_check`), and lists what it holds.
+    /// which migrates an earlier release's schema, checks it (`check`), and lists what it
+    /// holds.
     ///
     /// - Throws: `InventoryError.cannotOpen` for a file that is not a whole inventory, one
     ///   from a newer release, or one that fails the integrity check.
     public static func describe(
-        databaseAt path: String, checkingIntegrity: Bool = true
+        databaseAt path: String, checking check: IntegrityCheck = .full
     ) throws -> InventorySnapshot {
         let manager = try InventoryManager(path: path, access: .write, notificationCenter: .init())
         defer { manager.close() }
         return try manager.withStore { store in
-            if checkingIntegrity, let problem = try store.items.integrityProblem() {
+            if check != .none,
+                let problem = try store.items.integrityProblem(quick: check == .quick)
+            {
                 throw InventoryError.cannotOpen(
-                    path: path, reason: "it is damaged (\(problem))", detail: nil)
+                    path: path, reason: "it is damaged (the integrity check failed)",
+                    detail: problem)
             }
             return InventorySnapshot(
                 databasePath: path, counts: try store.items.counts(),
@@ -58,8 +75,8 @@ extension InventoryManager {
 
     /// Replaces the whole inventory with `snapshot` (checked with `describe`), whose stored
     /// files are in `filesFolder`: the files are moved into the photos folder first, then the
-    /// database is replaced in one transaction, then the stored files the new content does not
-    /// use are deleted. Interrupted before the transaction commits, the inventory is as it was
+    /// database is replaced in one transaction, then the stored files the old content used
+    /// and the new one does not are deleted. Interrupted before the transaction commits, the inventory is as it was
     /// (with at most some extra stored files that no item uses).
     ///
     /// Other processes see the new content as a commit; one that was following the old
@@ -72,13 +89,16 @@ extension InventoryManager {
         for name in snapshot.files {
             try photos.adopt(name, from: (filesFolder as NSString).appendingPathComponent(name))
         }
-        try withStore { store in
+        let used = try withStore { store in
+            let used = try store.items.storedFileNames()
             try store.items.replaceDatabase(withContentsOf: snapshot.databasePath)
-            store.lastQueued = try store.items.lastJournalSequence()
-            store.lastQueuedMark = try store.items.journalMark(at: store.lastQueued)
+            try store.queued(upTo: try store.items.lastJournalSequence())
+            return used
         }
+        // Only the files the replaced content used: the photos folder is shared by every
+        // inventory in the same folder, whose files are not this one's to delete.
         let kept = Set(snapshot.files)
-        for name in photos.storedNames() where !kept.contains(name) {
+        for name in used where !kept.contains(name) {
             photos.remove(name)
         }
     }

@@ -15,6 +15,8 @@ public struct ImportBatch: ~Copyable {
     /// only a reference this import added can name an item, and the others need no look-up.
     fileprivate let hadNoRefs: Bool
     fileprivate var refsAdded: Set<String> = []
+    /// The inventory's identity (`InventoryManager.identity()`).
+    public let identity: String
 
     /// How many items were added so far.
     public private(set) var added = 0
@@ -157,7 +159,8 @@ extension InventoryManager {
             var batch = ImportBatch(
                 store: store.items, currency: currency, now: now, today: today,
                 sequence: try store.items.lastJournalSequence(),
-                hadNoRefs: !(try store.items.hasImportRefs()))
+                hadNoRefs: !(try store.items.hasImportRefs()),
+                identity: try store.items.inventoryIdentity())
             let result = try body(&batch)
             try batch.flush()
             return (batch.changes, result, batch.added, batch.updated)
@@ -165,6 +168,12 @@ extension InventoryManager {
             outcome.0
         }
         return (outcome.1, outcome.2, outcome.3)
+    }
+
+    /// The inventory's identity: 12 hexadecimal digits made at random when it was made, which
+    /// an export puts in the references of the items it writes (`inventory-IDENTITY-ID`).
+    public func identity() throws -> String {
+        try withStore { try $0.items.inventoryIdentity() }
     }
 
     /// Every item's import reference: item id to reference.

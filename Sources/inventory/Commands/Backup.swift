@@ -22,11 +22,13 @@ struct BackupCommand: ParsableCommand {
               inventory backup
               inventory backup ~/Backups/house.zip --force
               inventory backup --db ~/cabin.sqlite cabin.zip
+              inventory backup - | ssh nas 'cat > house.zip'
             """)
 
     @Argument(
         help: ArgumentHelp(
-            "The archive to write (default: inventory-YYYY-MM-DD.zip in this folder).",
+            "The archive to write (default: inventory-YYYY-MM-DD.zip in this folder; - for "
+                + "stdout).",
             valueName: "file"))
     var file: String?
 
@@ -43,7 +45,19 @@ struct BackupCommand: ParsableCommand {
 
     func run() throws {
         let manager = try database.openManager(.read)
-        let name = file ?? Self.defaultName(on: Date())
+        let toStandardOutput = file == "-"
+        if toStandardOutput && isatty(1) == 1 {
+            throw CommandFailure(
+                description: "a zip archive is not for a terminal: redirect it (> FILE, | ssh …) "
+                    + "or name a file",
+                status: 1)
+        }
+        // To stdout: the archive is made in a private folder, then copied out.
+        let scratch = toStandardOutput ? try Self.privateFolder() : nil
+        defer { scratch.map { try? FileManager.default.removeItem(atPath: $0) } }
+        let name =
+            scratch.map { ($0 as NSString).appendingPathComponent("backup.zip") }
+            ?? file ?? Self.defaultName(on: Date())
         let output = try manager.outputFile(at: name, replacing: force)
         let manifest: BackupManifest
         do {
@@ -52,8 +66,31 @@ struct BackupCommand: ParsableCommand {
         } catch let error as BackupError {
             throw CommandFailure(description: error.description, status: error.exitStatus)
         }
-        Terminal.standardOutput.writeLine(
-            "Backed up \(RestoreCommand.summary(of: manifest)) to \(name).")
+        if toStandardOutput {
+            guard let input = FileHandle(forReadingAtPath: name) else {
+                throw CommandFailure(description: "cannot read the archive made", status: 1)
+            }
+            defer { try? input.close() }
+            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+                try Terminal.standardOutput.write { $0.append(contentsOf: chunk) }
+            }
+        }
+        // With the archive on stdout, the summary goes to stderr.
+        (toStandardOutput ? Terminal.standardError : Terminal.standardOutput).writeLine(
+            "Backed up \(RestoreCommand.summary(of: manifest))"
+                + (toStandardOutput ? "." : " to \(name)."))
+    }
+
+    /// A new folder only this user may enter, in the system's temporary folder.
+    static func privateFolder() throws -> String {
+        let parent = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+        var template = Array(
+            (parent as NSString).appendingPathComponent("inventory-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) })
+        else {
+            throw InventoryError.cannotWrite(path: parent, reason: String(cString: strerror(errno)))
+        }
+        return String(cString: made)
     }
 
     /// `inventory-YYYY-MM-DD.zip`, today's date where the user is.
@@ -110,13 +147,65 @@ struct RestoreCommand: ParsableCommand {
             let staged = try StagedRestore(
                 archiveAt: file,
                 besideDatabaseAt: folder.isEmpty ? "./" + location.path : location.path)
-            let manager = try database.openManager(.write)
+            let manager: InventoryManager
+            do {
+                manager = try database.openManager(.write)
+            } catch  where Self.isDamage(error) {
+                // A damaged inventory is what a restore is for: with --force it is moved
+                // aside (kept, for whoever wants to look at it) and the backup takes its place.
+                guard force else {
+                    throw CommandFailure(
+                        description: "\(error); 'inventory restore \(file) --force' replaces it "
+                            + "(the damaged file is kept beside it)",
+                        status: 1)
+                }
+                let aside = try Self.moveAside(location.path)
+                Terminal.standardError.writeLine(
+                    "inventory: the damaged inventory was moved aside to \(aside)")
+                manager = try database.openManager(.write)
+            }
             try staged.restore(into: manager, replacing: force)
             Terminal.standardOutput.writeLine(
                 "Restored \(Self.summary(of: staged.manifest)) into \(location.path).")
         } catch let error as BackupError {
             throw CommandFailure(description: error.description, status: error.exitStatus)
         }
+    }
+
+    /// Whether opening the inventory failed because its file is damaged (not because it is
+    /// busy, read-only, another user's, or from a newer version).
+    static func isDamage(_ error: any Error) -> Bool {
+        switch error {
+        case InventoryError.cannotOpen(_, let reason, _):
+            reason.contains("damaged") || reason == "it is not an inventory database"
+                || reason.hasPrefix("it holds no data of its own")
+        case let error as MigrationError:
+            switch error {
+            case .damaged, .changedOutside, .unrecorded: true
+            case .writtenByNewerVersion, .needsUpgrade: false
+            }
+        default: false
+        }
+    }
+
+    /// Renames the inventory file at `path` (and its -wal and -shm files) to
+    /// `PATH.damaged-YYYYMMDD-HHMMSS`; returns the new name.
+    static func moveAside(_ path: String) throws -> String {
+        let parts = Calendar.current.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second], from: Date())
+        func two(_ number: Int?) -> String { (number ?? 0) < 10 ? "0\(number ?? 0)" : "\(number!)" }
+        let stamp =
+            "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))-"
+            + "\(two(parts.hour))\(two(parts.minute))\(two(parts.second))"
+        let aside = "\(path).damaged-\(stamp)"
+        for suffix in ["", "-wal", "-shm"]
+        where FileManager.default.fileExists(atPath: path + suffix) {
+            guard rename(path + suffix, aside + suffix) == 0 else {
+                throw InventoryError.cannotWrite(
+                    path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+        return aside
     }
 
     /// "12 items, 1 claim, the history (40 changes) and 9 files (3.2 MB)".

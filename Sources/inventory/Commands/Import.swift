@@ -148,8 +148,31 @@ struct Import: ParsableCommand {
             // A dry run into an inventory not made yet: checked against an empty one.
             manager = try InventoryManager.openSharedEmpty(path: path)
         } else {
+            let location = try InventoryLocation.resolve(
+                option: database.path, environment: ProcessInfo.processInfo.environment)
+            let isNew = !dryRun && !FileManager.default.fileExists(atPath: location.path)
             manager = try database.openManager(dryRun ? .read : .write)
+            if isNew {
+                // An import that fails leaves no inventory it made behind.
+                do {
+                    try run(with: manager)
+                } catch {
+                    if (try? manager.counts())
+                        == InventoryCounts(
+                            items: 0, claims: 0, journalEntries: 0)
+                    {
+                        InventoryManager.closeShared()
+                        for suffix in ["", "-wal", "-shm"] { unlink(location.path + suffix) }
+                    }
+                    throw error
+                }
+                return
+            }
         }
+        try run(with: manager)
+    }
+
+    private func run(with manager: InventoryManager) throws {
         var options = ImportOptions()
         options.format = format
         options.separator = separator.flatMap(Self.separatorByte)
