@@ -11,7 +11,8 @@ import CSQLite
 extension Database {
     /// Copies the database, as it is at one moment, into a new file at `path`: every page of
     /// one read transaction, so writers in other processes go on meanwhile and the copy holds
-    /// either all of a write or none of it. The copy is private (0600) and has no `-wal` file.
+    /// either all of a write or none of it. The copy is private (0600), in rollback-journal
+    /// mode, and not synced to the disk (a scratch file: sync what it becomes).
     ///
     /// - Throws: `DatabaseError` (the file exists, the disk is full, …).
     public func copy(toNewFileAt path: String) throws {
@@ -34,7 +35,25 @@ extension Database {
             fchmod(created, 0o600)
             _ = Self.systemClose(created)
         }
+        // A scratch copy: nothing to sync (whoever keeps it syncs what it becomes), and no
+        // journal while it is written.
+        for pragma in ["PRAGMA synchronous = OFF", "PRAGMA journal_mode = OFF"] {
+            guard sqlite3_exec(destination, pragma, nil, nil, nil) == SQLITE_OK else {
+                throw DatabaseError(
+                    extendedCode: sqlite3_extended_errcode(destination),
+                    message: String(cString: sqlite3_errmsg(destination)))
+            }
+        }
         try Self.runBackup(from: handle, to: destination, errorsOn: destination)
+        // The copied first page says WAL, as the source's does: the copy is whole in itself,
+        // so it says rollback journal instead (it then opens anywhere, even read-only).
+        for pragma in ["PRAGMA journal_mode = DELETE", "PRAGMA synchronous = OFF"] {
+            guard sqlite3_exec(destination, pragma, nil, nil, nil) == SQLITE_OK else {
+                throw DatabaseError(
+                    extendedCode: sqlite3_extended_errcode(destination),
+                    message: String(cString: sqlite3_errmsg(destination)))
+            }
+        }
     }
 
     /// Replaces everything in this database with the content of the database file at

@@ -40,16 +40,6 @@ extension ItemStore {
         try database.integrityProblem(quick: quick)
     }
 
-    /// Switches the database file at `path`, which nothing else has open, from WAL to the
-    /// rollback journal, so that it is whole in itself and readable where nothing can be
-    /// written (a copy in a backup, unzipped anywhere).
-    public static func useRollbackJournal(atPath path: String) throws {
-        let database = try Database(
-            path: path, options: .init(createIfMissing: false))
-        defer { database.close() }
-        try database.execute("PRAGMA journal_mode = DELETE")
-    }
-
     /// The rows of each kind, read in one transaction.
     public func counts() throws -> InventoryCounts {
         try read {

@@ -25,9 +25,28 @@ extension InventoryManager {
     /// - Throws: `InventoryError.storage` (a full disk, …).
     public func snapshot(to path: String) throws -> InventorySnapshot {
         try withStore { store in try store.items.copyDatabase(toNewFileAt: path) }
-        let snapshot = try Self.describe(databaseAt: path, checking: .quick)
-        try ItemStore.useRollbackJournal(atPath: path)
-        return snapshot
+        // Read only: the copy's schema is this release's, and nothing in it is written again
+        // (a write would sync the whole copy to the disk).
+        do {
+            let database = try Database(
+                path: path, options: .init(createIfMissing: false, readOnly: true))
+            let store = try ItemStore(database: database)
+            defer { store.close() }
+            if let problem = try store.integrityProblem(quick: true) {
+                throw InventoryError.cannotOpen(
+                    path: path, reason: "it is damaged (the integrity check failed)",
+                    detail: problem)
+            }
+            return InventorySnapshot(
+                databasePath: path, counts: try store.counts(), files: try store.storedFileNames(),
+                schemaVersion: Migrator().migrations.count, currency: store.currency)
+        } catch let error as DatabaseError {
+            throw InventoryError.cannotOpen(
+                path: path,
+                reason: error.storageProblem == .damaged
+                    ? "it is damaged (the integrity check failed)" : "it cannot be read",
+                detail: error.description)
+        }
     }
 
     /// How much of a database file `describe` checks.
