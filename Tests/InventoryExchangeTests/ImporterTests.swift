@@ -405,6 +405,12 @@ import Testing
         let report = try Importer(path: path, options: options, manager: target).run(dryRun: false)
         #expect(report.added == 2)
         #expect(report.claimsAdded == 2)
+        // The items keep when they were added and last changed.
+        let ringThere = try #require(try manager.item(id: ring.id))
+        let ringCopy = try #require(
+            try target.entireHouseholdInventory().first { $0.name == "Ring" })
+        #expect(ringCopy.createdAt == ringThere.createdAt)
+        #expect(ringCopy.updatedAt == ringThere.updatedAt)
         let claims = try target.claims().sorted { $0.title < $1.title }
         #expect(claims.map(\.title) == ["Burglary", "Water"])
         let burglary = claims[0]

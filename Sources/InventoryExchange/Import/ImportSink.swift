@@ -10,7 +10,9 @@ protocol ImportSink: ~Copyable {
     var identity: String { get }
     func itemID(importRef ref: String) throws -> Int64?
     func item(id: Int64) throws -> HouseholdItem?
-    mutating func add(_ draft: ItemDraft, importRef ref: String?) throws
+    mutating func add(
+        _ draft: ItemDraft, importRef ref: String?, createdAt: Timestamp?, updatedAt: Timestamp?
+    ) throws
     mutating func update(id: Int64, _ patch: ItemPatch) throws -> Bool
 }
 
@@ -44,7 +46,9 @@ struct DryRunSink: ImportSink {
 
     func item(id: Int64) throws -> HouseholdItem? { try manager.item(id: id) }
 
-    mutating func add(_ draft: ItemDraft, importRef ref: String?) throws {
+    mutating func add(
+        _ draft: ItemDraft, importRef ref: String?, createdAt: Timestamp?, updatedAt: Timestamp?
+    ) throws {
         _ = try draft.validatedItem(currency: currency, now: now, today: today)
     }
 

@@ -22,6 +22,9 @@ struct ImportedRow {
     var hasLifetimeWarranty: Bool?
     var warrantyUntil: CalendarDate??
     var reviewedAt: CalendarDate??
+    /// When the item was added and last changed, as our JSON export says (kept on a new item).
+    var createdAt: Timestamp?
+    var updatedAt: Timestamp?
 
     /// The row as a new item.
     var draft: ItemDraft {
@@ -143,7 +146,9 @@ struct RowWriter {
                 if !existing.isEmpty, existing.contains(ImportedRow.likeness(of: draft)) {
                     report.duplicates += 1
                 }
-                try sink.add(draft, importRef: row.importRef)
+                try sink.add(
+                    draft, importRef: row.importRef, createdAt: row.createdAt,
+                    updatedAt: row.updatedAt)
                 report.added += 1
             }
             return nil

@@ -241,13 +241,10 @@ struct JSONImport {
             .unreadable(path: path, reason: "claim \(number) (\(quoted(record.title))) \(reason)")
         }
         func timestamp(_ text: String) throws -> Timestamp {
-            let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-            guard
-                let date = (try? style.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text))
-            else {
+            guard let time = Self.timestamp(text) else {
                 throw refuse("has a time that is not RFC 3339: \(quoted(text))")
             }
-            return Timestamp(date)
+            return time
         }
         do {
             guard let kind = ClaimKind(rawValue: record.kind) else {
@@ -388,7 +385,20 @@ struct JSONImport {
         row.hasLifetimeWarranty = item.lifetimeWarranty
         row.warrantyUntil = .some(try date(item.warrantyUntil, .warrantyUntil))
         row.reviewedAt = .some(try date(item.reviewedAt, .reviewedAt))
+        row.createdAt = timestamp(item.createdAt)
+        row.updatedAt = timestamp(item.updatedAt)
         return row
+    }
+
+    /// An export's RFC 3339 time, to the millisecond it was written with (nil if it is not one).
+    static func timestamp(_ text: String) -> Timestamp? {
+        let date =
+            (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+            ?? (try? Date.ISO8601FormatStyle().parse(text))
+        // Rounded: a time read back through a Double may fall a hair short of its millisecond.
+        return date.map {
+            Timestamp(millisecondsSince1970: Int64(($0.timeIntervalSince1970 * 1000).rounded()))
+        }
     }
 }
 

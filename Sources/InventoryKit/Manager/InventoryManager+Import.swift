@@ -34,13 +34,21 @@ public struct ImportBatch: ~Copyable {
         try store.item(id: id)
     }
 
-    /// Adds an item, recording `ref` as where it came from.
+    /// Adds an item, recording `ref` as where it came from; `createdAt` and `updatedAt` are the
+    /// times an export gave it (else now).
     ///
     /// - Throws: `InventoryError` for an invalid draft (photos are not imported: a draft with
     ///   one is refused); `DatabaseError`. The whole import is rolled back then.
-    public mutating func add(_ draft: ItemDraft, importRef ref: String? = nil) throws {
+    public mutating func add(
+        _ draft: ItemDraft, importRef ref: String? = nil, createdAt: Timestamp? = nil,
+        updatedAt: Timestamp? = nil
+    ) throws {
         precondition(draft.photoFile == nil, "an import does not copy photos")
-        let item = try draft.validatedItem(currency: currency, now: now, today: today)
+        // An item brought from an export keeps when it was added and last changed there
+        // (never later than now).
+        let added = min(createdAt ?? now, now)
+        var item = try draft.validatedItem(currency: currency, now: added, today: today)
+        item.updatedAt = min(max(updatedAt ?? added, added), now)
         if let ref, hadNoRefs { refsAdded.insert(ref) }
         pending.append((item, ref))
         if pending.count == ItemStore.rowsPerInsert { try flush() }
