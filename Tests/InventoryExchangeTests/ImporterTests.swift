@@ -250,6 +250,27 @@ import Testing
         #expect(lamp.notes == "Mood: happy" && lamp.location == "Hall")
     }
 
+    @Test func columnsNoFieldTakesAreAnErrorOrNotesOrLeftOutAsAsked() throws {
+        let path = write(
+            "assets.csv",
+            "Name,Company,Asset Tag,Purchase Cost\nBackhoe,Abshire and Sons,ICC-1,2266.13\n")
+        #expect {
+            try importFile(path)
+        } throws: { error in
+            "\(error)".contains("no field takes the columns \"Company\", \"Asset Tag\"")
+                && "\(error)".contains("--other-columns notes|ignore does either for all")
+        }
+        try importFile(path) { $0.otherColumns = .notes }
+        let item = try #require(try manager.entireHouseholdInventory().first)
+        #expect(item.notes == "Company: Abshire and Sons\nAsset Tag: ICC-1")
+        #expect(item.price == usd("2266.13"))
+        try importFile(path) {
+            $0.otherColumns = .ignore
+            $0.allowDuplicates = true
+        }
+        #expect(try manager.entireHouseholdInventory().map(\.notes).contains(nil))
+    }
+
     @Test func aDecimalCommaColumnAndADayFirstColumnAreReadTheirWay() throws {
         let path = write(
             "eu.csv", "Name;Price;Bought\nLamp;1.234,50;13/10/2021\nChair;19,99;05/04/2021\n")

@@ -27,6 +27,14 @@ public enum ImportUpdateRule: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What Homebox's custom fields (`HB.field.NAME`) become.
+/// What becomes of a column no field takes (`--other-columns`).
+public enum OtherColumnRule: String, Sendable, Hashable, CaseIterable {
+    /// A line `COLUMN: value` in the notes.
+    case notes
+    /// Left out.
+    case ignore
+}
+
 public enum CustomFieldRule: String, Sendable, Hashable, CaseIterable {
     /// A line `NAME: value` in the notes.
     case notes
@@ -48,6 +56,8 @@ public struct ImportOptions: Sendable {
     public var dateOrder: SlashDateOrder?
     public var updateBy: ImportUpdateRule = .importRef
     public var customFields: CustomFieldRule = .notes
+    /// What becomes of the columns no field takes; nil: they are an error that names them.
+    public var otherColumns: OtherColumnRule?
     /// Add rows that look like items already there (`--yes`).
     public var allowDuplicates = false
     /// Import the good rows and write the bad ones to this file, with a reason column.

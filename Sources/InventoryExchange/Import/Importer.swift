@@ -228,6 +228,10 @@ public struct Importer: Sendable {
             } else if let field = ImportField.aliases[ImportField.key(header)] {
                 let field = options.updateBy == .none && field == .importRef ? .ignore : field
                 columns.append(ImportColumn(header: shown, field: field, label: shown))
+            } else if let rule = options.otherColumns {
+                columns.append(
+                    ImportColumn(
+                        header: shown, field: rule == .notes ? .noteLine : .ignore, label: shown))
             } else {
                 unknown.append(shown)
                 columns.append(ImportColumn(header: shown, field: .ignore, label: shown))
@@ -241,8 +245,9 @@ public struct Importer: Sendable {
             problems.append(
                 "no field takes the column\(unknown.count == 1 ? "" : "s") \(list) "
                     + "(--map \(quoted("\(unknown[0])=notes-line")) keeps one as a line of the "
-                    + "notes, \(quoted("\(unknown[0])=ignore")) leaves it out; "
-                    + "'inventory import --help' lists the fields)")
+                    + "notes, \(quoted("\(unknown[0])=ignore")) leaves it out, --other-columns "
+                    + "notes|ignore does either for all; 'inventory import --help' lists the fields)"
+            )
         }
         var byField: [ImportField: [Int]] = [:]
         for (index, column) in columns.enumerated() where column.field.isSingle {

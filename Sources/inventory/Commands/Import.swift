@@ -6,6 +6,7 @@ import InventoryKit
 extension ImportFormat: ExpressibleByArgument {}
 extension ImportUpdateRule: ExpressibleByArgument {}
 extension CustomFieldRule: ExpressibleByArgument {}
+extension OtherColumnRule: ExpressibleByArgument {}
 extension SlashDateOrder: ExpressibleByArgument {}
 
 struct Import: ParsableCommand {
@@ -93,6 +94,14 @@ struct Import: ParsableCommand {
             "What Homebox's custom fields (HB.field.NAME) become: notes (a line NAME: value) or tags."
     )
     var customFields: CustomFieldRule = .notes
+
+    @Option(
+        name: .customLong("other-columns"),
+        help: ArgumentHelp(
+            "What the columns no field takes become: notes (a line COLUMN: value each) or "
+                + "ignore (default: an error that names them).",
+            valueName: "notes|ignore"))
+    var otherColumns: OtherColumnRule?
 
     @Flag(
         name: .customLong("skip-invalid"),
@@ -185,6 +194,7 @@ struct Import: ParsableCommand {
         options.dateOrder = dateFormat
         options.updateBy = updateBy
         options.customFields = customFields
+        options.otherColumns = otherColumns
         options.allowDuplicates = yes
         if skipInvalid && !dryRun {
             options.rejectedRows = try manager.outputFile(
