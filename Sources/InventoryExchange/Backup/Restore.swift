@@ -122,7 +122,9 @@ public final class StagedRestore {
     ///
     /// - Throws: `BackupError.notEmpty` when the inventory holds items or claims and
     ///   `replacing` is false (nothing is changed); `InventoryError`.
-    public func restore(into manager: InventoryManager, replacing: Bool) throws {
+    public func restore(
+        into manager: InventoryManager, replacing: Bool, committed: () -> Void = {}
+    ) throws {
         if !replacing {
             let counts = try manager.counts()
             if counts.items > 0 || counts.claims > 0 {
@@ -130,7 +132,8 @@ public final class StagedRestore {
             }
         }
         try manager.replaceAll(
-            with: snapshot, filesIn: (folder as NSString).appendingPathComponent("photos"))
+            with: snapshot, filesIn: (folder as NSString).appendingPathComponent("photos"),
+            committed: committed)
     }
 
     // MARK: - Checking

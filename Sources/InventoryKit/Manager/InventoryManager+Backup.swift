@@ -98,13 +98,17 @@ extension InventoryManager {
     /// and the new one does not are deleted. Interrupted before the transaction commits, the inventory is as it was
     /// (with at most some extra stored files that no item uses).
     ///
+    /// `committed` is called once the new content is in (before the old files go).
     /// Other processes see the new content as a commit; one that was following the old
     /// content's changes is told the file was replaced (`fileReplacedNotification`). Close
     /// this manager afterwards: it keeps the currency it read when it opened.
     ///
     /// - Throws: `InventoryError.cannotWrite` when a file cannot be stored;
     ///   `InventoryError.storage` when the database cannot be written.
-    public func replaceAll(with snapshot: InventorySnapshot, filesIn filesFolder: String) throws {
+    public func replaceAll(
+        with snapshot: InventorySnapshot, filesIn filesFolder: String,
+        committed: () -> Void = {}
+    ) throws {
         for name in snapshot.files {
             try photos.adopt(name, from: (filesFolder as NSString).appendingPathComponent(name))
         }
@@ -114,6 +118,7 @@ extension InventoryManager {
             try store.queued(upTo: try store.items.lastJournalSequence())
             return used
         }
+        committed()
         // Only the files the replaced content used: the photos folder is shared by every
         // inventory in the same folder, whose files are not this one's to delete.
         let kept = Set(snapshot.files)

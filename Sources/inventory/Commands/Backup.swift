@@ -164,7 +164,12 @@ struct RestoreCommand: ParsableCommand {
                     "inventory: the damaged inventory was moved aside to \(aside)")
                 manager = try database.openManager(.write)
             }
-            try staged.restore(into: manager, replacing: force)
+            try staged.restore(into: manager, replacing: force) {
+                Interruption.completed.withLock {
+                    $0 =
+                        "after the restore was done: only removing the replaced files was cut short"
+                }
+            }
             Terminal.standardOutput.writeLine(
                 "Restored \(Self.summary(of: staged.manifest)) into \(location.path).")
         } catch let error as BackupError {

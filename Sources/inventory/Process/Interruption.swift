@@ -44,6 +44,10 @@ enum Interruption {
     /// process for it.
     private static let state = Mutex<(signal: Int32, isEnding: Bool)>((0, false))
 
+    /// What the command has done for good already, said with "interrupted" if a signal comes
+    /// now (a restore that has committed, say).
+    static let completed = Mutex<String?>(nil)
+
     /// The signal that interrupted the command, if one did.
     static var caughtSignal: Int32? {
         state.withLock { $0.signal == 0 ? nil : $0.signal }
@@ -75,7 +79,8 @@ enum Interruption {
                 pthread_kill(thread, SIGUSR1)
             }
         }
-        let message = "inventory: interrupted\n"
+        let done = completed.withLock { $0 }
+        let message = "inventory: interrupted\(done.map { " (\($0))" } ?? "")\n"
         _ = message.withCString { write(2, $0, strlen($0)) }
         _exit(128 + number)
     }
