@@ -40,6 +40,27 @@ extension ItemStore {
         try database.integrityProblem(quick: quick)
     }
 
+    /// The highest item id ever given (0 for none).
+    public func highestItemID() throws -> Int64 {
+        let statement = try database.makeStatement(
+            "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'items'), 0)")
+        guard try statement.step() else { return 0 }
+        return statement.int64(at: 0)
+    }
+
+    /// Makes the next item id larger than `id` (after a restore brought an earlier sequence).
+    public func keepItemIDsAbove(_ id: Int64) throws {
+        guard id > (try highestItemID()) else { return }
+        try write {
+            try database.execute(
+                "UPDATE sqlite_sequence SET seq = ? WHERE name = 'items'", [.integer(id)])
+            if database.changedRowCount == 0 {
+                try database.execute(
+                    "INSERT INTO sqlite_sequence (name, seq) VALUES ('items', ?)", [.integer(id)])
+            }
+        }
+    }
+
     /// The rows of each kind, read in one transaction.
     public func counts() throws -> InventoryCounts {
         try read {

@@ -153,7 +153,8 @@ public struct OutputFile: Sendable {
     /// Writes the file that `produce` makes, for a library that writes a file itself (a zip
     /// archive seeks back into what it wrote): `produce` gets a private folder (0700) beside
     /// the target, which it may also use for scratch files, and returns the path of the file
-    /// it made there; that file becomes the target (0600, or the replaced file's mode) as
+    /// it made there; that file becomes the target (0600, even in place of a file with another
+    /// mode) as
     /// `write(_:)` places its own, and the folder is removed. A device or a pipe gets the
     /// file's bytes, made in a private folder in the system's temporary folder.
     ///
@@ -198,9 +199,8 @@ public struct OutputFile: Sendable {
         }
         let descriptor = open(produced, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(errno) }
-        try finish(
-            produced, descriptor: descriptor, mode: exists ? status.st_mode & 0o7777 : 0o600,
-            in: parent)
+        // Private whatever it replaces: what a library makes here is an archive of everything.
+        try finish(produced, descriptor: descriptor, mode: 0o600, in: parent)
     }
 
     /// Removes what an earlier write of the same target left when its process was killed

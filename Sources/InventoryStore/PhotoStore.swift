@@ -253,8 +253,9 @@ public struct PhotoStore: Sendable {
         return names.filter { Self.isStoredName($0) }.sorted()
     }
 
-    /// Moves the file at `source` into the store as `name`, unless a file of that name (the
-    /// same content: names are checksums) is there already. The caller has checked that the
+    /// Moves the file at `source` into the store as `name`, unless a whole file of that name
+    /// (the same content: names are checksums) is there already; one whose content no longer
+    /// matches its name (cut short, bit-rotted) is replaced. The caller has checked that the
     /// content's SHA-256 is the name's.
     ///
     /// - Throws: `InventoryError.cannotWrite` when the folder cannot be made or written.
@@ -262,7 +263,7 @@ public struct PhotoStore: Sendable {
         precondition(Self.isStoredName(name), "not a stored file's name: \(name)")
         try makeDirectory()
         let target = path(of: name)
-        if access(target, F_OK) == 0 { return }
+        if access(target, F_OK) == 0, Self.holdsItsName(target, name: name) { return }
         chmod(source, 0o600)
         if rename(source, target) == 0 { return }
         guard errno == EXDEV else {
@@ -277,6 +278,21 @@ public struct PhotoStore: Sendable {
         } catch {
             throw InventoryError.cannotWrite(path: source, reason: "it cannot be read")
         }
+    }
+
+    /// Whether the file at `path` hashes to the checksum its `name` starts with.
+    private static func holdsItsName(_ path: String, name: String) -> Bool {
+        guard let input = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? input.close() }
+        var hash = SHA256()
+        while let chunk = try? input.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hash.update(data: chunk)
+        }
+        let digest = hash.finalize().map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+        return name.hasPrefix(digest + ".")
     }
 
     /// Deletes the stored photo `name`; a file already gone is not an error.

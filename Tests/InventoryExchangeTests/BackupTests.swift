@@ -79,7 +79,8 @@ private func sha256(_ bytes: some DataProtocol) -> String {
         }
     }
 
-    @Test func anInventoryWithItemsIsReplacedOnlyWhenAskedAndLosesTheFilesNoItemUses() throws {
+    @Test func anInventoryWithItemsIsReplacedOnlyWhenAskedAndKeepsItsFilesInTheSharedFolder() throws
+    {
         let folder = TemporaryFolder()
         let backedUp = try makeFurnishedInventory(in: folder)
         _ = try backUp(backedUp, to: folder.file("backup.zip"))
@@ -106,8 +107,12 @@ private func sha256(_ bytes: some DataProtocol) -> String {
         let restored = try InventoryManager(
             path: other.file("inventory.sqlite"), notificationCenter: .init())
         #expect(try restored.items(matching: .all).map(\.name) == ["Camera", "Ring", "Sofa"])
-        #expect(!FileManager.default.fileExists(atPath: restored.photos.path(of: dogPhoto)))
-        #expect(restored.photos.storedNames().count == 2)
+        // The folder may be another inventory's too: nothing in it is deleted.
+        #expect(FileManager.default.fileExists(atPath: restored.photos.path(of: dogPhoto)))
+        #expect(restored.photos.storedNames().count == 3)
+        // Ids go on from the highest the replaced content gave: an export made before the
+        // restore never names a new item.
+        #expect(try restored.add(ItemDraft(name: "Kettle")).id == 4)
     }
 
     @Test func anotherInventoryInTheSameFolderKeepsItsFiles() throws {
@@ -130,9 +135,50 @@ private func sha256(_ bytes: some DataProtocol) -> String {
             archiveAt: folder.file("backup.zip"), besideDatabaseAt: cabin.databasePath
         )
         .restore(into: cabin, replacing: true)
-        // The cabin's own old photo goes; the house's stays.
-        #expect(!FileManager.default.fileExists(atPath: cabin.photos.path(of: bluePhoto)))
+        // Both stay: a file may be the other inventory's too.
+        #expect(FileManager.default.fileExists(atPath: cabin.photos.path(of: bluePhoto)))
         #expect(FileManager.default.fileExists(atPath: house.photos.path(of: redPhoto)))
+    }
+
+    @Test func aDamagedStoredFileIsReplacedByTheBackupsCopy() throws {
+        let folder = TemporaryFolder()
+        let manager = try makeFurnishedInventory(in: folder)
+        _ = try backUp(manager, to: folder.file("backup.zip"))
+        let photo = try #require(try manager.item(id: 1)?.photo)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: manager.photos.path(of: photo)))
+        try whole.prefix(10).write(to: URL(fileURLWithPath: manager.photos.path(of: photo)))
+        try StagedRestore(
+            archiveAt: folder.file("backup.zip"), besideDatabaseAt: manager.databasePath
+        )
+        .restore(into: manager, replacing: true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: manager.photos.path(of: photo))) == whole)
+    }
+
+    @Test func aWriteAfterAnotherProcessRestoredIsRefusedAndSaysSo() throws {
+        let folder = TemporaryFolder()
+        let backedUp = try makeFurnishedInventory(in: folder)
+        _ = try backUp(backedUp, to: folder.file("backup.zip"))
+        let other = TemporaryFolder()
+        let writer = try makeManager(in: other)
+        try writer.add(ItemDraft(name: "Kettle"))
+        let replaced = Mutex(false)
+        let token = writer.notificationCenter.addObserver(
+            forName: InventoryManager.fileReplacedNotification, object: writer, queue: nil
+        ) { _ in replaced.withLock { $0 = true } }
+        defer { writer.notificationCenter.removeObserver(token) }
+        let restorer = try InventoryManager(path: writer.databasePath, notificationCenter: .init())
+        try StagedRestore(
+            archiveAt: folder.file("backup.zip"), besideDatabaseAt: restorer.databasePath
+        )
+        .restore(into: restorer, replacing: true)
+        restorer.close()
+        #expect {
+            try writer.add(ItemDraft(name: "Toaster"))
+        } throws: { error in
+            "\(error)".contains("it was replaced (restored from a backup) since it was opened")
+        }
+        #expect(replaced.withLock { $0 })
+        #expect(try writer.counts().items == 3)
     }
 
     @Test func aFollowerOfTheReplacedInventoryIsToldItWasReplacedNotFedItsJournal() throws {

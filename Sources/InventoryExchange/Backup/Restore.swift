@@ -59,7 +59,8 @@ public final class StagedRestore {
         }
         let manifest = try Self.readManifest(of: archive, refused: refused)
         let expected = try Self.check(manifest, refused: refused)
-        try Self.checkEntries(of: archive, against: expected, refused: refused)
+        // Found once: ZIPFoundation's look-up by path reads every entry before it.
+        let entries = try Self.checkEntries(of: archive, against: expected, refused: refused)
 
         let databaseFolder = (databasePath as NSString).deletingLastPathComponent
         Self.removeLeftovers(in: databaseFolder)
@@ -76,8 +77,11 @@ public final class StagedRestore {
                     ? (folder as NSString).appendingPathComponent("inventory.sqlite")
                     : (photos as NSString).appendingPathComponent(
                         String(entry.path.dropFirst(BackupManifest.filesFolder.count)))
-                try Self.extract(entry, from: archive, to: target, refused: refused)
+                try Self.extract(
+                    entry, from: archive, entries: entries, to: target, refused: refused)
             }
+            // On the disk before the inventory names them.
+            Self.syncFolder(photos)
             let database = (folder as NSString).appendingPathComponent("inventory.sqlite")
             let snapshot: InventorySnapshot
             do {
@@ -208,8 +212,8 @@ public final class StagedRestore {
     private static func checkEntries(
         of archive: Archive, against expected: [String: BackupManifest.Entry],
         refused: (String) -> BackupError
-    ) throws {
-        var seen: Set<String> = []
+    ) throws -> [String: Entry] {
+        var seen: [String: Entry] = [:]
         for entry in archive {
             var path = entry.path
             // A folder entry, as `zip -r` of an unpacked backup writes one: nothing to restore.
@@ -232,7 +236,7 @@ public final class StagedRestore {
                 throw refused(
                     "it holds a \(entry.type == .symlink ? "link" : "folder") (\(printable(path)))")
             }
-            guard seen.insert(path).inserted else {
+            guard seen.updateValue(entry, forKey: path) == nil else {
                 throw refused("it holds \(printable(path)) twice")
             }
             if path == BackupManifest.entryName { continue }
@@ -243,17 +247,25 @@ public final class StagedRestore {
                 throw refused("its entry \(path) is not the size its manifest says")
             }
         }
-        if let missing = expected.keys.sorted().first(where: { !seen.contains($0) }) {
+        if let missing = expected.keys.sorted().first(where: { seen[$0] == nil }) {
             throw refused("it lacks \(missing), which its manifest lists (is it cut short?)")
         }
+        return seen
+    }
+
+    private static func syncFolder(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
     }
 
     /// Unpacks `entry` to `target`, checking its size and SHA-256 as the bytes come.
     private static func extract(
-        _ entry: BackupManifest.Entry, from archive: Archive, to target: String,
-        refused: (String) -> BackupError
+        _ entry: BackupManifest.Entry, from archive: Archive, entries: [String: Entry],
+        to target: String, refused: (String) -> BackupError
     ) throws {
-        guard let zipEntry = archive[entry.path] else {
+        guard let zipEntry = entries[entry.path] else {
             throw refused("it lacks \(entry.path), which its manifest lists")
         }
         let descriptor = open(target, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
@@ -293,8 +305,9 @@ public final class StagedRestore {
             }
             throw refused("its entry \(entry.path) is damaged")
         }
+        let synced = fsync(descriptor) == 0
         let closed = close(descriptor) == 0
-        guard closed else {
+        guard synced, closed else {
             throw InventoryError.cannotWrite(path: target, reason: String(cString: strerror(errno)))
         }
         let digest = Backup.hexadecimal(hash.finalize())

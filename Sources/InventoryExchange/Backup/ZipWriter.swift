@@ -41,7 +41,7 @@ struct ZipWriter {
     private var written: [Written] = []
     private let time: UInt16
     private let date: UInt16
-    /// The largest size or offset written without ZIP64 records (lower in tests).
+    /// Sizes and offsets from this one on are written in ZIP64 records (lower in tests).
     let zip64Threshold: UInt64
 
     /// Creates the archive at `path`, which must not exist (0600).
@@ -126,8 +126,8 @@ struct ZipWriter {
         let directoryOffset = offset
         var directory: [UInt8] = []
         for entry in written {
-            let large = entry.size > zip64Threshold
-            let far = entry.offset > zip64Threshold
+            let large = entry.size >= zip64Threshold
+            let far = entry.offset >= zip64Threshold
             var extra: [UInt8] = []
             if large { extra += le64(entry.size) + le64(entry.size) }
             if far { extra += le64(entry.offset) }
@@ -147,7 +147,7 @@ struct ZipWriter {
         let count = UInt64(written.count)
         var end: [UInt8] = []
         let needsZip64 =
-            count >= 0xFFFF || directorySize > zip64Threshold || directoryOffset > zip64Threshold
+            count >= 0xFFFF || directorySize >= zip64Threshold || directoryOffset >= zip64Threshold
         if needsZip64 {
             let recordOffset = offset
             end += le32(0x0606_4B50) + le64(44) + le16(3 << 8 | 45) + le16(45) + le32(0) + le32(0)
@@ -163,7 +163,7 @@ struct ZipWriter {
     }
 
     private mutating func writeLocalHeader(name: [UInt8], size: UInt64, crc: UInt32) throws {
-        let large = size > zip64Threshold
+        let large = size >= zip64Threshold
         let extra = large ? le16(0x0001) + le16(16) + le64(size) + le64(size) : []
         var header = le32(0x0403_4B50) + le16(large ? 45 : 20) + le16(0) + le16(0)
         header += le16(time) + le16(date) + le32(crc)

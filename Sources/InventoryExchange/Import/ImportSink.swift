@@ -62,13 +62,18 @@ struct DryRunSink: ImportSink {
 extension ImportSink where Self: ~Copyable {
     /// The item a row's reference names: one an import recorded, else — for a reference
     /// `export` made for an item of this inventory (`inventory-IDENTITY-ID` with this
-    /// inventory's identity) — that item, if it is still here. Another inventory's
-    /// references are references like any other file's.
+    /// inventory's identity) — that item, if it is still here and the same thing. Another
+    /// inventory's references are references like any other file's.
     func resolve(_ ref: String, row: ImportedRow) throws -> Int64? {
         if let id = try itemID(importRef: ref) { return id }
         guard let exported = ExportedReference(ref), exported.identity == identity,
-            try item(id: exported.itemID) != nil
+            let item = try item(id: exported.itemID)
         else { return nil }
-        return exported.itemID
+        // And the same thing (name, serial, price, date; not the place, which a Homebox export
+        // must fill in): a copy of the file shares the identity, and its ids go their own way.
+        let same =
+            ImportedRow.likeness(of: item, place: false)
+            == ImportedRow.likeness(of: row.draft, place: false)
+        return same ? exported.itemID : nil
     }
 }

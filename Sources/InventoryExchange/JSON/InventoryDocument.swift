@@ -159,9 +159,10 @@ struct JSONImport {
         let currency = manager.currency
         guard
             document.currency == currency.code
-                || document.items.allSatisfy({
-                    $0.price == nil && $0.value == nil
-                })
+                || (document.items.allSatisfy({ $0.price == nil && $0.value == nil })
+                    && document.claims.allSatisfy({ claim in
+                        claim.items.allSatisfy { $0.price == nil && $0.value == nil }
+                    }))
         else {
             throw ImportError.unreadable(
                 path: path,

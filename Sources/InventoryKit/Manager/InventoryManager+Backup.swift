@@ -94,8 +94,8 @@ extension InventoryManager {
 
     /// Replaces the whole inventory with `snapshot` (checked with `describe`), whose stored
     /// files are in `filesFolder`: the files are moved into the photos folder first, then the
-    /// database is replaced in one transaction, then the stored files the old content used
-    /// and the new one does not are deleted. Interrupted before the transaction commits, the inventory is as it was
+    /// database is replaced in one transaction. Stored files the old content used are kept (the
+    /// folder is shared with every inventory in the same folder). Interrupted before the transaction commits, the inventory is as it was
     /// (with at most some extra stored files that no item uses).
     ///
     /// `committed` is called once the new content is in (before the old files go).
@@ -112,18 +112,16 @@ extension InventoryManager {
         for name in snapshot.files {
             try photos.adopt(name, from: (filesFolder as NSString).appendingPathComponent(name))
         }
-        let used = try withStore { store in
-            let used = try store.items.storedFileNames()
+        try withStore { store in
+            // Item ids are never given twice, even across a restore: an export made before it
+            // names items by id.
+            let highest = try store.items.highestItemID()
             try store.items.replaceDatabase(withContentsOf: snapshot.databasePath)
+            try store.items.keepItemIDsAbove(highest)
             try store.queued(upTo: try store.items.lastJournalSequence())
-            return used
         }
         committed()
-        // Only the files the replaced content used: the photos folder is shared by every
-        // inventory in the same folder, whose files are not this one's to delete.
-        let kept = Set(snapshot.files)
-        for name in used where !kept.contains(name) {
-            photos.remove(name)
-        }
+        // The stored files the replaced content used stay: the photos folder is shared by every
+        // inventory in the same folder, and a file may be another one's too.
     }
 }

@@ -826,6 +826,29 @@ public final class InventoryManager: Sendable {
         _ body: (inout Store) throws -> Result,
         changes: (Result, _ firstSequence: Int64) -> [InventoryChange]
     ) throws -> Result {
+        let result: Result
+        do {
+            result = try write(at: time, body, changesFrom: changes)
+        } catch is ContentReplaced {
+            postFileReplaced()
+            throw InventoryError.cannotOpen(
+                path: databasePath,
+                reason: "it was replaced (restored from a backup) since it was opened; nothing "
+                    + "was written: open it again",
+                detail: nil)
+        }
+        deliverPending()
+        return result
+    }
+
+    /// The content was replaced by another process (a restore) since this manager read it.
+    private struct ContentReplaced: Error {}
+
+    private func write<Result: Sendable>(
+        at time: Timestamp,
+        _ body: (inout Store) throws -> Result,
+        changesFrom changes: (Result, _ firstSequence: Int64) -> [InventoryChange]
+    ) throws -> Result {
         let result = try withStore { store in
             var earlier: [JournalEntry] = []
             var writeID: Int64 = 0
@@ -833,11 +856,11 @@ public final class InventoryManager: Sendable {
             let result: Result
             do {
                 result = try store.items.write {
-                    // Another process's restore replaced the content: its journal is not
-                    // the continuation of what this manager posted (the follower says so).
-                    earlier =
-                        try store.journalContinues()
-                        ? store.items.journalEntries(after: store.lastQueued) : []
+                    // Another process's restore replaced the content: its journal is not the
+                    // continuation of what this manager posted, nor this write a change of
+                    // what it showed.
+                    guard try store.journalContinues() else { throw ContentReplaced() }
+                    earlier = try store.items.journalEntries(after: store.lastQueued)
                     writeID = try store.items.beginJournaledWrite(at: time)
                     let before = try store.items.lastJournalSequence()
                     let result = try body(&store)
@@ -864,7 +887,6 @@ public final class InventoryManager: Sendable {
             delivery.withLock { $0.pending.append(contentsOf: changeSets) }
             return result
         }
-        deliverPending()
         return result
     }
 
