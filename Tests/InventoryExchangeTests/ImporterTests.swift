@@ -492,6 +492,29 @@ import Testing
             "\(error)".contains("claim 1 (\"Fire\") has an unknown kind \"meteor\"")
         }
         #expect(try manager.claims().isEmpty)
+        // What the claim form refuses, an import refuses too: a title that is not text, a
+        // line without a name.
+        for (claim, words) in [
+            (
+                #"{"id":1,"title":"Fire\u001b[2J","kind":"fire","createdAt":"2026-11-23T10:00:00Z","updatedAt":"2026-11-23T10:00:00Z","items":[{"name":"TV","quantity":1,"insured":false,"hadReceipt":false}]}"#,
+                "the title: it holds a control character"
+            ),
+            (
+                #"{"id":1,"title":"Fire","kind":"fire","createdAt":"2026-11-23T10:00:00Z","updatedAt":"2026-11-23T10:00:00Z","items":[{"name":"","quantity":1,"insured":false,"hadReceipt":false}]}"#,
+                "a line has no name"
+            ),
+        ] {
+            let file = write(
+                "claim.json",
+                #"{"format":"inventory","version":1,"exportedAt":"2026-11-23T10:00:00Z","currency":"USD","items":[],"claims":["#
+                    + claim + "]}")
+            #expect {
+                try importFile(file)
+            } throws: { error in
+                "\(error)".contains(words)
+            }
+        }
+        #expect(try manager.claims().isEmpty)
     }
 
     @Test func homeboxZerosForNoPriceAndNeverSoldAreNotAmounts() throws {

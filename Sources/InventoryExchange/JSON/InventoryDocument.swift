@@ -189,6 +189,9 @@ struct JSONImport {
         let claims = try document.claims.enumerated().map { index, claim in
             try Self.claim(claim, number: index + 1, currency: currency, path: path)
         }
+        for (index, claim) in claims.enumerated() {
+            try check(claim, number: index + 1)
+        }
         let writer = try RowWriter(manager: manager, allowDuplicates: options.allowDuplicates)
         if dryRun {
             var sink = try DryRunSink(manager: manager)
@@ -208,6 +211,38 @@ struct JSONImport {
             return report
         }
         return outcome.result
+    }
+
+    /// Refuses a claim the claim form would refuse (a blank or long title, control characters,
+    /// a future incident date, no lines) or whose lines are not items (no name, a quantity
+    /// below 1, text that is not text).
+    private func check(_ claim: ImportedClaim, number: Int) throws {
+        let draft = ClaimDraft(
+            title: claim.title, incidentDate: claim.incidentDate, kind: claim.kind,
+            notes: claim.notes, itemIDs: claim.lines.compactMap(\.itemID))
+        var reasons = manager.problems(
+            with: draft, keptCopies: claim.lines.count { $0.itemID == nil }
+        ).map(\.message)
+        for line in claim.lines {
+            do {
+                if try ItemValidation.text(line.name, field: .name, limit: 200) == nil {
+                    reasons.append("a line has no name")
+                }
+                for (text, field) in [
+                    (line.description, ValueField.description), (line.brand, .brand),
+                    (line.model, .model), (line.serialNumber, .serial),
+                    (line.location, .location),
+                ] {
+                    _ = try ItemValidation.text(text, field: field)
+                }
+                if line.quantity < 1 { reasons.append("a line has a quantity below 1") }
+            } catch let error as InventoryError {
+                reasons.append("a line has \(error.description)")
+            }
+        }
+        guard let first = reasons.first else { return }
+        throw ImportError.unreadable(
+            path: path, reason: "claim \(number) (\(quoted(claim.title))): \(first)")
     }
 
     /// Adds the claims after the items: each line names the item its document item became
