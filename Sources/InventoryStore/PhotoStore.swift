@@ -219,11 +219,7 @@ public struct PhotoStore: Sendable {
             throw invalid("it is larger than \(Self.megabytes(Self.maximumSize))")
         }
         if let problem = kind.problem(with: [UInt8](data)) { throw invalid(problem) }
-        let digest = SHA256.hash(data: data).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
-        let name = "\(digest).\(kind.rawValue)"
+        let name = "\(Self.hexadecimal(SHA256.hash(data: data))).\(kind.rawValue)"
         let target = path(of: name)
         try makeDirectory()
         if access(target, F_OK) == 0 { return (name, false) }
@@ -288,11 +284,18 @@ public struct PhotoStore: Sendable {
         while let chunk = try? input.read(upToCount: 1 << 20), !chunk.isEmpty {
             hash.update(data: chunk)
         }
-        let digest = hash.finalize().map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
-        return name.hasPrefix(digest + ".")
+        return name.hasPrefix(hexadecimal(hash.finalize()) + ".")
+    }
+
+    /// A digest as a stored file's name spells it: lowercase hexadecimal.
+    public static func hexadecimal(_ digest: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Deletes the stored photo `name`; a file already gone is not an error.

@@ -146,13 +146,8 @@ public enum Backup {
         }
     }
 
+    /// A digest in lowercase hexadecimal, as stored files are named.
     static func hexadecimal(_ digest: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        PhotoStore.hexadecimal(digest)
     }
 }

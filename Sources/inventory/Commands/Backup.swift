@@ -96,7 +96,6 @@ struct BackupCommand: ParsableCommand {
     /// `inventory-YYYY-MM-DD.zip`, today's date where the user is.
     static func defaultName(on date: Date) -> String {
         let day = Calendar.current.dateComponents([.year, .month, .day], from: date)
-        func two(_ number: Int?) -> String { number.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
         return "inventory-\(day.year ?? 0)-\(two(day.month))-\(two(day.day)).zip"
     }
 }
@@ -198,7 +197,6 @@ struct RestoreCommand: ParsableCommand {
     static func moveAside(_ path: String) throws -> String {
         let parts = Calendar.current.dateComponents(
             [.year, .month, .day, .hour, .minute, .second], from: Date())
-        func two(_ number: Int?) -> String { (number ?? 0) < 10 ? "0\(number ?? 0)" : "\(number!)" }
         let stamp =
             "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))-"
             + "\(two(parts.hour))\(two(parts.minute))\(two(parts.second))"
@@ -228,4 +226,10 @@ struct RestoreCommand: ParsableCommand {
             + "the history (\(count(manifest.counts.journalEntries, "change"))) and "
             + "\(count(manifest.fileCount, "file")) (\(size))"
     }
+}
+
+/// A date's or time's part in two digits (`7` → `07`).
+private func two(_ number: Int?) -> String {
+    let number = number ?? 0
+    return number < 10 ? "0\(number)" : "\(number)"
 }
