@@ -6,7 +6,9 @@ import PackageDescription
 //
 //   InventoryModel    pure values: items, money, dates, filters, sorts, claims, changes, errors
 //   InventoryStore    the only SQL and the only `import CSQLite`: Database, Migrator, ItemStore
-//   InventoryKit      InventoryManager, live views, ControllerContext, ViewRegistry, forms
+//   ContextChain      ControllerContext, on its own (the standard library and Synchronization)
+//   ObjectRegistry    the generic registry: objects built by name from JSON (no inventory)
+//   InventoryKit      InventoryManager, live views, ViewRegistry, forms (re-exports the two)
 //   InventoryExchange data in and out: CSV, Homebox, our JSON (import and export)
 //   InventoryBrowse   the full-screen app's screens, terminal-agnostic (keys in, cells out)
 //   inventory         the command line: arguments, printing, the terminal
@@ -15,6 +17,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "InventoryKit", targets: ["InventoryKit"]),
+        // The two seed libraries, usable without the inventory.
+        .library(name: "ContextChain", targets: ["ContextChain"]),
+        .library(name: "ObjectRegistry", targets: ["ObjectRegistry"]),
         // The full-screen app's screens, for programs that drive them (and the benchmarks).
         .library(name: "InventoryBrowse", targets: ["InventoryBrowse"]),
         .executable(name: "inventory", targets: ["inventory"]),
@@ -61,7 +66,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "InventoryKit", dependencies: ["InventoryModel", "InventoryStore"]),
+        .target(name: "ContextChain"),
+        .target(name: "ObjectRegistry"),
+        .target(
+            name: "InventoryKit",
+            dependencies: ["InventoryModel", "InventoryStore", "ContextChain", "ObjectRegistry"]),
         .target(
             name: "InventoryExchange",
             dependencies: [
@@ -81,6 +90,8 @@ let package = Package(
         .target(
             name: "InventoryTestSupport", dependencies: ["InventoryKit"],
             path: "Tests/InventoryTestSupport"),
+        .testTarget(name: "ContextChainTests", dependencies: ["ContextChain"]),
+        .testTarget(name: "ObjectRegistryTests", dependencies: ["ObjectRegistry"]),
         .testTarget(
             name: "InventoryModelTests", dependencies: ["InventoryModel", "InventoryTestSupport"]),
         .testTarget(

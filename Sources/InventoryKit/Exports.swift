@@ -1,4 +1,7 @@
 // `import InventoryKit` gives the whole library, as it did when it was one module: the values
-// of InventoryModel and the storage of InventoryStore come with it.
+// of InventoryModel, the storage of InventoryStore, and the two seed libraries it builds on —
+// ControllerContext (module ContextChain) and the generic Registry (module ObjectRegistry).
+@_exported import ContextChain
 @_exported import InventoryModel
 @_exported import InventoryStore
+@_exported import ObjectRegistry

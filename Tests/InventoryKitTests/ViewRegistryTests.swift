@@ -189,7 +189,7 @@ import Testing
         registry.register(
             ViewRegistry.ViewType(name: "Recent", dependencies: ["after": .text]) {
                 entry, resolved in
-                let date = try? CalendarDate(parsing: resolved.texts["after"] ?? "")
+                let date = try? CalendarDate(parsing: resolved.text("after") ?? "")
                 return ViewDefinition(
                     name: entry.name, title: "Recent", filter: ItemFilter(purchasedAfter: date),
                     sort: .purchased,

@@ -1,62 +1,38 @@
 import Foundation
 import InventoryModel
 import InventoryStore
-import Synchronization
+import ObjectRegistry
+
+/// One configured view: a type name and what to build it with.
+public typealias ViewEntry = RegistryEntry
+/// One thing wrong with a view configuration, naming the file, the view and the key.
+public typealias ViewProblem = RegistryProblem
+/// A view configuration that was refused, with every problem found in it.
+public typealias ViewRegistryError = RegistryError
+
+extension DependencyValue {
+    /// A filter given in code: the built-in views are made from `ItemFilter`'s own
+    /// definitions (`.luxury`, `.nonInsured`), not from a second spelling of them.
+    public static func filter(_ filter: ItemFilter) -> DependencyValue {
+        .given(GivenValue(filter))
+    }
+}
 
 /// Creates views by name from configuration, so the code that shows a view never names its
-/// type (after the EMControllerManager seed).
+/// type: the generic ``Registry`` of `ObjectRegistry`, used for views.
 ///
-/// Types are registered in code by name (`FilteredList` is built in); entries say which type
-/// builds a view and with what. The three built-in views — `all`, `luxury`, `non-insured` —
-/// are entries like any other. A user adds entries from JSON files; every load is checked as
-/// a whole and either applies entirely or leaves the registry as it was.
+/// The `FilteredList` type is built in; entries say which type builds a view and with what.
+/// The three built-in views — `all`, `luxury`, `non-insured` — are entries like any other. A
+/// user adds entries from JSON files; every load is checked as a whole and either applies
+/// entirely or leaves the registry as it was.
 public final class ViewRegistry: Sendable {
-    /// What a type expects of one dependency.
-    public enum DependencyKind: Sendable, Hashable {
-        /// A literal text (`"@High value"`).
-        case text
-        /// Another view, by name (`"luxury"`).
-        case view
-        /// A filter object (`{"minPrice": "1500.00"}`).
-        case filter
-        /// A literal order (`"@price-desc"`).
-        case sort
-    }
-
-    /// The dependencies of one entry, checked and resolved.
-    public struct Resolved: Sendable {
-        public var texts: [String: String] = [:]
-        public var views: [String: ViewDefinition] = [:]
-        public var filters: [String: ItemFilter] = [:]
-        public var sorts: [String: ItemSort] = [:]
-    }
-
     /// A type of view: the dependencies it takes and how it builds a definition from them.
-    public struct ViewType: Sendable {
-        public let name: String
-        public let dependencies: [String: DependencyKind]
-        public let make: @Sendable (ViewEntry, Resolved) -> ViewDefinition
-
-        public init(
-            name: String, dependencies: [String: DependencyKind],
-            make: @escaping @Sendable (ViewEntry, Resolved) -> ViewDefinition
-        ) {
-            self.name = name
-            self.dependencies = dependencies
-            self.make = make
-        }
-    }
+    public typealias ViewType = RegistryType<ViewDefinition>
 
     /// The currency filter amounts are read in.
     public let currency: Currency
-
-    private struct State {
-        var types: [String: ViewType] = [:]
-        var entries: [String: ViewEntry] = [:]
-        var order: [String] = []
-    }
-
-    private let state = Mutex(State())
+    /// The registry underneath, for what this class does not wrap.
+    public let registry: Registry<ViewDefinition>
 
     /// The filter keys a `FilteredList` understands.
     public static let filterKeys = [
@@ -65,17 +41,22 @@ public final class ViewRegistry: Sendable {
     ]
 
     /// A registry with the `FilteredList` type and the built-in views.
-    public init(currency: Currency = .usd) {
+    ///
+    /// - Parameter otherTypes: types whose entries in a views file another registry builds
+    ///   (browse's screens); they are set aside, not refused.
+    public init(currency: Currency = .usd, otherTypes: Set<String> = []) {
         self.currency = currency
-        register(Self.filteredList)
-        state.withLock { state in
-            for (name, title, filter) in Self.builtIns {
-                state.entries[name] = ViewEntry(
-                    name: name, type: "FilteredList",
-                    dependencies: ["title": .literal(title), "filter": .filter(filter)],
-                    source: Self.builtInSource)
-                state.order.append(name)
-            }
+        registry = Registry(noun: "view", otherTypes: otherTypes, textRule: Self.textProblems)
+        registry.register(Self.filteredList(currency: currency))
+        do {
+            try registry.register(
+                Self.builtIns.map { name, title, filter in
+                    ViewEntry(
+                        name: name, type: "FilteredList",
+                        dependencies: ["title": .literal(title), "filter": .filter(filter)])
+                }, builtIn: true)
+        } catch {
+            preconditionFailure("the built-in views are refused: \(error)")
         }
     }
 
@@ -87,32 +68,86 @@ public final class ViewRegistry: Sendable {
     ]
 
     /// The built-in type: the items that pass `filter` (narrowing `base`, if given), titled
-    /// `title`, in `sort` order.
-    public static let filteredList = ViewType(
-        name: "FilteredList",
-        dependencies: ["title": .text, "filter": .filter, "sort": .sort, "base": .view]
-    ) { entry, resolved in
-        let base = resolved.views["base"]
-        let filter = resolved.filters["filter"] ?? .all
-        return ViewDefinition(
-            name: entry.name, title: resolved.texts["title"] ?? entry.name,
-            description: entry.description,
-            filter: base.map { $0.filter.narrowed(by: filter) } ?? filter,
-            sort: resolved.sorts["sort"] ?? base?.sort ?? .name, source: entry.source)
+    /// `title`, in `sort` order; filter amounts are read in `currency`.
+    public static func filteredList(currency: Currency) -> ViewType {
+        ViewType(
+            name: "FilteredList",
+            dependencies: [
+                "title": .text, "base": .entry, "filter": filterDependency(currency: currency),
+                "sort": sortDependency,
+            ]
+        ) { entry, resolved in
+            let base = resolved.object("base")
+            let filter = resolved.value("filter", as: ItemFilter.self) ?? .all
+            return ViewDefinition(
+                name: entry.name, title: resolved.text("title") ?? entry.name,
+                description: entry.description,
+                filter: base.map { $0.filter.narrowed(by: filter) } ?? filter,
+                sort: resolved.value("sort", as: ItemSort.self) ?? base?.sort ?? .name,
+                source: entry.source)
+        }
+    }
+
+    /// A filter: a JSON object of filter keys (`{"minPrice": "1500.00"}`) or one given in code.
+    public static func filterDependency(currency: Currency) -> Dependency {
+        .value { value throws(DependencyProblem) -> any Sendable in
+            switch value {
+            case .value(.object(let members)):
+                var problems: [String] = []
+                for (key, json) in members {
+                    do throws(FilterProblem) {
+                        _ = try filter(from: [(key, json)], currency: currency)
+                    } catch {
+                        problems.append(error.message)
+                    }
+                }
+                guard problems.isEmpty, let filter = try? filter(from: members, currency: currency)
+                else { throw DependencyProblem(messages: problems) }
+                return try checked(filter)
+            case .given(let given):
+                guard let filter = given.value.base as? ItemFilter else { break }
+                return try checked(filter)
+            default: break
+            }
+            throw DependencyProblem(
+                "must be a filter object such as {\"luxury\": true}, not "
+                    + value.kindDescription(noun: "view"))
+        }
+    }
+
+    private static func checked(_ filter: ItemFilter) throws(DependencyProblem) -> ItemFilter {
+        let problems = emptinessProblems(of: filter)
+        guard problems.isEmpty else { throw DependencyProblem(messages: problems) }
+        return filter
+    }
+
+    /// An order: a literal such as `"@price-desc"`.
+    public static let sortDependency = Dependency.value { value throws(DependencyProblem) in
+        guard case .literal(let text) = value else {
+            throw DependencyProblem(
+                "must be a literal order such as \"@price-desc\", not "
+                    + value.kindDescription(noun: "view"))
+        }
+        guard let sort = ItemSort(rawValue: text) else {
+            throw DependencyProblem(
+                "unknown order \(quoted(text)) (orders: \(ItemSort.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
+        }
+        return sort
     }
 
     // MARK: - Registering
 
     /// Registers (or replaces) a type of view.
     public func register(_ type: ViewType) {
-        state.withLock { $0.types[type.name] = type }
+        registry.register(type)
     }
 
     /// Adds entries from code; an entry replaces one of the same name.
     ///
     /// - Throws: `ViewRegistryError` with every problem; nothing is added then.
     public func register(_ entries: [ViewEntry]) throws(ViewRegistryError) {
-        try apply(entries, problems: [])
+        try registry.register(entries)
     }
 
     /// Adds the views of a JSON file; an entry replaces an earlier one of the same name.
@@ -121,71 +156,33 @@ public final class ViewRegistry: Sendable {
     ///   twice, unknown types, dangling references, wrong values, cycles); the registry is
     ///   unchanged then.
     public func load(contentsOf path: String) throws(ViewRegistryError) {
-        let (entries, problems) = ViewFile.read(path)
-        try apply(entries, problems: problems)
+        try registry.load(contentsOf: path)
     }
 
     /// Adds the views of a JSON text, as `load(contentsOf:)` does.
     public func load(json: String, source: String) throws(ViewRegistryError) {
-        let (entries, problems) = ViewFile.parse(json: json, source: source)
-        try apply(entries, problems: problems)
+        try registry.load(json: json, source: source)
     }
 
     /// Every problem the file would cause if loaded now; loads nothing.
     public func check(contentsOf path: String) -> [ViewProblem] {
-        let (entries, problems) = ViewFile.read(path)
-        return problems + validate(merging: entries)
-    }
-
-    private func apply(_ entries: [ViewEntry], problems: [ViewProblem]) throws(ViewRegistryError) {
-        let all = problems + validate(merging: entries)
-        guard all.isEmpty else { throw ViewRegistryError(problems: all) }
-        state.withLock { state in
-            for entry in entries {
-                if state.entries[entry.name] == nil { state.order.append(entry.name) }
-                state.entries[entry.name] = entry
-            }
-        }
-    }
-
-    /// The problems `new` would cause merged into the registry as it is.
-    private func validate(merging new: [ViewEntry]) -> [ViewProblem] {
-        let (types, current) = state.withLock { ($0.types, $0.entries) }
-        var problems: [ViewProblem] = []
-        var merged = current
-        for entry in new {
-            if let existing = current[entry.name], existing.source == Self.builtInSource {
-                problems.append(
-                    ViewProblem(
-                        source: entry.source, entry: entry.name,
-                        message:
-                            "\(quoted(entry.name)) is a built-in view and cannot be redefined; "
-                            + "give your view another name"))
-                continue
-            }
-            merged[entry.name] = entry
-        }
-        let names = Set(new.map(\.name)).filter { current[$0]?.source != Self.builtInSource }
-        return problems
-            + Self.validate(merged, types: types, currency: currency, only: names)
+        registry.check(contentsOf: path)
     }
 
     /// The `source` of the built-in views.
-    public static let builtInSource = "built-in"
+    public static var builtInSource: String { Registry<ViewDefinition>.builtInSource }
 
     // MARK: - Reading
 
     /// Every entry: built-ins first, then in the order they were added.
-    public var entries: [ViewEntry] {
-        state.withLock { state in state.order.compactMap { state.entries[$0] } }
-    }
+    public var entries: [ViewEntry] { registry.entries }
 
     /// Every view name, in `entries` order.
-    public var names: [String] { entries.map(\.name) }
+    public var names: [String] { registry.names }
 
     /// The entry named `name`.
     public func entry(named name: String) -> ViewEntry? {
-        state.withLock { $0.entries[name] }
+        registry.entry(named: name)
     }
 
     /// Builds the view named `name`, with `overrides` replacing configured dependencies.
@@ -194,24 +191,10 @@ public final class ViewRegistry: Sendable {
     public func definition(
         named name: String, overrides: [String: DependencyValue] = [:]
     ) throws(ViewRegistryError) -> ViewDefinition {
-        let (types, entries) = state.withLock { ($0.types, $0.entries) }
-        guard var entry = entries[name] else {
-            throw ViewRegistryError(problems: [
-                ViewProblem(
-                    source: "views", entry: name,
-                    message: "no such view (views: \(names.joined(separator: ", ")))")
-            ])
-        }
-        entry.dependencies.merge(overrides) { $1 }
-        var merged = entries
-        merged[name] = entry
-        let problems = Self.validate(merged, types: types, currency: currency, only: [name])
-        guard problems.isEmpty else { throw ViewRegistryError(problems: problems) }
-        var built: [String: ViewDefinition] = [:]
-        return Self.build(name, entries: merged, types: types, currency: currency, built: &built)
+        try registry.make(named: name, overrides: overrides)
     }
 
-    /// Creates the live view named `name` on `manager`, narrowed by `search` if given.
+    /// Creates the live view named `name` on `manager`.
     ///
     /// - Throws: `ViewRegistryError` for an unknown name; `DatabaseError` from loading it.
     public func makeView(
@@ -222,33 +205,5 @@ public final class ViewRegistry: Sendable {
         return try InventoryView(
             name: definition.name, filter: definition.filter, sort: definition.sort,
             manager: manager)
-    }
-
-    // MARK: - Building
-
-    private static func build(
-        _ name: String, entries: [String: ViewEntry], types: [String: ViewType], currency: Currency,
-        built: inout [String: ViewDefinition]
-    ) -> ViewDefinition {
-        if let definition = built[name] { return definition }
-        let entry = entries[name]!
-        let type = types[entry.type]!
-        var resolved = Resolved()
-        for (dependency, value) in entry.dependencies {
-            switch (type.dependencies[dependency], value) {
-            case (.text, .literal(let text)): resolved.texts[dependency] = text
-            case (.sort, .literal(let text)): resolved.sorts[dependency] = ItemSort(rawValue: text)
-            case (.view, .reference(let target)):
-                resolved.views[dependency] = build(
-                    target, entries: entries, types: types, currency: currency, built: &built)
-            case (.filter, .value(.object(let members))):
-                resolved.filters[dependency] = try? filter(from: members, currency: currency)
-            case (.filter, .filter(let filter)): resolved.filters[dependency] = filter
-            default: break
-            }
-        }
-        let definition = type.make(entry, resolved)
-        built[name] = definition
-        return definition
     }
 }

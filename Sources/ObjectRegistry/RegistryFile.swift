@@ -1,27 +1,44 @@
 import Foundation
-import InventoryModel
-import InventoryStore
 
-/// Reading a views file: JSON text into entries, with every problem of its syntax and shape
-/// (not valid JSON, a name given twice, an entry that is not a type name or an object). What
-/// the entries mean — known types, existing views, good values, no cycles — is checked by the
-/// registry (`ViewRegistry+Checking.swift`).
-enum ViewFile {
-    static func read(_ path: String) -> ([ViewEntry], [ViewProblem]) {
+/// Reading a configuration file: JSON text into entries, with every problem of its syntax and
+/// shape (not valid JSON, a name given twice, an entry that is not a type name or an object).
+/// What the entries mean — known types, existing entries, good values, no cycles — is checked
+/// by the registry.
+///
+/// The file is one JSON object; each member is an entry, either a type name
+/// (`"everything": "FilteredList"`) or an object with `Type` and optional `Description`, `Tag`
+/// and `Dependencies`.
+public enum RegistryFile {
+    /// The entries of the file at `path`, and every problem of its syntax and shape.
+    ///
+    /// - Parameter noun: what the entries are called in messages (`view`).
+    public static func read(_ path: String, noun: String = "entry") -> (
+        entries: [RegistryEntry], problems: [RegistryProblem]
+    ) {
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason =
                 FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            return ([], [ViewProblem(source: path, entry: nil, message: reason)])
+            return ([], [RegistryProblem(source: path, entry: nil, message: reason, noun: noun)])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return ([], [ViewProblem(source: path, entry: nil, message: "not UTF-8 text")])
+            return (
+                [],
+                [RegistryProblem(source: path, entry: nil, message: "not UTF-8 text", noun: noun)]
+            )
         }
-        return parse(json: text, source: path)
+        return parse(json: text, source: path, noun: noun)
     }
 
-    static func parse(json text: String, source: String) -> ([ViewEntry], [ViewProblem]) {
-        func problem(_ entry: String?, _ message: String) -> ViewProblem {
-            ViewProblem(source: source, entry: entry, message: message)
+    /// The entries of a JSON text, and every problem of its syntax and shape.
+    ///
+    /// - Parameters:
+    ///   - source: the name problems give as the text's origin (a path, `code`).
+    ///   - noun: what the entries are called in messages (`view`).
+    public static func parse(json text: String, source: String, noun: String = "entry") -> (
+        entries: [RegistryEntry], problems: [RegistryProblem]
+    ) {
+        func problem(_ entry: String?, _ message: String) -> RegistryProblem {
+            RegistryProblem(source: source, entry: entry, message: message, noun: noun)
         }
         let document: JSONDocument
         do {
@@ -35,13 +52,13 @@ enum ViewFile {
                 [
                     problem(
                         nil,
-                        "the file must hold one JSON object of views, not \(document.kindDescription)"
+                        "the file must hold one JSON object of \(noun)s, not \(document.kindDescription)"
                     )
                 ]
             )
         }
-        var entries: [ViewEntry] = []
-        var problems: [ViewProblem] = []
+        var entries: [RegistryEntry] = []
+        var problems: [RegistryProblem] = []
         var seen: Set<String> = []
         for (name, value) in members {
             guard seen.insert(name).inserted else {
@@ -49,20 +66,20 @@ enum ViewFile {
                 continue
             }
             if name.isEmpty {
-                problems.append(problem(name, "a view needs a name"))
+                problems.append(problem(name, "\(article(noun)) \(noun) needs a name"))
                 continue
             }
             switch value {
             case .string(let type):
-                entries.append(ViewEntry(name: name, type: type, source: source))
+                entries.append(RegistryEntry(name: name, type: type, source: source))
             case .object(let fields):
-                var entry = ViewEntry(name: name, type: "", source: source)
+                var entry = RegistryEntry(name: name, type: "", source: source)
                 var hasType = false
                 var isValid = true
                 var fieldNames: Set<String> = []
                 for (key, field) in fields {
                     guard fieldNames.insert(key).inserted else {
-                        problems.append(problem(name, "\(quoted(key)) is given twice"))
+                        problems.append(problem(name, "\(quote(key)) is given twice"))
                         continue
                     }
                     switch (key, field) {
@@ -76,7 +93,7 @@ enum ViewFile {
                         for (dependency, value) in dependencies {
                             if !names.insert(dependency).inserted {
                                 problems.append(
-                                    problem(name, "dependency \(quoted(dependency)) is given twice")
+                                    problem(name, "dependency \(quote(dependency)) is given twice")
                                 )
                             }
                             entry.dependencies[dependency] = DependencyValue(json: value)
@@ -85,7 +102,7 @@ enum ViewFile {
                         problems.append(
                             problem(
                                 name,
-                                "\(quoted(key)) must be a string, not \(field.kindDescription)"))
+                                "\(quote(key)) must be a string, not \(field.kindDescription)"))
                         if key == "Type" {
                             hasType = true
                             isValid = false
@@ -99,7 +116,7 @@ enum ViewFile {
                         problems.append(
                             problem(
                                 name,
-                                "unknown key \(quoted(key)) (an entry has Type, Description, Tag and Dependencies)"
+                                "unknown key \(quote(key)) (an entry has Type, Description, Tag and Dependencies)"
                             ))
                     }
                 }
@@ -116,4 +133,9 @@ enum ViewFile {
         }
         return (entries, problems)
     }
+}
+
+/// "a" or "an", for a noun in a message.
+func article(_ noun: String) -> String {
+    noun.first.map { "aeiou".contains($0) } == true ? "an" : "a"
 }

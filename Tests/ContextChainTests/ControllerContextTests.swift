@@ -1,11 +1,7 @@
+import ContextChain
 import Dispatch
-import InventoryTestSupport
 import Synchronization
 import Testing
-
-@testable import InventoryKit
-@testable import InventoryModel
-@testable import InventoryStore
 
 extension ContextKey where Value == String {
     static let userId = ContextKey("userId")

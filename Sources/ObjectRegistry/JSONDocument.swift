@@ -1,6 +1,3 @@
-import InventoryModel
-import InventoryStore
-
 /// A JSON value that keeps the order of object members and every duplicate, so a
 /// configuration file's mistakes (a name given twice) can be reported instead of lost.
 public indirect enum JSONDocument: Sendable, Hashable {

@@ -1,5 +1,3 @@
-import InventoryModel
-import InventoryStore
 import Synchronization
 
 /// A typed name for a context value: `context[.userId] = "12345"`.

@@ -1,0 +1,131 @@
+import Foundation
+import InventoryModel
+import InventoryStore
+import ObjectRegistry
+
+/// The values a view's dependencies take: texts shown to people, filters and orders.
+extension ViewRegistry {
+    /// The problems of a text shown to people (a title, a description): the rule of an item's
+    /// text fields, one line of plain text.
+    static func textProblems(_ text: String) -> [String] {
+        do {
+            _ = try ItemValidation.text(text, field: .other("text"), limit: 200)
+            return []
+        } catch InventoryError.invalidValue(_, _, let reason) {
+            return [reason]
+        } catch {
+            return [String(describing: error)]
+        }
+    }
+
+    /// The problems of a filter that no item can pass.
+    static func emptinessProblems(of filter: ItemFilter) -> [String] {
+        var problems: [String] = []
+        if let low = filter.minWorth, let high = filter.maxWorth, low.minorUnits > high.minorUnits {
+            problems.append(
+                "minWorth \(low.decimalString) is above maxWorth \(high.decimalString): the view "
+                    + "can hold nothing")
+        }
+        if let low = filter.minPrice, let high = filter.maxPrice,
+            low.minorUnits > high.minorUnits
+        {
+            problems.append(
+                "minPrice \(low.decimalString) is above maxPrice \(high.decimalString): the "
+                    + "view can hold nothing")
+        }
+        if let after = filter.purchasedAfter, let before = filter.purchasedBefore,
+            after >= before
+        {
+            problems.append(
+                "purchasedAfter \(after) is not before purchasedBefore \(before): the view "
+                    + "can hold nothing")
+        }
+        return problems
+    }
+
+    struct FilterProblem: Error {
+        let message: String
+    }
+
+    /// The filter a JSON filter object describes.
+    static func filter(from members: [(key: String, value: JSONDocument)], currency: Currency)
+        throws(FilterProblem)
+        -> ItemFilter
+    {
+        var filter = ItemFilter()
+        for (key, json) in members {
+            func bool() throws(FilterProblem) -> Bool {
+                guard case .bool(let flag) = json else {
+                    throw FilterProblem(
+                        message:
+                            "filter key \(quoted(key)) must be true or false, not \(json.kindDescription)"
+                    )
+                }
+                return flag
+            }
+            func string(_ example: String) throws(FilterProblem) -> String {
+                guard case .string(let text) = json else {
+                    throw FilterProblem(
+                        message:
+                            "filter key \(quoted(key)) must be a string such as \(quoted(example)), not \(json.kindDescription)"
+                    )
+                }
+                return text
+            }
+            func money() throws(FilterProblem) -> Money {
+                let text = try string("1500.00")
+                do { return try Money(parsing: text, currency: currency) } catch {
+                    throw FilterProblem(message: "filter key \(quoted(key)): \(error)")
+                }
+            }
+            func tag(_ text: String) throws(FilterProblem) -> String {
+                do { return try ItemValidation.tag(text) } catch {
+                    throw FilterProblem(message: "filter key \(quoted(key)): \(error)")
+                }
+            }
+            func date() throws(FilterProblem) -> CalendarDate {
+                let text = try string("2024-01-31")
+                do { return try CalendarDate(parsing: text, field: .other(key)) } catch {
+                    throw FilterProblem(message: "filter key \(quoted(key)): \(error)")
+                }
+            }
+            switch key {
+            case "luxury": filter.isLuxury = try bool()
+            case "insured": filter.isInsured = try bool()
+            case "hasPhoto": filter.hasPhoto = try bool()
+            case "minPrice": filter.minPrice = try money()
+            case "maxPrice": filter.maxPrice = try money()
+            case "minWorth": filter.minWorth = try money()
+            case "maxWorth": filter.maxWorth = try money()
+            case "tag": filter.tags.append(try tag(try string("jewelry")))
+            case "tags":
+                guard case .array(let elements) = json, !elements.isEmpty else {
+                    throw FilterProblem(
+                        message:
+                            "filter key \"tags\" must be a list of tags such as [\"jewelry\"], "
+                            + "not \(json.kindDescription)")
+                }
+                for element in elements {
+                    guard case .string(let text) = element else {
+                        throw FilterProblem(
+                            message:
+                                "filter key \"tags\" holds \(element.kindDescription), not a tag")
+                    }
+                    filter.tags.append(try tag(text))
+                }
+            case "purchasedAfter": filter.purchasedAfter = try date()
+            case "purchasedBefore": filter.purchasedBefore = try date()
+            case "location": filter.location = try string("Garage")
+            case "brand": filter.brand = try string("Sony")
+            case "text": filter.text = try string("camera")
+            default:
+                throw FilterProblem(
+                    message:
+                        "unknown filter key \(quoted(key)) (known: \(filterKeys.joined(separator: ", ")))"
+                )
+            }
+        }
+        return filter
+    }
+
+}
