@@ -28,7 +28,8 @@ extension Registry {
                     } else {
                         report(
                             "dependency \(quote(key)) names \(quote(target)), which is not "
-                                + "\(article(noun)) \(noun); write \(quote("@" + target)) for a literal")
+                                + "\(article(noun)) \(noun); write \(quote("@" + target)) for a literal"
+                        )
                         continue
                     }
                 }
@@ -69,7 +70,8 @@ extension Registry {
         case (.entries, .value(.array(let elements))):
             return elements.compactMap { element in
                 guard case .string(let target) = element else {
-                    return "holds \(element.kindDescription), not the name of \(article(noun)) \(noun)"
+                    return
+                        "holds \(element.kindDescription), not the name of \(article(noun)) \(noun)"
                 }
                 return entries[target] == nil
                     ? "names \(quote(target)), which is not \(article(noun)) \(noun)" : nil

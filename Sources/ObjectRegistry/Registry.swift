@@ -85,7 +85,8 @@ public final class Registry<Object: Sendable>: Sendable {
     ///   ``builtInSource``), which no later entry may redefine.
     /// - Throws: ``RegistryError`` with every problem; nothing is added then.
     public func register(_ entries: [RegistryEntry], builtIn: Bool = false) throws(RegistryError) {
-        let entries = builtIn ? entries.map { with($0) { $0.source = Self.builtInSource } } : entries
+        let entries =
+            builtIn ? entries.map { with($0) { $0.source = Self.builtInSource } } : entries
         try apply(entries, problems: [])
     }
 

@@ -111,7 +111,9 @@ struct Room: Sendable, Equatable {
                 #"more.json: room "study": dependency "next": holds a number, not the name of a room"#,
             ])
         #expect(registry.names == ["hall", "kitchen", "pantry"], "nothing of the file was added")
-        #expect(registry.check(contentsOf: "/nonexistent/rooms.json").map(\.message) == ["no such file"])
+        #expect(
+            registry.check(contentsOf: "/nonexistent/rooms.json").map(\.message) == ["no such file"]
+        )
     }
 
     @Test func everyCycleIsRefusedWithItsPath() {
@@ -149,7 +151,8 @@ struct Room: Sendable, Equatable {
         ])
         try registry.register([RegistryEntry(name: "den", type: "Room")])
         #expect(registry.names == ["hall", "den"])
-        #expect(try registry.make(named: "den").door == nil, "a later entry replaces an earlier one")
+        #expect(
+            try registry.make(named: "den").door == nil, "a later entry replaces an earlier one")
         let missing = #expect(throws: RegistryError.self) { try registry.make(named: "loft") }
         #expect(missing?.description == #"rooms: room "loft": no such room (rooms: hall, den)"#)
     }
@@ -174,7 +177,8 @@ struct Room: Sendable, Equatable {
         #expect(try registry.make(named: "den") == "den by Sony")
         #expect(throws: RegistryError.self) {
             try registry.load(
-                json: #"{"x": {"Type": "Speaker", "Dependencies": {"brand": "Acme"}}}"#, source: "s")
+                json: #"{"x": {"Type": "Speaker", "Dependencies": {"brand": "Acme"}}}"#, source: "s"
+            )
         }
     }
 
@@ -184,10 +188,12 @@ struct Room: Sendable, Equatable {
             try registry.load(json: "{\n  \"x\": ,\n}", source: "bad.json")
         }
         #expect(
-            error?.description == "bad.json: not valid JSON: line 2, column 8: unexpected character")
+            error?.description == "bad.json: not valid JSON: line 2, column 8: unexpected character"
+        )
         let shapes = #expect(throws: RegistryError.self) {
             try registry.load(
-                json: #"{"a": 4, "b": {"Tpye": "Room"}, "c": {"Type": "Room", "Description": "two\nlines"}}"#,
+                json:
+                    #"{"a": 4, "b": {"Tpye": "Room"}, "c": {"Type": "Room", "Description": "two\nlines"}}"#,
                 source: "shapes.json")
         }
         #expect(
