@@ -16,8 +16,8 @@ extension BrowseApp {
         case .claim(let state): drawClaim(&grid, state)
         case .help: drawHelp(&grid)
         default:
-            if isOnAddTab {
-                drawForm(&grid, addForm, title: "Add item")
+            if case .add(let title) = slots[current] {
+                drawForm(&grid, addForm, title: title)
             } else if let tab = currentTab {
                 drawList(&grid, tab)
             }
@@ -35,12 +35,17 @@ extension BrowseApp {
         let separator = appearance.unicode ? "│" : "|"
         // Most to least detailed: the first that fits is shown.
         func labels(title: Bool, totals: Bool) -> [String] {
-            tabs.enumerated().map { index, tab in
-                let name = title ? tab.definition.title : tab.definition.name
-                let count = tab.view.count
-                return " \(index + 1) \(name) \(count)"
-                    + (totals ? "·\(money(tab.view.totalValue))" : "") + " "
-            } + [" \(tabs.count + 1) + Add item "]
+            slots.enumerated().map { index, slot in
+                switch slot {
+                case .add(let name): return " \(index + 1) + \(name) "
+                case .list(let list):
+                    let tab = tabs[list]
+                    let name = title ? tab.title : tab.name
+                    let count = tab.view.count
+                    return " \(index + 1) \(name) \(count)"
+                        + (totals ? "·\(money(tab.view.totalValue))" : "") + " "
+                }
+            }
         }
         func fits(_ labels: [String]) -> Bool {
             labels.map(DisplayWidth.of).reduce(labels.count - 1, +) <= width

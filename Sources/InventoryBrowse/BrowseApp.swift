@@ -33,6 +33,10 @@ public final class BrowseApp {
 
     final class Tab {
         let definition: ViewDefinition
+        /// The screen's name (the view's, unless the views file added the tab).
+        let name: String
+        /// The tab's own title, or the view's.
+        let title: String
         let view: InventoryView
         var searchView: InventoryView?
         var searchText: String?
@@ -41,8 +45,10 @@ public final class BrowseApp {
         var top = 0
         var observations: [ViewObservation] = []
 
-        init(definition: ViewDefinition, view: InventoryView) {
+        init(definition: ViewDefinition, name: String, title: String?, view: InventoryView) {
             self.definition = definition
+            self.name = name
+            self.title = title ?? definition.title
             self.view = view
         }
 
@@ -84,7 +90,11 @@ public final class BrowseApp {
     var appearance: Appearance
     private(set) var width: Int
     private(set) var height: Int
+    /// The list tabs, in the order shown.
     var tabs: [Tab] = []
+    /// What each tab shows, in the order shown: a list tab (by its index in `tabs`) or the
+    /// add form.
+    var slots: [Slot] = []
     var current = 0
     var modal: Modal?
     var message: (text: String, isError: Bool)?
@@ -97,12 +107,19 @@ public final class BrowseApp {
     /// The key that passes the chosen item's id forward to the detail screen.
     public static let itemIDKey = ContextKey<Int64>("item id")
 
-    /// Creates the app with a tab for every view of `registry`.
+    enum Slot: Equatable {
+        case list(Int)
+        case add(title: String)
+    }
+
+    /// Creates the app with the tabs `screens` lays out (by default a tab for every view of
+    /// `registry`, then Add item).
     ///
-    /// - Throws: what loading the views throws.
+    /// - Throws: what building the screens or loading the views throws.
     public init(
-        manager: InventoryManager, registry: ViewRegistry, context: ControllerContext,
-        width: Int = 80, height: Int = 24, appearance: Appearance = Appearance()
+        manager: InventoryManager, registry: ViewRegistry, screens: BrowseScreens? = nil,
+        context: ControllerContext, width: Int = 80, height: Int = 24,
+        appearance: Appearance = Appearance()
     ) throws {
         self.manager = manager
         self.context = context
@@ -113,13 +130,22 @@ public final class BrowseApp {
         self.itemSaver = ItemSaver(manager: manager)
         self.addForm = ItemFormController()
         addForm.delegate = itemSaver
-        for name in registry.names {
-            let definition = try registry.definition(named: name)
-            let view = try InventoryView(
-                name: name, filter: definition.filter, sort: definition.sort, manager: manager)
-            let tab = Tab(definition: definition, view: view)
-            tab.observations.append(view.observe { [changed] _ in changed.set() })
-            tabs.append(tab)
+        for screen in try (screens ?? BrowseScreens(views: registry)).tabs() {
+            switch screen.kind {
+            case .list(let name):
+                let definition = try registry.definition(named: name)
+                let view = try InventoryView(
+                    name: name, filter: definition.filter, sort: definition.sort, manager: manager)
+                let tab = Tab(
+                    definition: definition, name: screen.name, title: screen.title, view: view)
+                tab.observations.append(view.observe { [changed] _ in changed.set() })
+                slots.append(.list(tabs.count))
+                tabs.append(tab)
+            case .addItem:
+                slots.append(.add(title: screen.title ?? "Add item"))
+            case .tabs:
+                break
+            }
         }
         listContext.registerCallback(forKey: Self.editedItemIDKey.name, owner: self) { owner in
             guard let app = owner as? BrowseApp, let id = app.listContext[Self.editedItemIDKey]
@@ -140,8 +166,14 @@ public final class BrowseApp {
         changed.set()
     }
 
-    var isOnAddTab: Bool { current == tabs.count }
-    var currentTab: Tab? { isOnAddTab ? nil : tabs[current] }
+    var isOnAddTab: Bool {
+        if case .add = slots[current] { true } else { false }
+    }
+    var currentTab: Tab? {
+        if case .list(let index) = slots[current] { tabs[index] } else { nil }
+    }
+    /// Where the add form is, unless the views file hides it.
+    var addSlot: Int? { slots.firstIndex { if case .add = $0 { true } else { false } } }
     var listRows: Int { max(1, height - 5) }
 
     // MARK: - Keys
@@ -166,15 +198,20 @@ public final class BrowseApp {
         case .pageDown: move(tab, to: tab.cursorIndex + listRows)
         case .home: move(tab, to: 0)
         case .end: move(tab, to: count - 1)
-        case .tab, .right: switchTab(to: (current + 1) % (tabs.count + 1))
-        case .backTab, .left: switchTab(to: (current + tabs.count) % (tabs.count + 1))
+        case .tab, .right: switchTab(to: (current + 1) % slots.count)
+        case .backTab, .left: switchTab(to: (current + slots.count - 1) % slots.count)
         case .character(let character) where character.isNumber:
-            if let number = character.wholeNumberValue, (1...tabs.count + 1).contains(number) {
+            if let number = character.wholeNumberValue, (1...slots.count).contains(number) {
                 switchTab(to: number - 1)
             }
         case .character("q"): return false
         case .character("?"): modal = .help
-        case .character("a"): switchTab(to: tabs.count)
+        case .character("a"):
+            if let addSlot {
+                switchTab(to: addSlot)
+            } else {
+                message = ("The Add item tab is hidden by your views file", true)
+            }
         case .character("/"): modal = .search("")  // a new search, not more of the last
         case .character("c"): startClaim(preselecting: currentItem(of: tab)?.id)
         case .enter: if let item = currentItem(of: tab) { openDetail(item.id) }
@@ -245,7 +282,7 @@ public final class BrowseApp {
                 addForm = ItemFormController()
                 addForm.delegate = itemSaver
             } else {
-                switchTab(to: 0)
+                switchTab(to: slots.firstIndex { $0 != slots[current] } ?? current)
             }
         case .editing: break
         }

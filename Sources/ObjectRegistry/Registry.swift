@@ -32,6 +32,7 @@ public final class Registry<Object: Sendable>: Sendable {
     /// aside without checking them, so one file can configure several registries.
     public let otherTypes: Set<String>
     private let textRule: @Sendable (String) -> [String]
+    private let consistencyRule: @Sendable ([RegistryEntry]) -> [RegistryProblem]
 
     private struct State {
         var types: [String: RegistryType<Object>] = [:]
@@ -52,13 +53,17 @@ public final class Registry<Object: Sendable>: Sendable {
     ///   - textRule: the problems of a text shown to people (a description, a literal text
     ///     dependency); by default one line of at most 200 characters without control
     ///     characters.
+    ///   - consistencyRule: the problems of the entries as a whole (a rule no single entry
+    ///     breaks), given every entry a load would leave; a load with any is refused.
     public init(
         noun: String = "entry", otherTypes: Set<String> = [],
-        textRule: @escaping @Sendable (String) -> [String] = Registry.plainTextProblems
+        textRule: @escaping @Sendable (String) -> [String] = Registry.plainTextProblems,
+        consistencyRule: @escaping @Sendable ([RegistryEntry]) -> [RegistryProblem] = { _ in [] }
     ) {
         self.noun = noun
         self.otherTypes = otherTypes
         self.textRule = textRule
+        self.consistencyRule = consistencyRule
     }
 
     /// The default text rule: one line, at most 200 characters, no control characters.
@@ -132,9 +137,10 @@ public final class Registry<Object: Sendable>: Sendable {
 
     /// The problems `new` would cause merged into the registry as it is.
     private func validate(merging new: [RegistryEntry]) -> [RegistryProblem] {
-        let (types, current) = state.withLock { ($0.types, $0.entries) }
+        let (types, current, order) = state.withLock { ($0.types, $0.entries, $0.order) }
         var problems: [RegistryProblem] = []
         var merged = current
+        var mergedOrder = order
         var names: Set<String> = []
         for entry in new {
             if let existing = current[entry.name], existing.source == Self.builtInSource {
@@ -145,10 +151,14 @@ public final class Registry<Object: Sendable>: Sendable {
                             + "give your \(noun) another name"))
                 continue
             }
-            merged[entry.name] = entry
+            if merged.updateValue(entry, forKey: entry.name) == nil {
+                mergedOrder.append(entry.name)
+            }
             names.insert(entry.name)
         }
-        return problems + validate(merged, types: types, only: names)
+        problems += validate(merged, types: types, only: names)
+        guard problems.isEmpty, !new.isEmpty else { return problems }
+        return consistencyRule(mergedOrder.compactMap { merged[$0] })
     }
 
     func problem(_ source: String, _ entry: String?, _ message: String) -> RegistryProblem {

@@ -270,3 +270,67 @@ func tabCounts(_ screen: String) -> [Int] {
         #expect(result.stdout.isEmpty)
     }
 }
+
+/// browse's tabs come from the views file: a tab added for a view, the tabs reordered, one
+/// hidden — and the other commands read the same file without minding its screens.
+@Suite struct ConfiguredTabsTests {
+    let sandbox = Sandbox()
+
+    static let views = """
+        {
+          "high-value": {"Type": "FilteredList", "Dependencies": {"filter": {"minPrice": "1000"}}},
+          "pricey": {"Type": "ViewList", "Dependencies": {"view": "high-value", "title": "@Pricey"}},
+          "tabs": {"Type": "Tabs", "Dependencies": {"order": ["pricey", "non-insured"], "hide": ["luxury", "high-value"]}}
+        }
+        """
+
+    init() throws {
+        _ = FileManager.default.createFile(
+            atPath: sandbox.file("views.json"), contents: Data(Self.views.utf8))
+        try sandbox.add("Boat", "--price", "25000", "--luxury")
+        try sandbox.add("Mug", "--price", "5", "--insured")
+    }
+
+    @Test func browseShowsTheTabsTheViewsFileLaysOut() throws {
+        let tmux = try TmuxSession(
+            script: sandbox.script(
+                "tabs.sh",
+                """
+                cd '\(sandbox.path)'
+                env LANG=C.UTF-8 HOME='\(sandbox.file("home"))' '\(inventoryBinary)' browse --views views.json --db '\(sandbox.database)'
+                echo "EXIT $?"
+                """), width: 120)
+        defer { tmux.close() }
+        let screen = try tmux.waitFor("+ Add item")
+        let top = screen.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(
+            top.hasPrefix(
+                " 1 Pricey 1·25,000.00 │ 2 Non-insured items 1·25,000.00 │ 3 Entire inventory 2"),
+            "\(top)")
+        #expect(
+            !top.contains("Luxury") && !top.contains("high-value") && top.hasSuffix("4 + Add item"))
+        try tmux.press("q")
+        try tmux.waitFor("EXIT 0")
+    }
+
+    @Test func theOtherCommandsReadTheFileAndCheckItsScreens() throws {
+        let listed = try sandbox.run(["list", "--views", "views.json", "--view", "high-value"])
+        #expect(
+            listed.status == 0 && listed.stdout.contains("Boat") && !listed.stdout.contains("Mug"))
+        let good = try sandbox.run(["views", "check", "views.json"], useDatabase: false)
+        #expect(good.status == 0 && good.stdout == "views.json: no problems (1 new view(s))\n")
+
+        _ = FileManager.default.createFile(
+            atPath: sandbox.file("bad.json"),
+            contents: Data(
+                #"{"t": {"Type": "ViewList", "Dependencies": {"view": "gone"}}}"#.utf8))
+        let bad = try sandbox.run(["views", "check", "bad.json"], useDatabase: false)
+        #expect(bad.status == 65)
+        #expect(
+            bad.stdout
+                == #"bad.json: screen "t": dependency "view": must name a view (views: all, luxury, non-insured), not the screen "gone""#
+                + "\n")
+        let browse = try sandbox.run(["browse", "--views", "bad.json"], input: "")
+        #expect(browse.status != 0 && browse.stderr.contains("browse needs a terminal"))
+    }
+}

@@ -11,7 +11,8 @@ struct Browse: ParsableCommand, HandlesSignals {
         abstract: "The inventory app, full screen: a tab per view, live, with forms and claims.",
         discussion: """
             Tabs: your views (the built-in ones first) with their counts and totals, and Add \
-            item. Changes show at once in every tab, also those made by other processes. \
+            item; a views file can add, order and hide tabs (see the README's views section). \
+            Changes show at once in every tab, also those made by other processes. \
             Keys: arrows, PgUp/PgDn, Home/End move; Tab and 1-9 change tab; Enter opens an \
             item; a adds, e edits, d deletes, i and l toggle insured and luxury, / searches, \
             c starts a claim, ? shows the keys, q quits.
@@ -36,7 +37,8 @@ struct Browse: ParsableCommand, HandlesSignals {
                 status: 1)
         }
         let manager = try database.openManager(.write)
-        let registry = try ViewOptions.registry(option: viewsFile, currency: manager.currency)
+        let (registry, screens) = try ViewOptions.configuration(
+            option: viewsFile, currency: manager.currency, screens: true)
         let environment = ProcessInfo.processInfo.environment
         let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
         let appearance = BrowseApp.Appearance(
@@ -48,7 +50,8 @@ struct Browse: ParsableCommand, HandlesSignals {
         defer { screen.restore() }
         var size = screen.size
         let browse = try BrowseApp(
-            manager: manager, registry: registry, context: ControllerContext(name: "app"),
+            manager: manager, registry: registry, screens: screens,
+            context: ControllerContext(name: "app"),
             width: size.width,
             height: size.height, appearance: appearance)
         // Writes to a file that was deleted or replaced would be lost: stop, and say why.

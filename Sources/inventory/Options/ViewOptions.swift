@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InventoryBrowse
 import InventoryKit
 
 /// `--views FILE` and `--view NAME`, for the commands that show a view.
@@ -31,24 +32,44 @@ struct ViewOptions: ParsableArguments {
     static func registry(option: String?, currency: Currency, warn: Bool = true) throws
         -> ViewRegistry
     {
-        let registry = ViewRegistry(currency: currency)
-        if let file = InventoryLocation.viewsFile(
-            option: option, environment: ProcessInfo.processInfo.environment)
-        {
-            do {
-                try registry.load(contentsOf: file.path)
-            } catch {
-                if file.isExplicit { throw error }
-                if warn {
-                    let count = error.problems.count
-                    Terminal.standardError.writeLine(
-                        "inventory: warning: \(file.path) has \(count) problem"
-                            + (count == 1 ? "" : "s")
-                            + "; its views are left out (see 'inventory views check \(file.path)')")
-                }
+        try configuration(option: option, currency: currency, warn: warn, screens: false).views
+    }
+
+    /// The views and, when `screens` is set, browse's screens, from the same file and with
+    /// the same rule for its problems.
+    static func configuration(
+        option: String?, currency: Currency, warn: Bool = true, screens: Bool
+    ) throws -> (views: ViewRegistry, screens: BrowseScreens?) {
+        // Screen entries in the file are browse's: the view registry sets them aside.
+        let registry = ViewRegistry(currency: currency, otherTypes: BrowseScreens.typeNames)
+        guard
+            let file = InventoryLocation.viewsFile(
+                option: option, environment: ProcessInfo.processInfo.environment)
+        else { return (registry, screens ? BrowseScreens(views: registry) : nil) }
+        func tolerate(_ error: RegistryError, what: String) throws {
+            if file.isExplicit { throw error }
+            if warn {
+                let count = error.problems.count
+                Terminal.standardError.writeLine(
+                    "inventory: warning: \(file.path) has \(count) problem"
+                        + (count == 1 ? "" : "s")
+                        + "; its \(what) are left out (see 'inventory views check \(file.path)')")
             }
         }
-        return registry
+        do {
+            try registry.load(contentsOf: file.path)
+        } catch {
+            try tolerate(error, what: "views")
+            return (registry, screens ? BrowseScreens(views: registry) : nil)
+        }
+        guard screens else { return (registry, nil) }
+        let browseScreens = BrowseScreens(views: registry)
+        do {
+            try browseScreens.load(contentsOf: file.path)
+        } catch {
+            try tolerate(error, what: "browse tabs")
+        }
+        return (registry, browseScreens)
     }
 
     /// The definition of the chosen view.
