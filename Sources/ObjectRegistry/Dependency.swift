@@ -39,9 +39,11 @@ public struct Dependency: Sendable {
     /// Any value, checked and converted by `convert`, which throws a ``DependencyProblem``
     /// saying what is wrong; read the result with ``Dependencies/value(_:as:)``.
     ///
-    /// - Parameter acceptsOtherNames: whether a string naming no entry of this registry is
-    ///   handed to `convert` (to name something another registry holds) rather than refused as
-    ///   a dangling reference.
+    /// - Parameters:
+    ///   - acceptsOtherNames: whether a string naming no entry of this registry is handed to
+    ///     `convert` (to name something another registry holds) rather than refused as a
+    ///     dangling reference.
+    ///   - convert: checks a value and returns what the type's `make` reads.
     public static func value(
         acceptsOtherNames: Bool = false,
         _ convert: @escaping @Sendable (DependencyValue) throws(DependencyProblem) -> any Sendable

@@ -86,8 +86,10 @@ public final class Registry<Object: Sendable>: Sendable {
 
     /// Adds entries from code; an entry replaces one of the same name.
     ///
-    /// - Parameter builtIn: whether they are built-in entries (their `source` becomes
-    ///   ``builtInSource``), which no later entry may redefine.
+    /// - Parameters:
+    ///   - entries: the entries, checked together with those already registered.
+    ///   - builtIn: whether they are built-in entries (their `source` becomes
+    ///     ``builtInSource``), which no later entry may redefine.
     /// - Throws: ``RegistryError`` with every problem; nothing is added then.
     public func register(_ entries: [RegistryEntry], builtIn: Bool = false) throws(RegistryError) {
         let entries =

@@ -11,7 +11,9 @@ import Foundation
 public enum RegistryFile {
     /// The entries of the file at `path`, and every problem of its syntax and shape.
     ///
-    /// - Parameter noun: what the entries are called in messages (`view`).
+    /// - Parameters:
+    ///   - path: the file to read.
+    ///   - noun: what the entries are called in messages (`view`).
     public static func read(_ path: String, noun: String = "entry") -> (
         entries: [RegistryEntry], problems: [RegistryProblem]
     ) {
@@ -32,6 +34,7 @@ public enum RegistryFile {
     /// The entries of a JSON text, and every problem of its syntax and shape.
     ///
     /// - Parameters:
+    ///   - text: the JSON text: one object of entries.
     ///   - source: the name problems give as the text's origin (a path, `code`).
     ///   - noun: what the entries are called in messages (`view`).
     public static func parse(json text: String, source: String, noun: String = "entry") -> (
