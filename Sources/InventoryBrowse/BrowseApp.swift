@@ -25,6 +25,7 @@ public final class BrowseApp {
         /// Whether colours may be used.
         public var colour: Bool
 
+        /// Creates an appearance; by default box-drawing characters but no colours.
         public init(unicode: Bool = true, colour: Bool = false) {
             self.unicode = unicode
             self.colour = colour

@@ -2,23 +2,33 @@ import InventoryKit
 
 /// How a cell is drawn.
 public struct CellStyle: OptionSet, Hashable, Sendable {
+    /// The styles as bits.
     public let rawValue: UInt8
+    /// The styles whose bits `rawValue` holds.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Bold (bright) text.
     public static let bold = CellStyle(rawValue: 1)
+    /// Foreground and background swapped, as for the cursor and the current tab.
     public static let inverse = CellStyle(rawValue: 2)
+    /// Faint text, for labels and hints.
     public static let dim = CellStyle(rawValue: 4)
-    /// Colours, shown only where the terminal may use colour.
+    /// The colour of a warning, such as an uninsured item or a question before deleting; shown
+    /// only where the terminal may use colour.
     public static let warning = CellStyle(rawValue: 16)
+    /// The colour of an error message; bold where the terminal may not use colour.
     public static let error = CellStyle(rawValue: 32)
 }
 
 /// One character cell of the screen. A wide character fills its cell and marks the next one
 /// as its continuation (`text` empty).
 public struct Cell: Hashable, Sendable {
+    /// The character drawn in the cell, or empty for the continuation of a wide character.
     public var text: String
+    /// How the character is drawn.
     public var style: CellStyle
 
+    /// Creates a cell showing `text` drawn in `style` (a plain space by default).
     public init(_ text: String = " ", style: CellStyle = []) {
         self.text = text
         self.style = style
@@ -27,10 +37,14 @@ public struct Cell: Hashable, Sendable {
 
 /// A screen's worth of cells: what the browse screens draw into and the terminal shows.
 public struct Grid: Hashable, Sendable {
+    /// The number of columns, at least one.
     public let width: Int
+    /// The number of rows, at least one.
     public let height: Int
+    /// The cells row by row, `width` to a row.
     public private(set) var cells: [Cell]
 
+    /// Creates a blank grid of `width` columns and `height` rows (at least one of each).
     public init(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)

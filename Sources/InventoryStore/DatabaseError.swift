@@ -32,6 +32,7 @@ public struct DatabaseError: Error, Sendable, Hashable {
 // MARK: - CustomStringConvertible
 
 extension DatabaseError: CustomStringConvertible {
+    /// SQLite's result code and message, and the statement that failed when known.
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql {

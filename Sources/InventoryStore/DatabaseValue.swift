@@ -2,10 +2,15 @@ import InventoryModel
 
 /// A value SQLite stores: null, a 64-bit integer, a double, text or a blob.
 public enum DatabaseValue: Sendable, Hashable {
+    /// No value: SQL `NULL`.
     case null
+    /// A 64-bit signed integer.
     case integer(Int64)
+    /// A double-precision floating-point number.
     case real(Double)
+    /// Text, stored as UTF-8.
     case text(String)
+    /// Bytes stored as they are.
     case blob([UInt8])
 }
 

@@ -213,6 +213,7 @@ public enum MigrationError: Error, Sendable, Hashable {
 // MARK: - CustomStringConvertible
 
 extension MigrationError: CustomStringConvertible {
+    /// The error as a sentence for the user, saying what to do about it.
     public var description: String {
         switch self {
         case .writtenByNewerVersion(let path, let migration):

@@ -16,11 +16,17 @@ import InventoryModel
 public struct PhotoStore: Sendable {
     /// The kinds of picture accepted, recognised by their first bytes, never by file name.
     public enum Kind: String, Sendable, CaseIterable {
+        /// A JPEG picture, stored with the extension `jpg`.
         case jpeg = "jpg"
+        /// A PNG picture.
         case png = "png"
+        /// A GIF picture.
         case gif = "gif"
+        /// A WebP picture.
         case webp = "webp"
+        /// A HEIC (HEIF) picture.
         case heic = "heic"
+        /// A PDF document, such as a scanned receipt (not a picture).
         case pdf = "pdf"
 
         /// Whether it is a picture (not a document).

@@ -1,13 +1,21 @@
 /// A JSON value that keeps the order of object members and every duplicate, so a
 /// configuration file's mistakes (a name given twice) can be reported instead of lost.
 public indirect enum JSONDocument: Sendable, Hashable {
+    /// An object: its members in the order written, duplicates included.
     case object([(key: String, value: JSONDocument)])
+    /// An array of values.
     case array([JSONDocument])
+    /// A string.
     case string(String)
+    /// A number.
     case number(Double)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
 
+    /// Two documents are equal when they are the same kind of value with equal contents; two
+    /// objects must have equal members in the same order.
     public static func == (lhs: JSONDocument, rhs: JSONDocument) -> Bool {
         switch (lhs, rhs) {
         case (.object(let a), .object(let b)):
@@ -21,6 +29,7 @@ public indirect enum JSONDocument: Sendable, Hashable {
         }
     }
 
+    /// Hashes the contents, object members in order.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .object(let members):
@@ -64,10 +73,14 @@ public indirect enum JSONDocument: Sendable, Hashable {
 
     /// Where and why a text is not JSON.
     public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The line of the problem, counting from 1.
         public let line: Int
+        /// The column of the problem, counting from 1.
         public let column: Int
+        /// What is wrong, in words.
         public let reason: String
 
+        /// Where and why: `line 3, column 7: unexpected character`.
         public var description: String { "line \(line), column \(column): \(reason)" }
     }
 

@@ -20,6 +20,7 @@ public enum BackupError: Error, Sendable, Hashable {
 }
 
 extension BackupError: CustomStringConvertible {
+    /// The error as a sentence for the user, saying what to do about it.
     public var description: String {
         switch self {
         case .noInventory(let path):

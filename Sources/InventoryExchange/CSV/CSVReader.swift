@@ -273,16 +273,25 @@ public final class CSVReader {
 
 /// Why a CSV file could not be read: every case names where.
 public enum CSVError: Error, Sendable, Hashable {
+    /// The file cannot be opened or read (it is missing, a folder, not readable), and why.
     case unreadable(reason: String)
+    /// The file holds nothing.
     case empty
+    /// The file is not text: `row` holds a NUL byte.
     case binary(row: Int)
+    /// A field is not UTF-8: the first bad `byte` at `row`, `column`; `utf16` when the whole
+    /// file is UTF-16 text instead.
     case notUTF8(row: Int, column: Int, byte: UInt8, utf16: Bool)
+    /// The quoted field that starts at `row`, `column` is never closed.
     case unclosedQuote(row: Int, column: Int)
+    /// The quoted field at `row`, `column` has text after its closing quote.
     case textAfterQuote(row: Int, column: Int)
+    /// The record that starts at `row` is longer than `limit` bytes.
     case recordTooLong(row: Int, limit: Int)
 }
 
 extension CSVError: CustomStringConvertible {
+    /// The error as a sentence for the user, naming the row and column where it can.
     public var description: String {
         switch self {
         case .unreadable(let reason):

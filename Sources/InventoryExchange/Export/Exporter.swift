@@ -13,10 +13,15 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
 
 /// Writes the items of a view (and, for JSON, the claims) in one of the export formats.
 public struct Exporter {
+    /// The inventory exported.
     public let manager: InventoryManager
+    /// The format written.
     public let format: ExportFormat
+    /// The items written: those that pass the filter.
     public let filter: ItemFilter
 
+    /// An exporter of the items of `manager`'s inventory that pass `filter` (by default every
+    /// item), in `format`.
     public init(manager: InventoryManager, format: ExportFormat, filter: ItemFilter = ItemFilter())
     {
         self.manager = manager

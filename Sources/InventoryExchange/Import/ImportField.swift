@@ -1,12 +1,42 @@
 /// What a column of an imported file becomes.
 public enum ImportField: String, Sendable, Hashable, CaseIterable {
+    /// The row's import reference: a later import of a row with the same one updates the item.
     case importRef = "import-ref"
-    case name, description, notes, location, tags, quantity, insured, luxury, price, value
+    /// The item's name.
+    case name
+    /// The item's description.
+    case description
+    /// The item's notes.
+    case notes
+    /// The room or place where the item is kept.
+    case location
+    /// The item's tags, separated by semicolons.
+    case tags
+    /// How many of the item there are.
+    case quantity
+    /// Whether the item is insured.
+    case insured
+    /// Whether the item counts as a luxury item.
+    case luxury
+    /// The price of one.
+    case price
+    /// The replacement value.
+    case value
+    /// The shop or person the item was bought from.
     case purchasedFrom = "purchased-from"
+    /// The day the item was bought.
     case purchaseDate = "purchase-date"
-    case brand, model, serial
+    /// The brand or manufacturer.
+    case brand
+    /// The model name or number.
+    case model
+    /// The serial number.
+    case serial
+    /// Whether the item's warranty lasts for its life.
     case lifetimeWarranty = "lifetime-warranty"
+    /// The last day of the item's warranty.
     case warrantyUntil = "warranty-until"
+    /// The day the item was last reviewed.
     case reviewedAt = "reviewed"
     /// Kept as a line of the notes: `Column: value`.
     case noteLine = "notes-line"

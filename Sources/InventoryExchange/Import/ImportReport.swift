@@ -5,16 +5,23 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     /// Decide from the file: JSON, Homebox's `HB.*` headers, Homebox's positional format of
     /// before 0.9, or any CSV with a header row.
     case auto
+    /// A CSV file exported by Homebox.
     case homebox
+    /// Any CSV or TSV file with a header row.
     case csv
+    /// A JSON file `inventory export` wrote.
     case json
 }
 
 /// What a file was read as.
 public enum DetectedFormat: String, Sendable, Hashable {
+    /// A Homebox CSV file, with `HB.*` headers.
     case homebox = "Homebox CSV"
+    /// A Homebox CSV file of before 0.9, its columns known by position.
     case homeboxLegacy = "Homebox CSV of before 0.9 (columns by position)"
+    /// A CSV file with a header row.
     case csv = "CSV"
+    /// A JSON file `inventory export` wrote.
     case json = "inventory JSON"
 }
 
@@ -26,7 +33,6 @@ public enum ImportUpdateRule: String, Sendable, Hashable, CaseIterable {
     case none
 }
 
-/// What Homebox's custom fields (`HB.field.NAME`) become.
 /// What becomes of a column no field takes (`--other-columns`).
 public enum OtherColumnRule: String, Sendable, Hashable, CaseIterable {
     /// A line `COLUMN: value` in the notes.
@@ -35,6 +41,7 @@ public enum OtherColumnRule: String, Sendable, Hashable, CaseIterable {
     case ignore
 }
 
+/// What Homebox's custom fields (`HB.field.NAME`) become.
 public enum CustomFieldRule: String, Sendable, Hashable, CaseIterable {
     /// A line `NAME: value` in the notes.
     case notes
@@ -44,6 +51,7 @@ public enum CustomFieldRule: String, Sendable, Hashable, CaseIterable {
 
 /// How to read a file.
 public struct ImportOptions: Sendable {
+    /// The file's format (`--format`); by default decided from the file.
     public var format: ImportFormat = .auto
     /// The separator; nil finds it from the header line.
     public var separator: UInt8?
@@ -54,7 +62,10 @@ public struct ImportOptions: Sendable {
     /// How to read `NN/NN/YYYY` dates (`--date-format`); nil: month first for Homebox files,
     /// else decided by the column when one of its dates can only be read one way.
     public var dateOrder: SlashDateOrder?
+    /// What rows with an import reference do (`--update-by`); by default they update the
+    /// item an earlier import added.
     public var updateBy: ImportUpdateRule = .importRef
+    /// What Homebox's custom fields become (`--custom-fields`); by default lines of the notes.
     public var customFields: CustomFieldRule = .notes
     /// What becomes of the columns no field takes; nil: they are an error that names them.
     public var otherColumns: OtherColumnRule?
@@ -63,6 +74,8 @@ public struct ImportOptions: Sendable {
     /// Import the good rows and write the bad ones to this file, with a reason column.
     public var rejectedRows: OutputFile?
 
+    /// The default options: the format and separator found from the file, nothing mapped by
+    /// hand, and columns no field takes an error.
     public init() {}
 }
 
@@ -70,6 +83,7 @@ public struct ImportOptions: Sendable {
 public struct ImportColumn: Sendable, Hashable {
     /// The header as written.
     public let header: String
+    /// The field its cells are read as.
     public let field: ImportField
     /// The name a notes line or tag line uses (`Asset ID: 000-001`).
     public let label: String
@@ -95,8 +109,10 @@ public struct ImportProblem: Sendable, Hashable, CustomStringConvertible {
     public let row: Int
     /// The column's header, when one column is at fault.
     public let column: String?
+    /// What is wrong, in words.
     public let reason: String
 
+    /// `row 3, Price: ` (or `row 3: `) followed by the reason.
     public var description: String {
         if let column { "row \(row), \(column): \(reason)" } else { "row \(row): \(reason)" }
     }
@@ -104,14 +120,21 @@ public struct ImportProblem: Sendable, Hashable, CustomStringConvertible {
 
 /// What an import did, or would do.
 public struct ImportReport: Sendable {
+    /// What the file was read as.
     public var format: DetectedFormat
     /// The separator's name: `comma`, `TAB`, `semicolon`; nil for JSON.
     public var separator: String?
+    /// The file's columns and what each became, in the file's order; empty for JSON.
     public var columns: [ImportColumn] = []
+    /// How many rows the file has, header excluded (for JSON, how many items).
     public var rows = 0
+    /// How many items were (or would be) added.
     public var added = 0
+    /// How many items an import reference found were (or would be) changed.
     public var updated = 0
+    /// How many items an import reference found already matched their row.
     public var unchanged = 0
+    /// How many rows were refused for their problems.
     public var rejected = 0
     /// Rows that look like items already here (same name, place, serial, price and date).
     public var duplicates = 0
@@ -146,6 +169,7 @@ public enum ImportError: Error, Sendable {
 }
 
 extension ImportError: CustomStringConvertible {
+    /// The error as a sentence for the user, saying what to do about it where it can.
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):

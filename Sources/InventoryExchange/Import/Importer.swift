@@ -8,12 +8,16 @@ import Synchronization
 /// columns are written (a decimal comma, a day first), then to check and write each row.
 /// Every row is checked, even after a bad one, so that the report lists every problem.
 public struct Importer: Sendable {
+    /// The file imported.
     public let path: String
+    /// How the file is read.
     public let options: ImportOptions
+    /// The inventory the items go into.
     public let manager: InventoryManager
     /// Called now and then with the bytes read and the file's size (for a progress bar).
     public var progress: (@Sendable (Int64, Int64) -> Void)?
 
+    /// An importer of the file at `path`, read as `options` say, into `manager`'s inventory.
     public init(path: String, options: ImportOptions, manager: InventoryManager) {
         self.path = path
         self.options = options

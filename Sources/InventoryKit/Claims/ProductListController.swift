@@ -237,6 +237,7 @@ public final class ProductListController {
 
 /// A part of an id list such as `3,5,9-12` that is not a number or an ascending range.
 public struct IDListError: Error, Sendable, Hashable {
+    /// The part as typed, without surrounding whitespace.
     public let part: String
     /// Whether it is a range, but one longer than `ProductListController.maximumRange`.
     public var isTooLong = false

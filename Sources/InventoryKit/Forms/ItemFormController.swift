@@ -3,12 +3,22 @@ import InventoryStore
 
 /// What the form's delegate made of a submission.
 public enum ItemFormResult: Sendable, Equatable {
+    /// The submission was saved; the item as it now is.
     case accepted(HouseholdItem)
+    /// The submission was not saved, for these reasons.
     case refused([ItemFormProblem])
 }
 
 /// Validates and saves what an item form submits; the form never saves itself.
 public protocol ItemFormDelegate: AnyObject {
+    /// Validates what `form` submits and saves it, or says why not.
+    ///
+    /// - Parameters:
+    ///   - form: The submitting form; its `original` is the item being edited, if any.
+    ///   - texts: Each text field as typed.
+    ///   - luxury: Whether the item is marked as a luxury.
+    ///   - insured: Whether the item is marked as insured.
+    /// - Returns: The saved item, or the problems that stop it from being saved.
     func itemForm(
         _ form: ItemFormController, didSubmit texts: [ItemFormField: String], luxury: Bool,
         insured: Bool
@@ -31,12 +41,17 @@ public final class ItemFormController {
             problems.removeAll { $0.field.map(changed.contains) ?? false }
         }
     }
+    /// Whether the luxury box is ticked.
     public var isLuxury: Bool
+    /// Whether the insured box is ticked.
     public var isInsured: Bool
+    /// Whether the lifetime-warranty box is ticked.
     public var hasLifetimeWarranty: Bool
     /// The field the cursor is on.
     public var currentField: ItemFormField = .name
+    /// The problems that refused the last submission, less those of fields changed since.
     public private(set) var problems: [ItemFormProblem] = []
+    /// The item as the last accepted submission saved it; nil until one is accepted.
     public private(set) var savedItem: HouseholdItem?
 
     /// A form to add an item, or to edit `item`.

@@ -3,9 +3,40 @@ import InventoryStore
 
 /// A field of the item form.
 public enum ItemFormField: String, CaseIterable, Sendable, Hashable {
-    case name, price, value, purchased, purchasedFrom, quantity, location, brand, model, serial
-    case tags, warrantyUntil, description, notes
-    case luxury, insured, lifetimeWarranty
+    /// The item's name.
+    case name
+    /// The price of one.
+    case price
+    /// The replacement value: what it would cost to replace today.
+    case value
+    /// The day it was bought.
+    case purchased
+    /// The shop or person it was bought from.
+    case purchasedFrom
+    /// How many of the item there are.
+    case quantity
+    /// The room or place where it is kept.
+    case location
+    /// The brand or manufacturer.
+    case brand
+    /// The model name or number.
+    case model
+    /// The serial number.
+    case serial
+    /// The tags, separated by commas.
+    case tags
+    /// The last day of the warranty.
+    case warrantyUntil
+    /// A longer description.
+    case description
+    /// Free notes.
+    case notes
+    /// The yes/no box for a luxury item.
+    case luxury
+    /// The yes/no box for an insured item.
+    case insured
+    /// The yes/no box for a lifetime warranty.
+    case lifetimeWarranty
 
     /// The label shown before the field.
     public var label: String {
@@ -57,9 +88,12 @@ public enum ItemFormField: String, CaseIterable, Sendable, Hashable {
 
 /// Something that stops the form from being saved: about one field, or the whole form.
 public struct ItemFormProblem: Sendable, Hashable {
+    /// The field the problem is about; nil when it is about the whole form.
     public let field: ItemFormField?
+    /// What is wrong, in words.
     public let message: String
 
+    /// A problem with `field` (nil: the whole form), described by `message`.
     public init(field: ItemFormField?, message: String) {
         self.field = field
         self.message = message

@@ -7,10 +7,13 @@ import InventoryStore
 public final class ItemSaver: ItemFormDelegate {
     private let manager: InventoryManager
 
+    /// A saver that validates against and saves to the inventory of `manager`.
     public init(manager: InventoryManager) {
         self.manager = manager
     }
 
+    /// Adds the item the form describes, or saves the fields changed in the item it edits;
+    /// refuses with the problems of each field, or if the item was changed meanwhile.
     public func itemForm(
         _ form: ItemFormController, didSubmit texts: [ItemFormField: String], luxury: Bool,
         insured: Bool

@@ -127,16 +127,23 @@ public struct ImportBatch: ~Copyable {
 
 /// A claim as an export holds it: its fields, its times, and its lines in order.
 public struct ImportedClaim: Sendable, Hashable {
+    /// What the claim is called.
     public var title: String
+    /// The day the loss happened, if known.
     public var incidentDate: CalendarDate?
+    /// What kind of loss it is for.
     public var kind: ClaimKind
+    /// Free notes.
     public var notes: String?
+    /// When it was created, kept as the export recorded it.
     public var createdAt: Timestamp
+    /// When it was last changed, kept as the export recorded it.
     public var updatedAt: Timestamp
     /// A line with an `itemID` names an item of this inventory (and keeps the replacement value
     /// and receipt the claim recorded); one without is the copy of a deleted item.
     public var lines: [ClaimedItem]
 
+    /// Creates a claim to import from its fields, times and lines.
     public init(
         title: String, incidentDate: CalendarDate?, kind: ClaimKind, notes: String?,
         createdAt: Timestamp, updatedAt: Timestamp, lines: [ClaimedItem]

@@ -3,7 +3,16 @@
 public struct Attachment: Sendable, Hashable, Identifiable {
     /// What a file is, for the insurer.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case photo, receipt, manual, warranty, other
+        /// A photo of the item.
+        case photo
+        /// A receipt or invoice for it.
+        case receipt
+        /// Its manual.
+        case manual
+        /// Its warranty.
+        case warranty
+        /// Any other document.
+        case other
     }
 
     /// Its number among the item's attachments (1, 2, …); never reused within the item.

@@ -90,6 +90,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
         }
     }
 
+    /// Whether `lhs` is an earlier day than `rhs`.
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

@@ -5,15 +5,25 @@ public struct ClaimedItem: Sendable, Hashable {
     public let itemID: Int64?
     /// What it is.
     public let name: String
+    /// A longer description.
     public let description: String?
+    /// The brand or manufacturer.
     public let brand: String?
+    /// The model name or number.
     public let model: String?
+    /// The serial number.
     public let serialNumber: String?
+    /// What one of it cost.
     public let price: Money?
+    /// The day it was bought.
     public let purchaseDate: CalendarDate?
+    /// The room or place where it was kept.
     public let location: String?
+    /// How many of it there are.
     public let quantity: Int
+    /// Whether it counts as a luxury item.
     public let isLuxury: Bool
+    /// Whether it is insured.
     public let isInsured: Bool
     /// The photo's file name while the item exists.
     public let photo: String?
@@ -68,10 +78,15 @@ public struct ClaimedItem: Sendable, Hashable {
 /// The sums a claim shows: how many items, what they were worth (replacement value, else
 /// price), and how much of it was insured, not insured, and luxury (all in minor units).
 public struct ClaimTotals: Sendable, Hashable {
+    /// How many lines the claim has, whatever their quantities.
     public var itemCount = 0
+    /// What all the lines were worth.
     public var total: Int128 = 0
+    /// What the insured lines were worth.
     public var insured: Int128 = 0
+    /// What the lines not insured were worth.
     public var notInsured: Int128 = 0
+    /// What the luxury lines were worth.
     public var luxury: Int128 = 0
 
     /// The totals of `items`.

@@ -66,5 +66,6 @@ public struct Currency: Sendable, Hashable {
 // MARK: - CustomStringConvertible
 
 extension Currency: CustomStringConvertible {
+    /// The currency's code: `EUR`.
     public var description: String { code }
 }

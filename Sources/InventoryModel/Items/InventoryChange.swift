@@ -4,7 +4,12 @@ import Foundation
 public struct InventoryChange: Sendable, Hashable {
     /// What happened to the item.
     public enum Kind: String, Sendable, Hashable {
-        case added, edited, deleted
+        /// The item was added.
+        case added
+        /// The item was edited.
+        case edited
+        /// The item was deleted.
+        case deleted
     }
 
     /// What happened.
@@ -30,11 +35,13 @@ public struct InventoryChange: Sendable, Hashable {
         self.sequence = sequence
     }
 
+    /// Two changes are equal when their kind, item, item before and sequence number are.
     public static func == (lhs: InventoryChange, rhs: InventoryChange) -> Bool {
         lhs.kind == rhs.kind && lhs.item == rhs.item && lhs.before == rhs.before
             && lhs.sequence == rhs.sequence
     }
 
+    /// Hashes the kind, item, item before and sequence number.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(item)

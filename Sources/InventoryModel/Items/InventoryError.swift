@@ -41,6 +41,7 @@ public enum InventoryError: Error, Sendable, Hashable {
 // MARK: - CustomStringConvertible
 
 extension InventoryError: CustomStringConvertible {
+    /// The error as a sentence for the user.
     public var description: String {
         switch self {
         case .invalidValue(let field, let value, let reason):
@@ -142,10 +143,14 @@ public enum StorageProblem: Sendable, Hashable {
 
 /// An item and the claims that list it.
 public struct ClaimedItemReference: Sendable, Hashable {
+    /// The item's id.
     public let itemID: Int64
+    /// The item's name.
     public let itemName: String
+    /// The claims that list the item.
     public let claims: [ClaimReference]
 
+    /// Creates a reference to the item `itemID`, called `itemName`, listed by `claims`.
     public init(itemID: Int64, itemName: String, claims: [ClaimReference]) {
         self.itemID = itemID
         self.itemName = itemName
@@ -155,9 +160,12 @@ public struct ClaimedItemReference: Sendable, Hashable {
 
 /// A claim's id and title.
 public struct ClaimReference: Sendable, Hashable {
+    /// The claim's id.
     public let id: Int64
+    /// The claim's title.
     public let title: String
 
+    /// Creates a reference to the claim `id`, titled `title`.
     public init(id: Int64, title: String) {
         self.id = id
         self.title = title

@@ -50,12 +50,14 @@ extension ItemSort: RawRepresentable {
         self.init(field, descending: descending)
     }
 
+    /// The field's name, followed by `-desc` when descending: `price-desc`.
     public var rawValue: String { field.rawValue + (isDescending ? "-desc" : "") }
 }
 
 // MARK: - CaseIterable
 
 extension ItemSort: CaseIterable {
+    /// Each field in the order of `Field.allCases`, ascending and then descending.
     public static let allCases: [ItemSort] = Field.allCases.flatMap {
         [ItemSort($0), ItemSort($0, descending: true)]
     }
@@ -112,6 +114,7 @@ public struct SortKey: Sendable, Hashable, Comparable {
         lhs.id == rhs.id && lhs.number == rhs.number && compareBytes(lhs.text, rhs.text) == 0
     }
 
+    /// Hashes the id, the number and the text's bytes, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(number)

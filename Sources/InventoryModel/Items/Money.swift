@@ -147,6 +147,7 @@ public struct Money: Sendable, Hashable {
 // MARK: - CustomStringConvertible
 
 extension Money: CustomStringConvertible {
+    /// The formatted amount followed by the currency's code: `25,000.00 EUR`.
     public var description: String { "\(formatted) \(currency.code)" }
 }
 

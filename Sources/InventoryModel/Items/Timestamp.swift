@@ -15,6 +15,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         self.millisecondsSince1970 = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
     }
 
+    /// Whether `lhs` is an earlier instant than `rhs`.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }
@@ -72,5 +73,6 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 // MARK: - CustomStringConvertible
 
 extension Timestamp: CustomStringConvertible {
+    /// The timestamp in ISO 8601, in UTC with milliseconds: `2024-02-29T18:30:00.000Z`.
     public var description: String { iso8601 }
 }

@@ -2,9 +2,40 @@
 /// problem beside the right field: an item's field, a claim's, or — for values that are
 /// neither, such as a command-line option or a filter key — one known only by its name.
 public enum ValueField: Sendable, Hashable {
-    case name, description, price, purchaseDate, quantity, location, brand, model, serial, notes
-    case value, purchasedFrom, warrantyUntil, reviewedAt, tag
-    case title, incidentDate
+    /// An item's name.
+    case name
+    /// An item's description.
+    case description
+    /// An item's price.
+    case price
+    /// An item's purchase date.
+    case purchaseDate
+    /// An item's quantity.
+    case quantity
+    /// An item's location.
+    case location
+    /// An item's brand.
+    case brand
+    /// An item's model.
+    case model
+    /// An item's serial number.
+    case serial
+    /// An item's or a claim's notes.
+    case notes
+    /// An item's replacement value.
+    case value
+    /// Where an item was bought.
+    case purchasedFrom
+    /// The last day of an item's warranty.
+    case warrantyUntil
+    /// The day an item was last reviewed.
+    case reviewedAt
+    /// One of an item's tags.
+    case tag
+    /// A claim's title.
+    case title
+    /// A claim's incident date.
+    case incidentDate
     /// A value that belongs to no item or claim field (`add-items`, `minPrice`).
     case other(String)
 }
