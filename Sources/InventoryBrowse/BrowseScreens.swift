@@ -46,7 +46,7 @@ public struct BrowseScreen: Sendable, Hashable {
 /// Without one, the tabs are every view (built-in ones first), then each `ViewList` of the
 /// file, then Add item.
 public final class BrowseScreens: Sendable {
-    /// The names of the screen types, which a ``ViewRegistry`` reading the same file sets
+    /// The names of the screen types, which a `ViewRegistry` reading the same file sets
     /// aside.
     public static let typeNames: Set<String> = ["ViewList", "AddItem", "Tabs"]
 
@@ -102,10 +102,10 @@ public final class BrowseScreens: Sendable {
         }
     }
 
-    /// Adds the screens of a views file (its views are set aside: the ``ViewRegistry`` reads
+    /// Adds the screens of a views file (its views are set aside: the `ViewRegistry` reads
     /// them).
     ///
-    /// - Throws: ``RegistryError`` with every problem; nothing is added then.
+    /// - Throws: `RegistryError` with every problem; nothing is added then.
     public func load(contentsOf path: String) throws(RegistryError) {
         try registry.load(contentsOf: path)
     }
@@ -150,7 +150,7 @@ public final class BrowseScreens: Sendable {
     /// The tabs, in order: the layout entry's `order` first, then every other screen (views in
     /// the registry's order, then the file's screens, Add item last), without the hidden ones.
     ///
-    /// - Throws: ``RegistryError`` if a screen cannot be built.
+    /// - Throws: `RegistryError` if a screen cannot be built.
     public func tabs() throws(RegistryError) -> [BrowseScreen] {
         var screens: [BrowseScreen] = []
         var add: [BrowseScreen] = []

@@ -30,6 +30,7 @@ public struct OutputFile: Sendable {
     /// Checks that `path` may be written.
     ///
     /// - Parameters:
+    ///   - path: the file to write.
     ///   - replacing: whether an existing file may be replaced (`--force`).
     ///   - files: the inventory's own files, which are never written.
     /// - Throws: `InventoryError.cannotWrite` when the path leads to the inventory's files, to

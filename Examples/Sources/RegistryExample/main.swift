@@ -45,7 +45,8 @@ for name in registry.names {
     print("\(name): \(try registry.make(named: name))")
 }
 // A value given at creation overrides the configured one.
-print("bigger kitchen: \(try registry.make(named: "kitchen", overrides: ["area": .value(.number(15))]))")
+let bigger = try registry.make(named: "kitchen", overrides: ["area": .value(.number(15))])
+print("bigger kitchen: \(bigger)")
 
 // Every problem of a file is reported at once, and nothing of it is added.
 do {

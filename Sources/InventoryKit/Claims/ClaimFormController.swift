@@ -64,8 +64,11 @@ public final class ClaimFormController {
     /// A form over every item of `manager`, read only as needed: the picker pages through a
     /// live view, and the totals read only the chosen items. For large inventories.
     ///
-    /// - Parameter view: a live view of every item to pick from (for instance the one an
-    ///   "all" tab keeps); without it the picker makes its own when it is presented.
+    /// - Parameters:
+    ///   - manager: the inventory the items come from.
+    ///   - view: a live view of every item to pick from (for instance the one an "all" tab
+    ///     keeps); without it the picker makes its own when it is presented.
+    ///   - claim: the claim to edit, whose fields fill the form; nil for a new claim.
     public convenience init(
         manager: InventoryManager, view: InventoryView? = nil, editing claim: Claim? = nil
     ) {

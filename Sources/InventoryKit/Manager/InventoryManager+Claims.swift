@@ -8,6 +8,7 @@ extension InventoryManager {
     /// items.
     ///
     /// - Parameters:
+    ///   - draft: the claim as the form submits it.
     ///   - keptCopies: how many lines of the claim keep copies of deleted items.
     ///   - timeZone: where "today" is.
     public func problems(

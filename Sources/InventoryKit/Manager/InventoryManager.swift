@@ -309,8 +309,10 @@ public final class InventoryManager: Sendable {
     /// `timeout` for it to stop, and closes it. Returns whether it was closed (or none was
     /// open); false means it stayed busy, and is left open.
     ///
-    /// - Parameter nudge: called every few milliseconds while waiting: to unblock the thread
-    ///   that uses the manager from what it waits for outside the database.
+    /// - Parameters:
+    ///   - timeout: how long to wait for it to stop.
+    ///   - nudge: called every few milliseconds while waiting: to unblock the thread that uses
+    ///     the manager from what it waits for outside the database.
     public static func interruptAndCloseShared(
         waitingAtMost timeout: Duration, nudging nudge: () -> Void = {}
     ) -> Bool {
@@ -446,7 +448,9 @@ public final class InventoryManager: Sendable {
     /// A file to write for the user at `path`, which is never one of the inventory's own
     /// files; see `OutputFile`.
     ///
-    /// - Parameter replacing: whether an existing file may be replaced.
+    /// - Parameters:
+    ///   - path: where the file goes.
+    ///   - replacing: whether an existing file may be replaced.
     /// - Throws: `InventoryError.cannotWrite` when `path` may not be written.
     public func outputFile(at path: String, replacing: Bool) throws -> OutputFile {
         try OutputFile(path: path, replacing: replacing, protecting: files)
@@ -553,6 +557,8 @@ public final class InventoryManager: Sendable {
     /// version each item was read at.
     ///
     /// - Parameters:
+    ///   - ids: the items to change.
+    ///   - patch: the fields to set on every one of them.
     ///   - expectedVersions: for each id given here, the version the caller read; if the item
     ///     has moved on since, the edit is refused.
     /// - Returns: the items after the edit, in the order of `ids` (repeated ids count once).

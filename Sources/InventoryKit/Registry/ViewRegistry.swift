@@ -19,7 +19,7 @@ extension DependencyValue {
 }
 
 /// Creates views by name from configuration, so the code that shows a view never names its
-/// type: the generic ``Registry`` of `ObjectRegistry`, used for views.
+/// type: the generic `Registry` of `ObjectRegistry`, used for views.
 ///
 /// The `FilteredList` type is built in; entries say which type builds a view and with what.
 /// The three built-in views — `all`, `luxury`, `non-insured` — are entries like any other. A
@@ -42,8 +42,10 @@ public final class ViewRegistry: Sendable {
 
     /// A registry with the `FilteredList` type and the built-in views.
     ///
-    /// - Parameter otherTypes: types whose entries in a views file another registry builds
-    ///   (browse's screens); they are set aside, not refused.
+    /// - Parameters:
+    ///   - currency: the currency filter amounts are read in.
+    ///   - otherTypes: types whose entries in a views file another registry builds (browse's
+    ///     screens); they are set aside, not refused.
     public init(currency: Currency = .usd, otherTypes: Set<String> = []) {
         self.currency = currency
         registry = Registry(noun: "view", otherTypes: otherTypes, textRule: Self.textProblems)

@@ -118,6 +118,7 @@ public struct Money: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - minorUnits: the amount, such as 2500000 for 25,000.00 USD.
+    ///   - currency: the currency whose decimals the amount has.
     ///   - grouping: whether to separate thousands with commas.
     public static func format(_ minorUnits: Int128, currency: Currency, grouping: Bool = true)
         -> String
