@@ -78,6 +78,20 @@ extension ItemStore {
         }
     }
 
+    /// Every stored file some item uses, with the ids of the items that use it (ascending), by
+    /// file name.
+    public func fileUses() throws -> [String: [Int64]] {
+        let statement = try database.makeStatement(
+            "SELECT file, item_id FROM item_files ORDER BY file, item_id")
+        var uses: [String: [Int64]] = [:]
+        while try statement.step() {
+            if let name = statement.optionalText(at: 0) {
+                uses[name, default: []].append(statement.int64(at: 1))
+            }
+        }
+        return uses
+    }
+
     /// The names of the stored files some item uses (as a photo or another attachment),
     /// sorted.
     public func storedFileNames() throws -> [String] {

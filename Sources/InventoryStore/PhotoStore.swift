@@ -282,6 +282,12 @@ public struct PhotoStore: Sendable {
         }
     }
 
+    /// Whether the stored file `name` is there and whole: its content's SHA-256 is the one
+    /// its name starts with.
+    public func holdsItsName(_ name: String) -> Bool {
+        Self.holdsItsName(path(of: name), name: name)
+    }
+
     /// Whether the file at `path` hashes to the checksum its `name` starts with.
     private static func holdsItsName(_ path: String, name: String) -> Bool {
         guard let input = FileHandle(forReadingAtPath: path) else { return false }

@@ -286,6 +286,8 @@ import Testing
             #expect(listed.status == 0, "\(listed.stderr)")
             #expect(listed.stdout.contains("Boat"))
             expectNoJournalFiles(database)
+            let verified = try run(["verify"])
+            #expect(verified.status == 0, "\(verified.stderr)")
             expectOneLine(try run(["add", "--name", "Oar"]), "the inventory is read-only")
             expectOneLine(try run(["edit", "1", "--insured"]), "the inventory is read-only")
         }

@@ -152,7 +152,9 @@ public final class InventoryManager: Sendable {
 
     private static func openingReason(_ problem: StorageProblem) -> String {
         switch problem {
-        case .damaged: "it is damaged; restore it from a backup"
+        case .damaged:
+            "it is damaged; restore it from a backup ('inventory restore FILE'; 'inventory "
+                + "verify' says more)"
         case .readOnly: "the inventory is read-only"
         case .busy: "another process kept it locked; try again"
         case .diskFull: "the disk is full"

@@ -125,7 +125,9 @@ public enum StorageProblem: Sendable, Hashable {
     public func description(path: String) -> String {
         let file = quoted(path)
         return switch self {
-        case .damaged: "the inventory \(file) is damaged; restore it from a backup"
+        case .damaged:
+            "the inventory \(file) is damaged; restore it from a backup ('inventory restore "
+                + "FILE'; 'inventory verify' says more)"
         case .readOnly: "the inventory \(file) is read-only; nothing was changed"
         case .busy:
             "the inventory \(file) is busy: another process kept it locked; nothing was changed, "
