@@ -207,6 +207,11 @@ import Testing
         for bad in ["3-", "a", "5-2", "", "1,,2", "-1"] {
             #expect(throws: InventoryError.self, "\(bad)") { try parseIDList(bad) }
         }
+        let most = Array(repeating: "1-50000", count: 2).joined(separator: ",")
+        #expect(try IDList.numbers(in: most).get().count == IDList.maximumRange)
+        #expect(throws: IDListError(part: most + ",1", isTooMany: true)) {
+            try IDList.numbers(in: most + ",1").get()
+        }
     }
 }
 

@@ -60,6 +60,12 @@ import Testing
             ["claim", "new", "--title", "x", "--items", "1-99999999"], 65,
             "\"1-99999999\" is a range of more than 100,000 ids"
         ),
+        (
+            // Found by Fuzz/run idlist: ranges each under the limit once added up to gigabytes.
+            ["claim", "new", "--title", "x", "--items", Array(repeating: "0-99999", count: 3)
+                .joined(separator: ",")], 65,
+            "the list names more than 100,000 ids"
+        ),
         (["claim", "export", "1"], 64, "(see 'inventory claim export --help')"),
         (["show", "-1"], 64, "invalid id \"-1\": ids are whole numbers from 1"),
         (["delete", "2", "-5"], 64, "invalid id \"-5\": ids are whole numbers from 1"),

@@ -214,56 +214,10 @@ public final class ProductListController {
     }
 
     /// The longest range a list may hold (`IDListError` says "100,000").
-    public static let maximumRange = 100_000
+    public static let maximumRange = IDList.maximumRange
 
     /// The numbers of a list such as `3,5,9-12` (repeats kept, so `3,3` toggles twice).
     static func parseNumbers(_ text: String) -> Result<[Int], IDListError> {
-        var numbers: [Int] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let part = part.trimmingWhitespace()
-            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
-            guard (1...2).contains(bounds.count),
-                let low = Int(bounds[0].trimmingWhitespace()),
-                let high = Int(bounds.last!.trimmingWhitespace()), low >= 0, low <= high
-            else { return .failure(IDListError(part: part)) }
-            guard high - low < Self.maximumRange else {
-                return .failure(IDListError(part: part, isTooLong: true))
-            }
-            numbers.append(contentsOf: low...high)
-        }
-        return .success(numbers)
-    }
-}
-
-/// A part of an id list such as `3,5,9-12` that is not a number or an ascending range.
-public struct IDListError: Error, Sendable, Hashable {
-    /// The part as typed, without surrounding whitespace.
-    public let part: String
-    /// Whether it is a range, but one longer than `ProductListController.maximumRange`.
-    public var isTooLong = false
-
-    /// What is wrong with the part, in words.
-    public var reason: String {
-        isTooLong
-            ? "\(quoted(part)) is a range of more than 100,000 ids"
-            : "\(quoted(part)) is not an id or a range such as 9-12"
-    }
-}
-
-/// Parses an id list such as `3,5,9-12` into ids, in order, each once.
-///
-/// - Throws: `InventoryError.invalidValue` naming the list and the part that is wrong
-///   (`3-`, `a`, `5-2`).
-public func parseIDList(_ text: String, field: ValueField = .other("items")) throws
-    -> [Int64]
-{
-    switch ProductListController.parseNumbers(text) {
-    case .success(let numbers):
-        var seen: Set<Int64> = []
-        return numbers.map(Int64.init).filter { seen.insert($0).inserted }
-    case .failure(let error):
-        throw InventoryError.invalidValue(
-            field: field, value: text,
-            reason: error.reason)
+        IDList.numbers(in: text)
     }
 }
