@@ -54,7 +54,7 @@ import Testing
         #expect(refused.status == 1)
         #expect(
             refused.stderr.hasPrefix(
-                "inventory: \(sandbox.database) holds 2 items and 1 claim; restoring replaces all of it"
+                "inventory: \"\(sandbox.database)\" holds 2 items and 1 claim; restoring replaces all of it"
             ))
         #expect(refused.stderr.filter { $0 == "\n" }.count == 1)
         #expect(try sandbox.dump() == before)
@@ -80,7 +80,7 @@ import Testing
             #expect(result.status == status, "\(file): \(result.stderr)")
             #expect(
                 result.stderr
-                    == "inventory: cannot restore \(file): \(words); nothing was changed\n")
+                    == "inventory: cannot restore \"\(file)\": \(words); nothing was changed\n")
         }
         #expect(try sandbox.dump() == before)
     }

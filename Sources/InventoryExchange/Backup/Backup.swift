@@ -24,20 +24,20 @@ extension BackupError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .noInventory(let path):
-            "nothing to back up: there is no inventory at \(path) yet"
+            "nothing to back up: there is no inventory at \(quoted(path)) yet"
         case .damaged(let path):
-            "cannot back up \(path): it is damaged (the integrity check failed), and a backup "
+            "cannot back up \(quoted(path)): it is damaged (the integrity check failed), and a backup "
                 + "of it could not be restored; copy the file as it is, or restore an earlier "
                 + "backup"
         case .missingFile(let name, let folder):
-            "cannot back up: the stored file \(name) that an item uses is missing from \(folder) "
-                + "('inventory list --json' shows which item's files are where)"
+            "cannot back up: the stored file \(name) that an item uses is missing from "
+                + "\(quoted(folder)) ('inventory verify' lists every missing file and its items)"
         case .unreadable(let path, let reason):
-            "cannot restore \(path): \(reason); nothing was changed"
+            "cannot restore \(quoted(path)): \(reason); nothing was changed"
         case .refused(let path, let reason):
-            "cannot restore \(path): \(reason); nothing was changed"
+            "cannot restore \(quoted(path)): \(reason); nothing was changed"
         case .notEmpty(let path, let counts):
-            "\(path) holds \(BackupError.phrase(counts)); restoring replaces all of it — "
+            "\(quoted(path)) holds \(BackupError.phrase(counts)); restoring replaces all of it — "
                 + "add --force to replace it (make a backup of it first)"
         }
     }
