@@ -62,8 +62,11 @@ import Testing
         ),
         (
             // Found by Fuzz/run idlist: ranges each under the limit once added up to gigabytes.
-            ["claim", "new", "--title", "x", "--items", Array(repeating: "0-99999", count: 3)
-                .joined(separator: ",")], 65,
+            [
+                "claim", "new", "--title", "x", "--items",
+                Array(repeating: "0-99999", count: 3)
+                    .joined(separator: ","),
+            ], 65,
             "the list names more than 100,000 ids"
         ),
         (["claim", "export", "1"], 64, "(see 'inventory claim export --help')"),
