@@ -94,10 +94,12 @@ public final class Database {
         let result = sqlite3_open_v2(name, &connection, flags, nil)
         guard result == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) }
+            let systemErrno = connection.map { sqlite3_system_errno($0) } ?? 0
             // The connection is closed even when opening fails.
             sqlite3_close_v2(connection)
             throw DatabaseError(
-                extendedCode: result, message: message ?? String(cString: sqlite3_errstr(result)))
+                extendedCode: result, message: message ?? String(cString: sqlite3_errstr(result)),
+                systemErrno: systemErrno)
         }
         handle = connection
         fileIdentity = FileIdentity(path: path)
@@ -380,7 +382,8 @@ public final class Database {
     /// The error for `result`, with the connection's current message.
     func error(for result: Int32, sql: String?) -> DatabaseError {
         DatabaseError(
-            extendedCode: result, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+            extendedCode: result, message: String(cString: sqlite3_errmsg(handle)), sql: sql,
+            systemErrno: sqlite3_system_errno(handle))
     }
 }
 

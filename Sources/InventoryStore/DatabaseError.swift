@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import InventoryModel
 
 /// An error reported by SQLite: its result code, its message, and the SQL that caused it.
@@ -11,12 +12,15 @@ public struct DatabaseError: Error, Sendable, Hashable {
     public let message: String
     /// The SQL being prepared or run, when there was one.
     public let sql: String?
+    /// The operating system's error number behind an input/output error (`ENOSPC`, …), or 0.
+    public let systemErrno: Int32
 
     /// Creates an error from its parts.
-    public init(extendedCode: Int32, message: String, sql: String? = nil) {
+    public init(extendedCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
     }
 
     /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_BUSY`, …).
@@ -35,6 +39,9 @@ extension DatabaseError: CustomStringConvertible {
     /// SQLite's result code and message, and the statement that failed when known.
     public var description: String {
         var text = "SQLite error \(code): \(message)"
+        if systemErrno != 0 {
+            text += " (extended code \(extendedCode), \(String(cString: strerror(systemErrno))))"
+        }
         if let sql {
             text +=
                 " — while executing \(sql.split(whereSeparator: \.isNewline).joined(separator: " "))"
@@ -64,6 +71,10 @@ extension DatabaseError {
         case SQLITE_READONLY: .readOnly
         case SQLITE_BUSY, SQLITE_LOCKED: .busy
         case SQLITE_FULL: .diskFull
+        // A file that cannot grow (the -shm file of a new connection, a journal) because the
+        // disk is full is an input/output error to SQLite; to the user, the disk is full.
+        case SQLITE_IOERR where systemErrno == ENOSPC || systemErrno == EDQUOT: .diskFull
+        case SQLITE_CANTOPEN where systemErrno == ENOSPC || systemErrno == EDQUOT: .diskFull
         case SQLITE_IOERR, SQLITE_CANTOPEN: .inputOutput
         case SQLITE_INTERRUPT: .interrupted
         case SQLITE_MISUSE where message == "the database is closed": .closed

@@ -96,9 +96,14 @@ package enum InventoryFile {
     private static func reason(for error: DatabaseError, path: String, access mode: InventoryAccess)
         -> String
     {
+        // A file that could not grow because the disk is full reads as an I/O error to SQLite.
+        if error.storageProblem == .diskFull { return "the disk is full" }
         switch error.code {
         case SQLITE_NOTADB: return "it is not an inventory database"
-        case SQLITE_CORRUPT: return "it is damaged; restore it from a backup"
+        case SQLITE_CORRUPT:
+            return
+                "it is damaged; restore it from a backup ('inventory restore FILE'; 'inventory "
+                + "verify' says more)"
         case SQLITE_READONLY:
             return mode == .write
                 ? "the inventory is read-only (the file or its folder cannot be written)"
