@@ -315,18 +315,34 @@ public struct PhotoStore: Sendable {
         unlink(path(of: name))
     }
 
+    /// Creates the photos folder (0700) if it is not there, and refuses one that is a link
+    /// or not a folder: stored files are never written through a link someone placed.
     private func makeDirectory() throws {
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
             throw InventoryError.invalidPhoto(
                 path: directory,
                 reason: "cannot create the photos folder: \(String(cString: strerror(errno)))")
         }
+        var status = stat()
+        guard lstat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw InventoryError.cannotWrite(
+                path: directory,
+                reason: "the photos folder is a link or not a folder; move it away and try again")
+        }
     }
 
     /// Writes through a temporary file renamed into place, so a reader never sees half a photo.
     private func writePrivately(_ data: Data, to target: String, source: String) throws {
         let temporary = target + ".partial-\(getpid())"
-        let descriptor = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
+        // A new file of our own: never through a link, never another file of that name (one
+        // left by a process that had this pid is taken away first; unlink removes a link, not
+        // what it points to).
+        let flags = O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC
+        var descriptor = open(temporary, flags, 0o600)
+        if descriptor < 0 && errno == EEXIST {
+            unlink(temporary)
+            descriptor = open(temporary, flags, 0o600)
+        }
         guard descriptor >= 0 else {
             throw InventoryError.invalidPhoto(
                 path: source,

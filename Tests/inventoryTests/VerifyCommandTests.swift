@@ -114,3 +114,48 @@ import Testing
         }
     }
 }
+
+/// What the tool writes is readable by its user alone, whatever the umask: the inventory and
+/// its `-wal` and `-shm` files, the photos folder and its files, backups, exports and the
+/// rejected rows of an import.
+@Suite struct FileModeTests {
+    let sandbox = Sandbox()
+
+    @Test func everyFileTheToolWritesIsPrivateUnderAnOpenUmask() throws {
+        writePNG(at: sandbox.file("boat.png"), seed: "boat")
+        _ = FileManager.default.createFile(
+            atPath: sandbox.file("rows.csv"), contents: Data("name,price\nGood,5\nBad,-3\n".utf8))
+        let tool = "'\(inventoryBinary)'"
+        let db = "--db '\(sandbox.database)'"
+        let result = try sandbox.shell(
+            """
+            umask 000
+            \(tool) add --name Boat --photo boat.png \(db) &&
+            \(tool) attach 1 boat.png --kind receipt \(db) &&
+            \(tool) backup backup.zip \(db) &&
+            \(tool) export --format csv --output export.csv \(db) &&
+            \(tool) claim new --title Theft --items 1 \(db) &&
+            \(tool) claim export 1 --format json --output claim.json \(db) &&
+            { \(tool) import rows.csv --skip-invalid \(db); true; } &&
+            \(tool) watch --timeout 3 \(db) > watch.out &
+            sleep 1.5
+            stat -c '%a %n' inventory.sqlite-wal inventory.sqlite-shm
+            wait
+            """)
+        let modes = result.stdout.split(separator: "\n").filter {
+            $0.hasPrefix("6") || $0.hasPrefix("7")
+        }
+        #expect(
+            modes.contains("600 inventory.sqlite-wal")
+                && modes.contains("600 inventory.sqlite-shm"), "\(result.stdout)")
+        for file in [
+            "inventory.sqlite", "backup.zip", "export.csv", "claim.json", "rows.csv.rejected.csv",
+        ] {
+            #expect(permissions(sandbox.file(file)) == 0o600, "\(file)")
+        }
+        #expect(permissions(sandbox.file("photos")) == 0o700)
+        for name in try FileManager.default.contentsOfDirectory(atPath: sandbox.file("photos")) {
+            #expect(permissions(sandbox.file("photos/" + name)) == 0o600, "\(name)")
+        }
+    }
+}

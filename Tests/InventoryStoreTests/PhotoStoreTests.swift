@@ -1,0 +1,57 @@
+import Foundation
+import InventoryModel
+import InventoryTestSupport
+import Testing
+
+@testable import InventoryStore
+
+/// The photo store writes only files of its own, in a folder of its own, whatever the umask
+/// and whatever someone placed there.
+@Suite(.serialized) struct PhotoStoreTests {
+    let folder = TemporaryFolder()
+
+    var store: PhotoStore { PhotoStore(databasePath: folder.file("inventory.sqlite")) }
+
+    @Test func storedFilesAndTheirFolderArePrivateWhateverTheUmask() throws {
+        writePNG(at: folder.file("boat.png"), seed: "boat")
+        let old = umask(0)
+        defer { umask(old) }
+        let (name, created) = try store.importPhoto(from: folder.file("boat.png"))
+        #expect(created)
+        #expect(permissions(store.directory) == 0o700)
+        #expect(permissions(store.path(of: name)) == 0o600)
+        #expect(store.holdsItsName(name))
+    }
+
+    @Test func aLinkPlacedWhereTheTemporaryFileGoesIsNotFollowed() throws {
+        writePNG(at: folder.file("boat.png"), seed: "boat")
+        // The name the picture is stored under, learnt from a store elsewhere.
+        let other = TemporaryFolder()
+        let name = try PhotoStore(databasePath: other.file("i.sqlite"))
+            .importPhoto(from: folder.file("boat.png")).name
+        try FileManager.default.createDirectory(
+            atPath: store.directory, withIntermediateDirectories: false)
+        let victim = folder.file("victim.txt")
+        _ = FileManager.default.createFile(atPath: victim, contents: Data("keep me".utf8))
+        try FileManager.default.createSymbolicLink(
+            atPath: store.path(of: name) + ".partial-\(getpid())", withDestinationPath: victim)
+        let (stored, _) = try store.importPhoto(from: folder.file("boat.png"))
+        #expect(stored == name)
+        #expect(FileManager.default.contents(atPath: victim) == Data("keep me".utf8))
+        #expect(store.holdsItsName(name))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory) == [name])
+    }
+
+    @Test func aPhotosFolderThatIsALinkIsRefused() throws {
+        let elsewhere = folder.file("elsewhere")
+        try FileManager.default.createDirectory(
+            atPath: elsewhere, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(
+            atPath: store.directory, withDestinationPath: elsewhere)
+        writePNG(at: folder.file("boat.png"), seed: "boat")
+        #expect(throws: InventoryError.self) {
+            try store.importPhoto(from: folder.file("boat.png"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    }
+}
