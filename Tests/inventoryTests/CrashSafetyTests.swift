@@ -82,7 +82,8 @@ struct SplitMix64: RandomNumberGenerator {
     /// the state is `before` or `after` and that verify finds nothing wrong.
     func killRepeatedly(
         _ arguments: [String], times: Int, span: Double, from kept: String, before: State,
-        after: State, leftOver allowed: Set<String> = [], random: inout SplitMix64
+        after: State, leftOver allowed: Set<String> = [], signals: [Int32] = [SIGKILL],
+        random: inout SplitMix64
     ) throws {
         var seen: [String: Int] = [:]
         for attempt in 1...times {
@@ -94,15 +95,31 @@ struct SplitMix64: RandomNumberGenerator {
             process.currentDirectoryURL = URL(fileURLWithPath: sandbox.path)
             process.environment = ["HOME": sandbox.file("home"), "PATH": "/usr/bin:/bin"]
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            let stderrPath = sandbox.file("stderr.txt")
+            _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+            let signal = signals[attempt % signals.count]
             process.standardInput = FileHandle.nullDevice
             try process.run()
             usleep(useconds_t(delay * 1_000_000))
-            kill(process.processIdentifier, SIGKILL)
+            kill(process.processIdentifier, signal)
             process.waitUntilExit()
             let context =
-                "\(arguments[0]) killed after \(Int(delay * 1000)) ms (attempt \(attempt), "
-                + "CRASH_SEED=\(Self.seed))"
+                "\(arguments[0]) sent signal \(signal) after \(Int(delay * 1000)) ms (attempt "
+                + "\(attempt), CRASH_SEED=\(Self.seed))"
+            let said = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+            var interrupted = false
+            if signal != SIGKILL, process.terminationReason == .exit {
+                // Caught: it rolls back (or says what it had finished), says so on one line
+                // and exits 128 + the signal; or it had finished before the signal came.
+                let status = process.terminationStatus
+                #expect(status == 0 || status == 128 + signal, "\(context): exit \(status) \(said)")
+                if status == 128 + signal {
+                    let last = said.split(separator: "\n").last.map(String.init) ?? ""
+                    #expect(last.hasPrefix("inventory: interrupted"), "\(context): \(said)")
+                    interrupted = last == "inventory: interrupted"
+                }
+            }
             let verified = try sandbox.run(["verify", "--json"])
             let found = try #require(
                 try JSONSerialization.jsonObject(with: Data(verified.stdout.utf8))
@@ -118,9 +135,14 @@ struct SplitMix64: RandomNumberGenerator {
             #expect(
                 now == before || now == after,
                 "\(context): \(now); before \(before), after \(after)")
+            if interrupted {
+                #expect(now == before, "\(context): interrupted, yet \(now); before \(before)")
+            }
             seen[now == before ? "before" : now == after ? "after" : "other", default: 0] += 1
         }
-        print("crash safety: \(arguments[0]) killed \(times) times (seed \(Self.seed)): \(seen)")
+        print(
+            "crash safety: \(arguments[0]) sent \(signals) \(times) times (seed \(Self.seed)): "
+                + "\(seen)")
     }
 
     @Test func anImportKilledAtAnyMomentLeavesAllOrNothing() throws {
@@ -140,6 +162,9 @@ struct SplitMix64: RandomNumberGenerator {
         try killRepeatedly(
             ["import", "rows.csv"], times: 20, span: span, from: "kept", before: before,
             after: after, random: &random)
+        try killRepeatedly(
+            ["import", "rows.csv"], times: 6, span: span, from: "kept", before: before,
+            after: after, signals: [SIGINT, SIGTERM], random: &random)
     }
 
     @Test func aBulkEditAndARestoreKilledAtAnyMomentLeaveAllOrNothing() throws {
@@ -168,6 +193,10 @@ struct SplitMix64: RandomNumberGenerator {
         try killRepeatedly(
             ["edit", "--view", "all", "--insured", "--yes"], times: 10, span: editSpan,
             from: "kept", before: backedUp, after: edited, random: &random)
+        try killRepeatedly(
+            ["edit", "--view", "all", "--insured", "--yes"], times: 4, span: editSpan,
+            from: "kept", before: backedUp, after: edited, signals: [SIGINT, SIGTERM],
+            random: &random)
 
         // A restore of the backup over the edited inventory.
         try bringBack("kept")
@@ -183,5 +212,9 @@ struct SplitMix64: RandomNumberGenerator {
         try killRepeatedly(
             ["restore", "backup.zip", "--force"], times: 10, span: restoreSpan, from: "edited",
             before: beforeRestore, after: restored, leftOver: backedUpFiles, random: &random)
+        try killRepeatedly(
+            ["restore", "backup.zip", "--force"], times: 4, span: restoreSpan, from: "edited",
+            before: beforeRestore, after: restored, leftOver: backedUpFiles,
+            signals: [SIGINT, SIGTERM], random: &random)
     }
 }
