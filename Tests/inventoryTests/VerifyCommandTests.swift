@@ -86,6 +86,8 @@ import Testing
         #expect((object["damaged"] as? [[String: Any]])?.first?["file"] as? String == ringFile)
         #expect(object["unused"] as? [String] == [strayFile])
         #expect(try contents() == before, "verify changes nothing")
+        let shown = try sandbox.succeed(["show", "1"])
+        #expect(shown.contains("\(cameraFile)  (missing: see 'inventory verify')"), "\(shown)")
     }
 
     @Test func aDamagedDatabaseIsReportedWithoutSQLAndTheOtherCommandsSayWhatToDo() throws {

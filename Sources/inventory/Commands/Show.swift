@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import InventoryKit
 
 struct Show: ParsableCommand {
@@ -60,7 +61,7 @@ struct Show: ParsableCommand {
             ("Tags", item.tags.isEmpty ? nil : item.tags.joined(separator: ", ")),
             ("Description", item.description),
             ("Notes", item.notes),
-            ("Photo", manager.photoPath(of: item)),
+            ("Photo", manager.photoPath(of: item).map(Self.markedIfMissing)),
             ("Files", item.attachments.isEmpty ? nil : Self.files(item, manager: manager)),
             ("Reviewed", item.reviewedAt?.description),
             ("Added", item.createdAt.iso8601),
@@ -83,8 +84,13 @@ extension Show {
         item.attachments.map { file in
             "\(file.id)  \(file.kind.rawValue)" + (file.caption.map { "  \($0)" } ?? "")
                 + (file.file == item.photo ? "  (main photo)" : "") + "\n   "
-                + manager.photos.path(of: file.file)
+                + markedIfMissing(manager.photos.path(of: file.file))
         }.joined(separator: "\n")
+    }
+
+    /// `path`, followed by a warning when no file is there.
+    static func markedIfMissing(_ path: String) -> String {
+        access(path, F_OK) == 0 ? path : path + "  (missing: see 'inventory verify')"
     }
 }
 
