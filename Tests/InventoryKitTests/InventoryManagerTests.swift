@@ -242,7 +242,11 @@ import Testing
         #expect(throws: InventoryError.self) {
             try InventoryManager.openShared(path: folder.file("missing/b.sqlite"))
         }
-        #expect(InventoryManager.shared === first)
+        #expect(InventoryManager.shared === first, "a failed open leaves the shared one")
+        let second = try InventoryManager.openShared(
+            path: folder.file("b.sqlite"), notificationCenter: NotificationCenter())
+        #expect(InventoryManager.shared === second && second !== first, "the last opened")
+        InventoryManager.closeShared()
     }
 
     @Test func anObserverMayWriteAndItsNotificationFollowsInOrder() throws {

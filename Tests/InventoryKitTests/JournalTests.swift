@@ -112,13 +112,17 @@ import Testing
         let path = folder.file("shared.sqlite")
         let writer = try InventoryManager(path: path, notificationCenter: NotificationCenter())
         weak var released: InventoryManager?
+        var follower: JournalFollower?
         do {
             let reader = try InventoryManager(path: path, notificationCenter: NotificationCenter())
             reader.startFollowing(fallbackInterval: .milliseconds(5))
+            follower = reader.currentFollower
             released = reader
         }
         try writer.add(ItemDraft(name: "Boat"))
         #expect(eventually { released == nil })
+        #expect(follower != nil)
+        #expect(eventually { follower?.hasEnded == true }, "the following thread ends")
     }
 
     @Test func anEditFromAStaleCopyIsRefusedAndNamesWhatChanged() throws {

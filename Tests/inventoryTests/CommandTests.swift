@@ -1,6 +1,9 @@
+import ArgumentParser
 import Foundation
 import InventoryTestSupport
 import Testing
+
+@testable import inventory
 
 @Suite struct CommandTests {
     let sandbox = Sandbox()
@@ -204,13 +207,22 @@ import Testing
         #expect(shown.stdout == "no claims\n")
     }
 
-    static let allCommands: [[String]] = [
-        [], ["add"], ["edit"], ["delete"], ["show"], ["list"], ["watch"], ["history"],
-        ["views"], ["views", "check"], ["views", "constants"], ["views", "list"], ["claim"],
-        ["claim", "new"], ["claim", "edit"], ["claim", "list"], ["claim", "show"],
-        ["claim", "delete"], ["claim", "export"], ["browse"], ["tags"], ["attach"], ["detach"],
-        ["settings"], ["import"], ["export"], ["backup"], ["restore"],
-    ]
+    /// Every command and subcommand, read from the command tree itself, so that a new one is
+    /// checked without being listed here.
+    static let allCommands: [[String]] = {
+        func walk(_ command: any ParsableCommand.Type, _ path: [String]) -> [[String]] {
+            [path]
+                + command.configuration.subcommands.flatMap { walk($0, path + [$0._commandName]) }
+        }
+        return walk(Inventory.self, [])
+    }()
+
+    @Test func theCommandTreeIsWhatTheHelpTestsCover() {
+        #expect(Self.allCommands.count >= 29)
+        for command in [["verify"], ["restore"], ["views", "check"], ["claim", "export"]] {
+            #expect(Self.allCommands.contains(command), "\(command)")
+        }
+    }
 
     @Test func everyCommandsHelpShowsExamplesEachOnOneLineToCopy() throws {
         for command in Self.allCommands {

@@ -260,6 +260,9 @@ public final class InventoryManager: Sendable {
     /// Whether the manager follows other processes' changes.
     public var isFollowing: Bool { follower.withLock { $0 != nil } }
 
+    /// The follower, while following (for tests: whether its thread ends).
+    var currentFollower: JournalFollower? { follower.withLock { $0 } }
+
     // MARK: - The shared manager
 
     private static let sharedManager = Mutex<InventoryManager?>(nil)

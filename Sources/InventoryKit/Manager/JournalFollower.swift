@@ -18,13 +18,17 @@ final class JournalFollower: Sendable {
     private let stopRequested = Mutex(false)
     private let finished = DispatchSemaphore(value: 0)
     private let threadID = Mutex<pthread_t?>(nil)
+    private let ended = Mutex(false)
 
     /// Starts following for `manager`, which the follower holds weakly: it stops by itself
     /// once the manager is gone.
     init(manager: InventoryManager, path: String, fallbackInterval: Duration) {
         let thread = Thread { [self, weak manager] in
             threadID.withLock { $0 = pthread_self() }
-            defer { finished.signal() }
+            defer {
+                ended.withLock { $0 = true }
+                finished.signal()
+            }
             run(manager: { manager }, path: path, fallbackInterval: fallbackInterval)
         }
         thread.name = "inventory.journal-follower"
@@ -47,6 +51,9 @@ final class JournalFollower: Sendable {
     }
 
     private var isStopRequested: Bool { stopRequested.withLock { $0 } }
+
+    /// Whether the following thread has ended.
+    var hasEnded: Bool { ended.withLock { $0 } }
 
     private func run(
         manager: () -> InventoryManager?, path: String, fallbackInterval: Duration
