@@ -217,7 +217,8 @@ import Testing
         script.arguments = ["-qec", command, "/dev/null"]
         let pipe = Pipe()
         script.standardOutput = pipe
-        script.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]
+        script.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"].merging(
+            sanitizerEnvironment) { $1 }
         try script.run()
         let coloured = String(
             decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -228,7 +229,8 @@ import Testing
         plain.arguments = ["-qec", command, "/dev/null"]
         let plainPipe = Pipe()
         plain.standardOutput = plainPipe
-        plain.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
+        plain.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"].merging(
+            sanitizerEnvironment) { $1 }
         try plain.run()
         let uncoloured = String(
             decoding: plainPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -93,7 +93,7 @@ import Testing
         ]
         script.environment = [
             "PATH": "/usr/bin:/bin", "TERM": "xterm", "HOME": sandbox.file("home"),
-        ]
+        ].merging(sanitizerEnvironment) { $1 }
         let input = Pipe()
         let output = Pipe()
         script.standardInput = input

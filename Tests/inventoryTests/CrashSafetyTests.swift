@@ -94,6 +94,7 @@ struct SplitMix64: RandomNumberGenerator {
             process.arguments = arguments + ["--db", sandbox.database]
             process.currentDirectoryURL = URL(fileURLWithPath: sandbox.path)
             process.environment = ["HOME": sandbox.file("home"), "PATH": "/usr/bin:/bin"]
+                .merging(sanitizerEnvironment) { $1 }
             process.standardOutput = FileHandle.nullDevice
             let stderrPath = sandbox.file("stderr.txt")
             _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)

@@ -17,6 +17,12 @@ struct CommandResult {
 }
 
 /// The `inventory` binary SwiftPM built beside this test bundle.
+/// The sanitizers' settings of the test run (`Scripts/sanitizers`), passed on to every
+/// process a test starts, whose environment is otherwise made from scratch.
+let sanitizerEnvironment: [String: String] = ProcessInfo.processInfo.environment.filter {
+    ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"].contains($0.key)
+}
+
 let inventoryBinary: String = {
     let candidates = [
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
@@ -66,6 +72,7 @@ final class Sandbox: Sendable {
             arguments += ["--db", database]
         }
         var environment = ["HOME": file("home"), "PATH": "/usr/bin:/bin", "TERM": "xterm"]
+            .merging(sanitizerEnvironment) { $1 }
         environment.merge(extra) { $1 }
         let process = Process()
         if let user {

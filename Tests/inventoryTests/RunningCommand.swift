@@ -35,6 +35,7 @@ final class RunningCommand: Sendable {
             process.arguments = command
         }
         process.environment = ["HOME": sandbox.file("home"), "PATH": "/usr/bin:/bin"]
+            .merging(sanitizerEnvironment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: sandbox.path)
         stderrFile = sandbox.file(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)

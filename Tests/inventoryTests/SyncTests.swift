@@ -162,6 +162,7 @@ import Testing
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", body]
             process.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.file("home")]
+                .merging(sanitizerEnvironment) { $1 }
             return process
         }
         var writers = (1...4).map { writer in
@@ -229,6 +230,7 @@ import Testing
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", body]
             process.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.file("home")]
+                .merging(sanitizerEnvironment) { $1 }
             return process
         }
         let writers = (1...4).map { writer in
