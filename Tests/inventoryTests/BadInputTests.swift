@@ -218,7 +218,8 @@ import Testing
         let pipe = Pipe()
         script.standardOutput = pipe
         script.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"].merging(
-            sanitizerEnvironment) { $1 }
+            sanitizerEnvironment
+        ) { $1 }
         try script.run()
         let coloured = String(
             decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -230,7 +231,8 @@ import Testing
         let plainPipe = Pipe()
         plain.standardOutput = plainPipe
         plain.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"].merging(
-            sanitizerEnvironment) { $1 }
+            sanitizerEnvironment
+        ) { $1 }
         try plain.run()
         let uncoloured = String(
             decoding: plainPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
