@@ -1,5 +1,6 @@
 import CSQLite
 import InventoryModel
+import Synchronization
 
 /// The items table: every SQL statement about items is here.
 ///
@@ -49,8 +50,14 @@ public final class ItemStore {
     ///
     /// - Throws: what `body` throws, or `DatabaseError`.
     public func write<Result>(_ body: () throws -> Result) throws -> Result {
-        try database.transaction(.immediate, body)
+        let result = try database.transaction(.immediate, body)
+        commits.increment()
+        return result
     }
+
+    /// How many write transactions this store has committed; readable from any thread, even
+    /// after the store is closed.
+    public let commits = CommitCounter()
 
     /// Reads the file through a memory map of up to `bytes` (SQLite's `mmap_size`) instead of
     /// copying each page with a system call: a listing of 100,000 items spent a quarter of its
@@ -508,5 +515,20 @@ extension HouseholdItem {
             hasLifetimeWarranty: hasLifetimeWarranty, reviewedAt: reviewedAt, tags: tags,
             attachments: attachments, createdAt: createdAt, updatedAt: updatedAt,
             version: version)
+    }
+}
+
+/// A count of committed write transactions, safe to read from any thread.
+public final class CommitCounter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    /// Creates a counter at 0.
+    public init() {}
+
+    /// How many commits so far.
+    public var count: Int { value.load(ordering: .acquiring) }
+
+    func increment() {
+        value.add(1, ordering: .releasing)
     }
 }

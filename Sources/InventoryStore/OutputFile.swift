@@ -294,21 +294,24 @@ public struct OutputFile: Sendable {
 public struct InventoryFiles: Sendable {
     /// The database file and its `-wal`, `-shm` and `-journal` files, resolved.
     let databaseFiles: [String]
-    /// The folder of stored photos and files, resolved.
-    let storeFolder: String
+    /// The folders of stored photos and files, resolved.
+    let storeFolders: [String]
 
-    /// The files of the inventory at `databasePath`, whose stored files are in `folder`.
-    public init(databasePath: String, storeFolder folder: String) {
+    /// The files of the inventory at `databasePath`, whose stored files are in `folder` (and
+    /// `otherFolders`: the shared folder an earlier release used).
+    public init(databasePath: String, storeFolder folder: String, otherFolders: [String] = []) {
         let database = (try? OutputFile.resolve(databasePath) { _ in .missingName }) ?? databasePath
         databaseFiles = ["", "-wal", "-shm", "-journal"].map { database + $0 }
-        storeFolder = (try? OutputFile.resolve(folder) { _ in .missingName }) ?? folder
+        storeFolders = ([folder] + otherFolders).map {
+            (try? OutputFile.resolve($0) { _ in .missingName }) ?? $0
+        }
     }
 
     /// Whether `path` (resolved) is one of these files, or inside the store's folder, or
     /// another name (a hard link) of one of them.
     func owns(_ path: String) -> Bool {
-        if databaseFiles.contains(path) || path == storeFolder
-            || path.hasPrefix(storeFolder + "/")
+        if databaseFiles.contains(path)
+            || storeFolders.contains(where: { path == $0 || path.hasPrefix($0 + "/") })
         {
             return true
         }

@@ -157,18 +157,64 @@ public struct PhotoStore: Sendable {
     /// The largest picture accepted: a phone's photo is a few megabytes.
     public static let maximumSize = 50 * 1024 * 1024
 
-    /// The folder the photos are kept in.
+    /// The folder the photos are kept in: `photos` beside `inventory.sqlite`, `NAME-photos`
+    /// beside any other `NAME.sqlite`, so that inventories sharing a folder never share their
+    /// stored files.
     public let directory: String
+    /// The `photos` folder that earlier releases used for every inventory of a folder, when it
+    /// is not `directory`: stored files are still read from it (until `adoptShared` links
+    /// them into `directory`), and never removed from it.
+    public let sharedDirectory: String?
 
-    /// The photo store of the inventory at `databasePath`: a `photos` folder beside it.
+    /// The photo store of the inventory at `databasePath`.
     public init(databasePath: String) {
         let database = URL(fileURLWithPath: databasePath).standardizedFileURL
-        self.directory = database.deletingLastPathComponent().appendingPathComponent("photos").path
+        let folder = database.deletingLastPathComponent()
+        let shared = folder.appendingPathComponent("photos").path
+        let name = database.lastPathComponent
+        if name == "inventory.sqlite" {
+            directory = shared
+            sharedDirectory = nil
+        } else {
+            let stem = (name as NSString).deletingPathExtension
+            directory =
+                folder.appendingPathComponent((stem.isEmpty ? name : stem) + "-photos")
+                .path
+            sharedDirectory = shared
+        }
     }
 
-    /// The full path of the stored photo `name`.
+    /// The full path of the stored photo `name`, for reading: in `directory`, else in the
+    /// shared folder of earlier releases if it is there.
     public func path(of name: String) -> String {
+        let own = ownPath(of: name)
+        if let sharedDirectory, access(own, F_OK) != 0 {
+            let shared = (sharedDirectory as NSString).appendingPathComponent(name)
+            if access(shared, F_OK) == 0 { return shared }
+        }
+        return own
+    }
+
+    /// Where the stored file `name` is written: always in `directory`.
+    func ownPath(of name: String) -> String {
         (directory as NSString).appendingPathComponent(name)
+    }
+
+    /// Gives `directory` its own link (or copy) of each of `names` that is only in the shared
+    /// folder of an earlier release, so another inventory of that folder removing its files
+    /// never takes away this one's. Best effort: a file that cannot be linked is still read
+    /// from the shared folder.
+    public func adoptShared(_ names: some Sequence<String>) {
+        guard let sharedDirectory else { return }
+        for name in names where Self.isStoredName(name) {
+            let own = ownPath(of: name)
+            let shared = (sharedDirectory as NSString).appendingPathComponent(name)
+            guard access(own, F_OK) != 0, access(shared, F_OK) == 0 else { continue }
+            guard (try? makeDirectory()) != nil else { return }
+            if link(shared, own) != 0, let data = FileManager.default.contents(atPath: shared) {
+                try? writePrivately(data, to: own, source: shared)
+            }
+        }
     }
 
     /// Copies the picture at `source` into the store, unless the same picture is there already.
@@ -226,7 +272,7 @@ public struct PhotoStore: Sendable {
         }
         if let problem = kind.problem(with: [UInt8](data)) { throw invalid(problem) }
         let name = "\(Self.hexadecimal(SHA256.hash(data: data))).\(kind.rawValue)"
-        let target = path(of: name)
+        let target = ownPath(of: name)
         try makeDirectory()
         if access(target, F_OK) == 0 { return (name, false) }
         try writePrivately(data, to: target, source: source)
@@ -264,7 +310,7 @@ public struct PhotoStore: Sendable {
     public func adopt(_ name: String, from source: String) throws {
         precondition(Self.isStoredName(name), "not a stored file's name: \(name)")
         try makeDirectory()
-        let target = path(of: name)
+        let target = ownPath(of: name)
         if access(target, F_OK) == 0, Self.holdsItsName(target, name: name) { return }
         chmod(source, 0o600)
         if rename(source, target) == 0 { return }
@@ -310,9 +356,10 @@ public struct PhotoStore: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Deletes the stored photo `name`; a file already gone is not an error.
+    /// Deletes the stored photo `name` from `directory` (never from the shared folder of an
+    /// earlier release, which other inventories may use); a file already gone is not an error.
     public func remove(_ name: String) {
-        unlink(path(of: name))
+        unlink(ownPath(of: name))
     }
 
     /// Creates the photos folder (0700) if it is not there, and refuses one that is a link

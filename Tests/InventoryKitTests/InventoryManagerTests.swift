@@ -273,3 +273,75 @@ final class ObservedCount: Sendable {
     func record(_ value: Int) { storage.withLock { $0.append(value) } }
     var values: [Int] { storage.withLock { $0 } }
 }
+
+/// Inventories that share a folder never share their stored files: deleting one's item never
+/// takes away a photo the other uses, even for an inventory an earlier release kept in the
+/// folder's shared `photos/`.
+@Suite struct SharedFolderTests {
+    let folder = TemporaryFolder()
+
+    @Test func eachInventoryOfAFolderHasItsOwnPhotosFolder() throws {
+        writePNG(at: folder.file("boat.png"), seed: "boat")
+        let main = try makeManager(in: folder)
+        let house = try makeManager(in: folder, name: "house.sqlite")
+        #expect(main.photos.directory == folder.file("photos"))
+        #expect(house.photos.directory == folder.file("house-photos"))
+        let mainBoat = try main.add(ItemDraft(name: "Boat", photoFile: folder.file("boat.png")))
+        let houseBoat = try house.add(ItemDraft(name: "Boat", photoFile: folder.file("boat.png")))
+        try main.delete(id: mainBoat.id)
+        #expect(try house.verify().isSound, "the other inventory's photo is still there")
+        try house.delete(id: houseBoat.id)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: house.photos.directory).isEmpty)
+    }
+
+    @Test func anInventoryAnEarlierReleaseKeptInTheSharedFolderGetsItsOwnCopies() throws {
+        writePNG(at: folder.file("boat.png"), seed: "boat")
+        // Made as an earlier release left it: house.sqlite's photo in the folder's photos/.
+        do {
+            let house = try makeManager(in: folder, name: "house.sqlite")
+            _ = try house.add(ItemDraft(name: "Boat", photoFile: folder.file("boat.png")))
+            house.close()
+        }
+        try FileManager.default.moveItem(
+            atPath: folder.file("house-photos"), toPath: folder.file("photos"))
+        // Read only: the photo is found where it is, and nothing is written.
+        let reader = try InventoryManager(
+            path: folder.file("house.sqlite"), access: .read,
+            notificationCenter: NotificationCenter())
+        #expect(try reader.verify().isSound)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("house-photos")))
+        reader.close()
+        // Opened for writing, it links its files into its own folder.
+        let house = try makeManager(in: folder, name: "house.sqlite")
+        let name = try #require(try house.item(id: 1)?.photo)
+        #expect(FileManager.default.fileExists(atPath: folder.file("house-photos/" + name)))
+        // The inventory that owns photos/ deletes its own item with the same photo: house's
+        // copy stays.
+        let main = try makeManager(in: folder)
+        let boat = try main.add(ItemDraft(name: "Boat", photoFile: folder.file("boat.png")))
+        try main.delete(id: boat.id)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("photos/" + name)))
+        #expect(try house.verify().isSound)
+    }
+}
+
+@Suite struct CommittedWriteTests {
+    let folder = TemporaryFolder()
+
+    /// What an interrupted command says was saved rests on this count: only writes that
+    /// committed count, and the count stays readable once the manager is closed.
+    @Test func onlyCommittedWritesCountAndTheCountOutlivesTheConnection() throws {
+        let manager = try makeManager(in: folder)
+        #expect(manager.committedWriteCount == 0)
+        let boat = try manager.add(ItemDraft(name: "Boat"))
+        #expect(manager.committedWriteCount == 1)
+        var nothing = ItemPatch()
+        nothing.name = "Boat"
+        _ = try manager.edit(id: boat.id, nothing)  // leaves the item as it was: rolled back
+        #expect(throws: InventoryError.self) { try manager.add(ItemDraft(name: "")) }
+        #expect(throws: (any Error).self) { try manager.delete(id: 99) }
+        #expect(manager.committedWriteCount == 1)
+        manager.close()
+        #expect(manager.committedWriteCount == 1)
+    }
+}

@@ -122,10 +122,23 @@ public final class InventoryManager: Sendable {
         self.notificationCenter = notificationCenter
         self.clock = clock
         let lastQueued = try items.lastJournalSequence()
+        self.commits = items.commits
         self.store = Locked(
             Store(
                 items: items, lastQueued: lastQueued,
                 lastQueuedMark: try items.journalMark(at: lastQueued)))
+    }
+
+    /// An inventory that an earlier release kept in a folder's shared `photos/` gets its own
+    /// folder the first time it is opened for writing: its stored files are linked into it, so
+    /// another inventory of the folder deleting its items never takes them away.
+    private func adoptSharedPhotosOnce() {
+        guard let shared = photos.sharedDirectory, access(photos.directory, F_OK) != 0,
+            access(shared, F_OK) == 0
+        else { return }
+        if let names = try? withStore({ store in try store.items.storedFileNames() }) {
+            photos.adoptShared(names)
+        }
     }
 
     /// Opens the inventory at `path`: for writing (the default), creating it if needed, or
@@ -142,6 +155,7 @@ public final class InventoryManager: Sendable {
         let database = try InventoryFile.open(path: path, access: access)
         do {
             try self.init(database: database, notificationCenter: notificationCenter, clock: clock)
+            if access == .write { adoptSharedPhotosOnce() }
         } catch let error as DatabaseError {
             // The connection closes as the store that failed to open lets go of it.
             throw InventoryError.cannotOpen(
@@ -260,12 +274,21 @@ public final class InventoryManager: Sendable {
     /// Whether the manager follows other processes' changes.
     public var isFollowing: Bool { follower.withLock { $0 != nil } }
 
+    private let commits: CommitCounter
+
+    /// How many write transactions this manager has committed, even after it was closed: what
+    /// a command interrupted by a signal reports as already saved.
+    public var committedWriteCount: Int { commits.count }
+
     /// The follower, while following (for tests: whether its thread ends).
     var currentFollower: JournalFollower? { follower.withLock { $0 } }
 
     // MARK: - The shared manager
 
     private static let sharedManager = Mutex<InventoryManager?>(nil)
+
+    /// The shared manager, if one is open.
+    public static var sharedIfOpen: InventoryManager? { sharedManager.withLock { $0 } }
 
     /// The app's manager, as set by `openShared(path:)`.
     ///
@@ -447,7 +470,9 @@ public final class InventoryManager: Sendable {
     /// The inventory's own files: the database with its `-wal`, `-shm` and `-journal` files,
     /// and the photos folder.
     public var files: InventoryFiles {
-        InventoryFiles(databasePath: databasePath, storeFolder: photos.directory)
+        InventoryFiles(
+            databasePath: databasePath, storeFolder: photos.directory,
+            otherFolders: photos.sharedDirectory.map { [$0] } ?? [])
     }
 
     /// A file to write for the user at `path`, which is never one of the inventory's own

@@ -74,12 +74,16 @@ enum Interruption {
         // The signal may come just before the command blocks in a write: nudge it until it
         // lets go.
         let thread = commandThread.withLock { $0 }
+        let manager = InventoryManager.sharedIfOpen
         _ = InventoryManager.interruptAndCloseShared(waitingAtMost: .seconds(2)) {
             if let thread, !pthread_equal(thread, pthread_self()).isTrue {
                 pthread_kill(thread, SIGUSR1)
             }
         }
-        let done = completed.withLock { $0 }
+        // A write that committed before the signal is not undone: say so, rather than let
+        // "interrupted" suggest it was rolled back.
+        let saved = (manager?.committedWriteCount ?? 0) > 0 ? "the change was saved before it" : nil
+        let done = completed.withLock { $0 } ?? saved
         let message = "inventory: interrupted\(done.map { " (\($0))" } ?? "")\n"
         _ = message.withCString { write(2, $0, strlen($0)) }
         _exit(128 + number)
