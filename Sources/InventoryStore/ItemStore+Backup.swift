@@ -31,6 +31,7 @@ extension ItemStore {
     /// close it afterwards and open the inventory again to use what was put in.
     public func replaceDatabase(withContentsOf path: String) throws {
         try database.replaceContents(withDatabaseAt: path)
+        commits.increment()
     }
 
     /// The first problem `PRAGMA integrity_check` (or, `quick`, `PRAGMA quick_check`, which

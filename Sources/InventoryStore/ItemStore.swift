@@ -528,7 +528,7 @@ public final class CommitCounter: Sendable {
     /// How many commits so far.
     public var count: Int { value.load(ordering: .acquiring) }
 
-    func increment() {
+    package func increment() {
         value.add(1, ordering: .releasing)
     }
 }
