@@ -68,7 +68,18 @@ package enum InventoryFile {
         }
         let database: Database
         do {
-            database = try Database(path: path, options: options)
+            do {
+                database = try Database(path: path, options: options)
+            } catch let error as DatabaseError
+                where error.storageProblem == .diskFull && mode == .read && !options.immutable
+                && Self.holdsEverything(path)
+            {
+                // No room for the -shm file a connection needs, but nothing in a -wal either:
+                // the file alone is the whole inventory, and it can be read as it is.
+                options.readOnly = true
+                options.immutable = true
+                database = try Database(path: path, options: options)
+            }
         } catch let error as DatabaseFileError {
             switch error {
             case .truncated(let size, let pageSize):
@@ -90,6 +101,12 @@ package enum InventoryFile {
             throw refuse(reason(for: error, path: path, access: mode), error)
         }
         return database
+    }
+
+    /// Whether the database file at `path` holds every commit: no `-wal` file, or an empty one.
+    private static func holdsEverything(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path + "-wal", &status) != 0 || status.st_size == 0
     }
 
     /// The reason in words for a `DatabaseError` met while opening `path`.

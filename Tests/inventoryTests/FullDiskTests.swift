@@ -71,9 +71,13 @@ import Testing
             (try? FileManager.default.contentsOfDirectory(atPath: disk + "/photos")) ?? [] == [],
             "no part of a photo")
 
-        // No room at all: not even the connection's own files fit.
+        // No room at all: not even the connection's own files fit. Writing says the disk is
+        // full; reading still works, the file alone holding every commit.
         try fill(disk, leaving: 0)
         expectFull(try run(["add", "--name", "Kayak"]), "add on a disk with no room")
+        let readOnFullDisk = try run(["list"])
+        #expect(readOnFullDisk.status == 0, "\(readOnFullDisk.stderr)")
+        #expect(readOnFullDisk.stdout.contains("3 items"))
 
         // Room again: nothing was lost, nothing half written.
         unlink(disk + "/filler")
