@@ -267,6 +267,8 @@ public final class ItemStore {
     public func setCurrency(_ currency: Currency) throws {
         try database.execute(
             "UPDATE settings SET value = ? WHERE key = 'currency'", [.text(currency.code)])
+        // a threshold in the old currency's minor units means something else in the new one
+        try database.execute("DELETE FROM settings WHERE key = 'receipt_threshold'")
     }
 
     /// The WHERE clause of `filter` (empty when it has no condition) and the values it binds.
@@ -530,5 +532,60 @@ public final class CommitCounter: Sendable {
 
     package func increment() {
         value.add(1, ordering: .releasing)
+    }
+}
+
+// MARK: - Settings
+
+extension ItemStore {
+    /// The stored keys of `InventorySettings`, in the `settings` table beside the currency.
+    private enum SettingKey: String {
+        case title
+        case receiptThreshold = "receipt_threshold"
+        case reviewDays = "review_days"
+    }
+
+    /// The household's settings; a value that is not set, or that an unknown version stored in
+    /// a form this one cannot read, is the default.
+    public func settings() throws -> InventorySettings {
+        var settings = InventorySettings.defaults(in: currency)
+        let statement = try database.cachedStatement("SELECT key, value FROM settings")
+        defer { statement.reset() }
+        while try statement.step() {
+            let value = statement.text(at: 1)
+            switch SettingKey(rawValue: statement.text(at: 0)) {
+            case .title: settings.title = value
+            case .receiptThreshold:
+                if let units = Int64(value),
+                    let money = try? Money(minorUnits: units, currency: currency)
+                {
+                    settings.receiptThreshold = money
+                }
+            case .reviewDays:
+                if let days = Int(value), days > 0 { settings.reviewDays = days }
+            case nil: break
+            }
+        }
+        return settings
+    }
+
+    /// Stores `settings` (a title of nil removes the stored one); the caller validates them.
+    public func setSettings(_ settings: InventorySettings) throws {
+        let upsert =
+            "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+        if let title = settings.title {
+            try database.execute(upsert, [.text(SettingKey.title.rawValue), .text(title)])
+        } else {
+            try database.execute(
+                "DELETE FROM settings WHERE key = ?", [.text(SettingKey.title.rawValue)])
+        }
+        try database.execute(
+            upsert,
+            [
+                .text(SettingKey.receiptThreshold.rawValue),
+                .text(String(settings.receiptThreshold.minorUnits)),
+            ])
+        try database.execute(
+            upsert, [.text(SettingKey.reviewDays.rawValue), .text(String(settings.reviewDays))])
     }
 }

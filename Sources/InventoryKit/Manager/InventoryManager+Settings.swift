@@ -1,0 +1,45 @@
+import Foundation
+
+extension InventoryManager {
+    /// The household's settings: the report's title and the thresholds of `check`.
+    public func settings() throws -> InventorySettings {
+        try withStore { try $0.items.settings() }
+    }
+
+    /// Changes the household's settings, checked first: a title of 1 to 200 characters without
+    /// control characters (blank removes it), and a review interval of 1 to 36,500 days.
+    ///
+    /// - Throws: `InventoryError.invalidValue`, and nothing is stored then; `DatabaseError`.
+    public func setSettings(_ settings: InventorySettings) throws {
+        var checked = settings
+        if let title = settings.title {
+            let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard trimmed.count <= InventorySettings.maximumTitleLength else {
+                throw InventoryError.invalidValue(
+                    field: .other("title"), value: String(trimmed.prefix(40)) + "…",
+                    reason: "a title is at most \(InventorySettings.maximumTitleLength) characters")
+            }
+            guard
+                !trimmed.unicodeScalars.contains(where: {
+                    $0.properties.generalCategory == .control
+                })
+            else {
+                throw InventoryError.invalidValue(
+                    field: .other("title"), value: trimmed,
+                    reason: "a title cannot hold control characters such as a line break")
+            }
+            checked.title = trimmed.isEmpty ? nil : trimmed
+        }
+        guard (1...36_500).contains(settings.reviewDays) else {
+            throw InventoryError.invalidValue(
+                field: .other("review days"), value: String(settings.reviewDays),
+                reason: "a review interval is 1 to 36500 days")
+        }
+        guard settings.receiptThreshold.currency == currency else {
+            throw InventoryError.invalidValue(
+                field: .other("receipt threshold"), value: settings.receiptThreshold.decimalString,
+                reason: "the inventory's amounts are in \(currency.code)")
+        }
+        try withStore { store in try store.items.write { try store.items.setSettings(checked) } }
+    }
+}

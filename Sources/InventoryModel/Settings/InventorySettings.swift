@@ -1,0 +1,42 @@
+/// What a household sets once and the reports and checks read: the title on its report and
+/// the thresholds of `inventory check`. The currency is kept apart (`Currency`), as it
+/// decides how every amount is stored.
+public struct InventorySettings: Sendable, Hashable {
+    /// The title a report carries on every page (`inventory settings --title`), or nil for
+    /// `defaultTitle`.
+    public var title: String?
+    /// An item worth more than this (its worth times its quantity) needs a receipt.
+    public var receiptThreshold: Money
+    /// An item not reviewed for this many days needs a review.
+    public var reviewDays: Int
+
+    /// The title of a report when the household set none.
+    public static let defaultTitle = "Home inventory"
+    /// The receipt threshold when none is set: 500 of the currency's main unit.
+    public static func defaultReceiptThreshold(in currency: Currency) -> Money {
+        var units: Int64 = 500
+        for _ in 0..<currency.minorDigits { units *= 10 }
+        // 500 × 10^3 at most: within Money's range.
+        return try! Money(minorUnits: units, currency: currency)
+    }
+    /// The review interval when none is set: a year.
+    public static let defaultReviewDays = 365
+    /// The longest title, in characters.
+    public static let maximumTitleLength = 200
+
+    /// Settings with the given values, or the defaults.
+    public init(title: String? = nil, receiptThreshold: Money, reviewDays: Int = defaultReviewDays)
+    {
+        self.title = title
+        self.receiptThreshold = receiptThreshold
+        self.reviewDays = reviewDays
+    }
+
+    /// The defaults for an inventory in `currency`.
+    public static func defaults(in currency: Currency) -> InventorySettings {
+        InventorySettings(receiptThreshold: defaultReceiptThreshold(in: currency))
+    }
+
+    /// The title a report shows.
+    public var reportTitle: String { title ?? Self.defaultTitle }
+}
