@@ -11,6 +11,7 @@ import PackageDescription
 //   InventoryKit      InventoryManager, live views, ViewRegistry, forms (re-exports the two)
 //   InventoryExchange data in and out: CSV, Homebox, our JSON (import and export)
 //   InventoryBrowse   the full-screen app's screens, terminal-agnostic (keys in, cells out)
+//   InventoryReport   the printable report: HTML through Plot, charts as SVG, photos beside
 //   inventory         the command line: arguments, printing, the terminal
 let package = Package(
     name: "inventory",
@@ -30,6 +31,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // HTML for the report. Held to 0.14: its attribute values are written unescaped and its
+        // text escaping keeps entities, so InventoryReport escapes every text itself
+        // (HTMLText.swift); a version that changed either must be read before it is taken.
+        .package(url: "https://github.com/JohnSundell/Plot", .upToNextMinor(from: "0.14.0")),
         // `swift package generate-documentation` (Scripts/documentation); a plugin only, built
         // when asked for.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -82,10 +87,13 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         .target(name: "InventoryBrowse", dependencies: ["InventoryKit"]),
+        .target(
+            name: "InventoryReport",
+            dependencies: ["InventoryKit", .product(name: "Plot", package: "Plot")]),
         .executableTarget(
             name: "inventory",
             dependencies: [
-                "InventoryKit", "InventoryBrowse", "InventoryExchange",
+                "InventoryKit", "InventoryBrowse", "InventoryExchange", "InventoryReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -110,6 +118,9 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        .testTarget(
+            name: "InventoryReportTests",
+            dependencies: ["InventoryReport", "InventoryTestSupport"]),
         .testTarget(
             name: "InventoryBrowseTests",
             dependencies: ["InventoryBrowse", "InventoryTestSupport"]),

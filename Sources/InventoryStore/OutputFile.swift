@@ -95,7 +95,7 @@ public struct OutputFile: Sendable {
         }
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
-        removeLeftovers(in: folder, name: name)
+        Self.removeLeftovers(in: folder, name: name)
         let temporary =
             (folder as NSString).appendingPathComponent(
                 ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial")
@@ -177,7 +177,7 @@ public struct OutputFile: Sendable {
             ? (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")
             : (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
-        if !isDevice { removeLeftovers(in: parent, name: name) }
+        if !isDevice { Self.removeLeftovers(in: parent, name: name) }
         var template = Array(
             (parent as NSString).appendingPathComponent(".\(name).\(getpid()).XXXXXX.partial")
                 .utf8CString)
@@ -207,7 +207,7 @@ public struct OutputFile: Sendable {
     /// Removes what an earlier write of the same target left when its process was killed
     /// before it could clean up: `.NAME.PID.*.partial` files and folders beside the target
     /// whose process is gone.
-    private func removeLeftovers(in folder: String, name: String) {
+    static func removeLeftovers(in folder: String, name: String) {
         let prefix = ".\(name)."
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".partial") {
@@ -310,6 +310,15 @@ public struct InventoryFiles: Sendable {
     /// Whether `path` (resolved) is one of these files, or inside the store's folder, or
     /// another name (a hard link) of one of them.
     func owns(_ path: String) -> Bool {
+        ownsItself(path)
+    }
+
+    /// Whether `path` (resolved) is a folder that holds one of these files.
+    func holdsOwnFiles(in path: String) -> Bool {
+        (databaseFiles + storeFolders).contains { $0.hasPrefix(path + "/") }
+    }
+
+    private func ownsItself(_ path: String) -> Bool {
         if databaseFiles.contains(path)
             || storeFolders.contains(where: { path == $0 || path.hasPrefix($0 + "/") })
         {
@@ -338,7 +347,7 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 }
 
 /// `mkdtemp(3)` for a template whose six X's are followed by `suffixLength` more characters.
-private func makePrivateFolder(_ template: UnsafeMutablePointer<CChar>, suffixLength: Int) -> Bool {
+func makePrivateFolder(_ template: UnsafeMutablePointer<CChar>, suffixLength: Int) -> Bool {
     let length = strlen(template)
     let start = length - suffixLength - 6
     let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)

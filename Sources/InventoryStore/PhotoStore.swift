@@ -32,6 +32,18 @@ public struct PhotoStore: Sendable {
         /// Whether it is a picture (not a document).
         public var isPicture: Bool { self != .pdf }
 
+        /// Its media (MIME) type, as a web page names it.
+        public var mediaType: String {
+            switch self {
+            case .jpeg: "image/jpeg"
+            case .png: "image/png"
+            case .gif: "image/gif"
+            case .webp: "image/webp"
+            case .heic: "image/heic"
+            case .pdf: "application/pdf"
+            }
+        }
+
         /// The kind of file `bytes` starts like, or nil.
         public init?(sniffing bytes: some Collection<UInt8>) {
             let head = Array(bytes.prefix(16))

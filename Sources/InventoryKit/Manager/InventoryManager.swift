@@ -486,6 +486,17 @@ public final class InventoryManager: Sendable {
         try OutputFile(path: path, replacing: replacing, protecting: files)
     }
 
+    /// A folder to write for the user at `path` (a report with its photos), which is never
+    /// one of the inventory's own and is replaced only if it holds nothing but `entries`; see
+    /// `OutputFolder`.
+    ///
+    /// - Throws: `InventoryError.cannotWrite` when `path` may not be written.
+    public func outputFolder(at path: String, replacing: Bool, entries: Set<String>) throws
+        -> OutputFolder
+    {
+        try OutputFolder(path: path, replacing: replacing, entries: entries, protecting: files)
+    }
+
     /// The full path of `item`'s photo, or nil when it has none.
     public func photoPath(of item: HouseholdItem) -> String? {
         item.photo.map(photos.path(of:))

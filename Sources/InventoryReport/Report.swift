@@ -1,0 +1,285 @@
+import InventoryKit
+import Plot
+
+/// The report an insurer or adjuster accepts: a summary, charts of worth by room and by tag,
+/// then each room with its items and a subtotal, and the grand total. One HTML document,
+/// written with Plot; every text in it is escaped (`HTMLText`).
+public struct Report: Sendable {
+    /// The claim a report is made for, shown on top.
+    public struct ClaimHeader: Sendable {
+        /// The claim's id.
+        public var id: Int64
+        /// Its title.
+        public var title: String
+        /// What happened.
+        public var kind: ClaimKind
+        /// When it happened.
+        public var incidentDate: CalendarDate?
+        /// What the household wrote about it.
+        public var notes: String?
+
+        /// The header of `claim`.
+        public init(_ claim: Claim) {
+            id = claim.id
+            title = claim.title
+            kind = claim.kind
+            incidentDate = claim.incidentDate
+            notes = claim.notes
+        }
+    }
+
+    /// Where an item's photo is shown from.
+    public enum Photo: Sendable, Hashable {
+        /// The item has none.
+        case none
+        /// The item has one, but its file is not in the inventory's folder.
+        case missing
+        /// The photo's address: a path relative to the report, or a `data:` URL.
+        case source(String)
+    }
+
+    /// The household's title, on top and on every printed page.
+    public var title: String
+    /// What the report holds, under the title: "Every item", "View luxury", "Claim 3".
+    public var subject: String
+    /// The day it is made.
+    public var date: CalendarDate
+    /// What the amounts are in.
+    public var currency: Currency
+    /// The claim, for a claim's report.
+    public var claim: ClaimHeader?
+    /// The sums, rooms and tags.
+    public let totals: ReportTotals
+
+    /// How many tags the tag chart shows at most.
+    public static let chartedTags = 15
+
+    /// A report of `lines`.
+    public init(
+        title: String, subject: String, date: CalendarDate, currency: Currency,
+        lines: some Sequence<ReportLine>, claim: ClaimHeader? = nil
+    ) {
+        self.title = title
+        self.subject = subject
+        self.date = date
+        self.currency = currency
+        self.claim = claim
+        totals = ReportTotals(lines)
+    }
+
+    /// The HTML document, with each line's photo shown from where `photo` says.
+    public func html(photo: (ReportLine) -> Photo) -> String {
+        let document = HTML(
+            .lang(.english),
+            .head(
+                .meta(.charset(.utf8)),
+                .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
+                .element(named: "title", nodes: [.plain("\(title) — \(subject)")]),
+                .style(ReportStyle.css(title: title, date: "Made \(date)"))
+            ),
+            .body(
+                .header(
+                    .class("report"),
+                    .h1(.plain(title)),
+                    .p(.plain("\(subject) · made \(date) · amounts in \(currency.code)"))
+                ),
+                .unwrap(claim) { claimSection($0) },
+                summary,
+                charts,
+                .group(totals.rooms.map { room(in: $0, photo: photo) }),
+                grandTotal
+            )
+        )
+        return document.render()
+    }
+
+    // MARK: - Parts
+
+    private func money(_ minorUnits: Int128) -> String {
+        Money.format(minorUnits, currency: currency)
+    }
+
+    private func figure(_ label: String, _ value: String) -> Node<HTML.DescriptionListContext> {
+        .element(named: "div", nodes: [.dt(.plain(label)), .dd(.plain(value))])
+    }
+
+    private func claimSection(_ claim: ClaimHeader) -> Node<HTML.BodyContext> {
+        .section(
+            .class("claim"),
+            .h2(.plain("Claim \(claim.id): \(claim.title)")),
+            .dl(
+                .class("figures"),
+                figure("What happened", claim.kind.rawValue),
+                figure("Incident date", claim.incidentDate?.description ?? "not given"),
+                figure("Items claimed", String(totals.lineCount)),
+                figure("Worth claimed", "\(money(totals.worth.total)) \(currency.code)")
+            ),
+            .unwrap(claim.notes) { .p(.plain($0)) }
+        )
+    }
+
+    private var summary: Node<HTML.BodyContext> {
+        let count = totals.lineCount
+        return .section(
+            .class("summary"),
+            .h2(.plain("Summary")),
+            .dl(
+                .class("figures"),
+                figure(
+                    "Items",
+                    "\(count)" + (totals.quantity != count ? " (\(totals.quantity) things)" : "")),
+                figure("Worth", "\(money(totals.worth.total)) \(currency.code)"),
+                figure("Insured worth", money(totals.worth.insured)),
+                figure("Not insured worth", money(totals.worth.notInsured)),
+                figure("Luxury items", "\(totals.luxuryCount), worth \(money(totals.luxuryWorth))"),
+                figure("Without a photo", String(totals.withoutPhoto)),
+                figure("Without a receipt", String(totals.withoutReceipt)),
+                figure("Without a price or value", String(totals.withoutWorth))
+            )
+        )
+    }
+
+    private var charts: Node<HTML.BodyContext> {
+        let rooms = BarChart(
+            title: "Worth by room",
+            bars: totals.rooms.map { .init(label: $0.name ?? "No room", worth: $0.worth) },
+            currency: currency, footnote: nil, identifier: "rooms")
+        let shown = totals.tags.prefix(Self.chartedTags)
+        var footnote = "An item with several tags counts in each."
+        if totals.tags.count > shown.count {
+            footnote += " \(totals.tags.count - shown.count) smaller tags are not shown."
+        }
+        let tags = BarChart(
+            title: "Worth by tag", bars: shown.map { .init(label: $0.tag, worth: $0.worth) },
+            currency: currency, footnote: totals.tags.isEmpty ? "No item has a tag." : footnote,
+            identifier: "tags")
+        return .section(.class("charts"), .h2(.plain("Worth")), rooms.node, tags.node)
+    }
+
+    private static let columns: [(title: String, numeric: Bool, width: String)] = [
+        ("Photo", false, "photo"), ("Item", false, "item"), ("Qty", true, "qty"),
+        ("Bought", false, "bought"), ("Price paid", true, "money"),
+        ("Replacement value", true, "money"), ("Warranty", false, "warranty"),
+        ("Receipt", false, "flag"), ("Insured", false, "flag"), ("Tags", false, "tags"),
+        ("Total", true, "money"),
+    ]
+
+    private func room(in room: ReportTotals.Room, photo: (ReportLine) -> Photo)
+        -> Node<HTML.BodyContext>
+    {
+        let count = room.lines.count
+        return .section(
+            .class("room"),
+            .h2(
+                .plain(room.name ?? "No room"),
+                .span(
+                    .class("sub"),
+                    .plain("\(count) item\(count == 1 ? "" : "s") · \(money(room.worth.total))"))),
+            .table(
+                .class("items"),
+                .element(
+                    named: "colgroup",
+                    nodes: Self.columns.map { column in
+                        .selfClosedElement(named: "col", attributes: [.class(column.width)])
+                    }),
+                .thead(
+                    .tr(
+                        .forEach(Self.columns) { column in
+                            .th(.if(column.numeric, .class("number")), .plain(column.title))
+                        })),
+                .tbody(.forEach(room.lines) { row($0, photo: photo($0)) }),
+                .tfoot(
+                    .tr(
+                        .td(
+                            .attribute(named: "colspan", value: String(Self.columns.count - 1)),
+                            .plain(
+                                "Subtotal \(room.name ?? "No room"): insured "
+                                    + "\(money(room.worth.insured)), not insured "
+                                    + "\(money(room.worth.notInsured))")),
+                        .td(.class("number"), .plain(money(room.worth.total))))))
+        )
+    }
+
+    private func cell(_ label: String, _ nodes: Node<HTML.BodyContext>...) -> Node<
+        HTML.TableRowContext
+    > {
+        .td(.safeAttribute("data-label", label), .group(nodes))
+    }
+
+    private func row(_ line: ReportLine, photo: Photo) -> Node<HTML.TableContext> {
+        let photoNode: Node<HTML.BodyContext>
+        switch photo {
+        case .none: photoNode = .span(.class("none"), .plain("no photo"))
+        case .missing: photoNode = .span(.class("missing"), .plain("photo missing"))
+        case .source(let source):
+            photoNode = .img(
+                .safeAttribute("src", source), .safeAttribute("alt", "Photo of \(line.name)"),
+                .attribute(named: "loading", value: "lazy"))
+        }
+        let makeAndModel = [line.brand, line.model].compactMap { $0 }.joined(separator: " · ")
+        let bought = [line.purchaseDate?.description, line.purchasedFrom.map { "from \($0)" }]
+            .compactMap { $0 }.joined(separator: " ")
+        let warranty =
+            line.hasLifetimeWarranty
+            ? "lifetime" : line.warrantyUntil.map { "until \($0)" } ?? ""
+        let total = line.totalWorth.map(money) ?? "—"
+        return .tr(
+            .td(.class("photo"), photoNode),
+            cell(
+                "Item",
+                .div(.class("item-name"), .plain(line.name)),
+                .unwrap(line.description) { .div(.plain($0)) },
+                .if(!makeAndModel.isEmpty, .div(.class("detail"), .plain(makeAndModel))),
+                .unwrap(line.serialNumber) { .div(.class("detail"), .plain("Serial \($0)")) },
+                .unwrap(line.id) { .div(.class("detail"), .plain("#\($0)")) }
+            ),
+            .td(
+                .class("number"), .safeAttribute("data-label", "Qty"), .plain(String(line.quantity))
+            ),
+            cell("Bought", .plain(bought)),
+            .td(
+                .class("number"), .safeAttribute("data-label", "Price paid"),
+                .plain(line.price?.formatted ?? "")),
+            .td(
+                .class("number"), .safeAttribute("data-label", "Replacement value"),
+                .plain(line.replacementValue?.formatted ?? "")),
+            cell("Warranty", .plain(warranty)),
+            cell("Receipt", line.hasReceipt ? .plain("yes") : .span(.class("no"), .plain("no"))),
+            cell("Insured", line.isInsured ? .plain("yes") : .span(.class("no"), .plain("no"))),
+            cell("Tags", .plain(line.tags.joined(separator: ", "))),
+            .td(.class("number"), .safeAttribute("data-label", "Total"), .plain(total))
+        )
+    }
+
+    private var grandTotal: Node<HTML.BodyContext> {
+        .section(
+            .class("total"),
+            .h2(.plain("Total")),
+            .table(
+                .thead(
+                    .tr(
+                        .th(.plain("Room")), .th(.class("number"), .plain("Items")),
+                        .th(.class("number"), .plain("Insured")),
+                        .th(.class("number"), .plain("Not insured")),
+                        .th(.class("number"), .plain("Worth")))),
+                .tbody(
+                    .forEach(totals.rooms) { room in
+                        .tr(
+                            .td(.plain(room.name ?? "No room")),
+                            .td(.class("number"), .plain(String(room.lines.count))),
+                            .td(.class("number"), .plain(money(room.worth.insured))),
+                            .td(.class("number"), .plain(money(room.worth.notInsured))),
+                            .td(.class("number"), .plain(money(room.worth.total))))
+                    }),
+                .tfoot(
+                    .tr(
+                        .td(.plain("Grand total")),
+                        .td(.class("number"), .plain(String(totals.lineCount))),
+                        .td(.class("number"), .plain(money(totals.worth.insured))),
+                        .td(.class("number"), .plain(money(totals.worth.notInsured))),
+                        .td(
+                            .class("number"),
+                            .plain("\(money(totals.worth.total)) \(currency.code)")))))
+        )
+    }
+}

@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+import InventoryReport
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write the report an insurer accepts: rooms, items, photos, values, totals.",
+        discussion: """
+            One HTML page, readable on a phone and printable to PDF from any browser (open \
+            it, then Print and Save as PDF; A4 or Letter, as the print dialog chooses): a \
+            summary (items, worth, insured and not insured worth, luxury items, items \
+            without a photo or receipt), charts of worth by room and by tag, then each room \
+            on its own page with its items — photo, name, brand, model, serial, quantity, \
+            purchase date and shop, price paid, replacement value, warranty, receipt, \
+            insured, tags — and its subtotal, then the grand total. Every page carries the \
+            title ('inventory settings --title'), the date and its number.
+
+            By default the report is a folder (report-YYYY-MM-DD) holding report.html and \
+            files/ with the photos (hard links to the inventory's own, or copies); \
+            --single-file writes one .html file with the photos inside it, to send as it is. \
+            A photo whose file is missing is marked "photo missing" ('inventory verify' says \
+            more). The report is readable by you alone (0700 folder, 0600 files); an \
+            existing report is replaced only with --force, and a folder holding anything \
+            but a report never is.
+
+            Examples:
+              inventory report
+              inventory report --view luxury --output luxury-report
+              inventory report --single-file --output inventory.html --open
+              inventory report --title "The Martins, 12 Elm Street"
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var views: ViewOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "The folder to write (with --single-file: the file; default: report-DATE).",
+            valueName: "path"))
+    var output: String?
+
+    @Flag(help: "Write one HTML file with the photos inside, instead of a folder.")
+    var singleFile = false
+
+    @Option(help: ArgumentHelp("The title on top of every page.", valueName: "text"))
+    var title: String?
+
+    @Flag(help: "Open the report in the browser when it is written.")
+    var open = false
+
+    @Flag(help: "Replace the report at --output if it exists.")
+    var force = false
+
+    func run() throws {
+        let manager = try database.openManager(.read)
+        let definition = try views.definition(in: views.registry(currency: manager.currency))
+        var lines: [ReportLine] = []
+        try manager.forEachItem(matching: definition.filter, sortedBy: .name) {
+            lines.append(ReportLine($0))
+        }
+        let settings = try manager.settings()
+        let today = manager.today()
+        let report = Report(
+            title: try Self.title(title, settings: settings),
+            subject: definition.name == "all" ? "Every item" : "View: \(definition.title)",
+            date: today, currency: manager.currency, lines: lines)
+        let path = output ?? "report-\(today)" + (singleFile ? ".html" : "")
+        let writer = ReportWriter(manager: manager)
+        let written: ReportWriter.Written
+        if singleFile {
+            let file = try manager.outputFile(at: path, replacing: force)
+            let made = writer.singleFile(report, page: path)
+            try file.write(made.html.utf8)
+            written = made.written
+        } else {
+            written = try writer.writeFolder(report, to: path, replacing: force)
+        }
+        let totals = report.totals
+        var summary =
+            "wrote \(written.page): \(totals.lineCount) item\(totals.lineCount == 1 ? "" : "s") "
+            + "in \(totals.rooms.count) room\(totals.rooms.count == 1 ? "" : "s"), "
+            + "\(written.photos) photo\(written.photos == 1 ? "" : "s")"
+        if written.missingPhotos > 0 {
+            summary +=
+                ", \(written.missingPhotos) photo\(written.missingPhotos == 1 ? "" : "s") missing"
+        }
+        Terminal.standardOutput.writeLine(VisibleText.of(summary))
+        if open { Self.open(written.page) }
+    }
+
+    /// The title given, else the household's; checked as the setting is.
+    static func title(_ given: String?, settings: InventorySettings) throws -> String {
+        guard let given else { return settings.reportTitle }
+        let trimmed = given.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= InventorySettings.maximumTitleLength,
+            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw InventoryError.invalidValue(
+                field: .other("title"), value: String(given.prefix(40)),
+                reason: "a title is 1 to \(InventorySettings.maximumTitleLength) characters, "
+                    + "without control characters")
+        }
+        return trimmed
+    }
+
+    /// Opens `path` with the desktop's program for it (`xdg-open`, `open` on macOS); where
+    /// there is none, says so (the report is written all the same).
+    static func open(_ path: String) {
+        let environment = ProcessInfo.processInfo.environment
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        let program = ["xdg-open", "open"].lazy.compactMap { name in
+            folders.map { "\($0)/\(name)" }.first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }
+        }.first
+        guard let program else {
+            Terminal.standardError.writeLine(
+                "inventory: nothing here opens web pages (no xdg-open); open \(VisibleText.of(path)) "
+                    + "in a browser")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = [path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            Terminal.standardError.writeLine(
+                "inventory: could not open the report; open \(VisibleText.of(path)) in a browser")
+        }
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+import InventoryKit
+import InventoryReport
+import InventoryTestSupport
+import Testing
+
+@testable import InventoryStore
+
+/// A seeded generator, so a failing inventory can be made again.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct ReportTests {
+    let folder = TemporaryFolder()
+
+    /// An inventory of `count` random items: rooms spelt in two cases and none, tags, worth
+    /// from a price, a value, both or neither, quantities, insured and luxury at random.
+    private func randomInventory(count: Int, seed: UInt64) throws -> InventoryManager {
+        var random = SeededGenerator(state: seed)
+        let manager = try makeManager(in: folder)
+        let rooms: [String?] = ["Kitchen", "kitchen", "Living room", "Garage", "Attic", nil, ""]
+        let tags = ["electronics", "Jewelry", "jewelry", "tools", "art", "furniture"]
+        var drafts: [ItemDraft] = []
+        for index in 0..<count {
+            func money() throws -> Money? {
+                Bool.random(using: &random)
+                    ? try Money(
+                        minorUnits: Int64.random(in: 0...5_000_000, using: &random), currency: .usd)
+                    : nil
+            }
+            let location = rooms.randomElement(using: &random)!
+            drafts.append(
+                ItemDraft(
+                    name: "Item \(index)", price: try money(),
+                    isLuxury: Bool.random(using: &random), isInsured: Bool.random(using: &random),
+                    quantity: Int.random(in: 1...4, using: &random),
+                    location: location?.isEmpty == true ? nil : location,
+                    replacementValue: try money(),
+                    tags: Array(
+                        Set(
+                            (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                                tags.randomElement(using: &random)!.lowercased()
+                            }))))
+        }
+        _ = try manager.add(drafts)
+        return manager
+    }
+
+    private func query(_ manager: InventoryManager, _ sql: String) throws -> [[DatabaseValue]] {
+        let database = try Database(
+            path: manager.databasePath, options: .init(createIfMissing: false))
+        let statement = try database.makeStatement(sql)
+        var rows: [[DatabaseValue]] = []
+        while try statement.step() {
+            rows.append((0..<statement.columnCount).map { statement.value(at: $0) })
+        }
+        return rows
+    }
+
+    private func integer(_ value: DatabaseValue) -> Int128 {
+        if case .integer(let number) = value { return Int128(number) }
+        return 0
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func theTotalsAreWhatAQueryOfTheFileSays(seed: UInt64) throws {
+        let manager = try randomInventory(count: 400, seed: seed)
+        let totals = ReportTotals(try manager.items(matching: ItemFilter()).map(ReportLine.init))
+        let worth = "coalesce(value, price) * quantity"
+        let overall = try query(
+            manager,
+            """
+            SELECT count(*), sum(quantity), coalesce(sum(CASE WHEN insured THEN \(worth) END), 0),
+                coalesce(sum(CASE WHEN NOT insured THEN \(worth) END), 0),
+                sum(luxury), coalesce(sum(CASE WHEN luxury THEN \(worth) END), 0),
+                sum(photo IS NULL), sum(coalesce(value, price) IS NULL)
+            FROM items
+            """)[0].map(integer)
+        #expect(Int128(totals.lineCount) == overall[0] && Int128(totals.quantity) == overall[1])
+        #expect(totals.worth.insured == overall[2] && totals.worth.notInsured == overall[3])
+        #expect(Int128(totals.luxuryCount) == overall[4] && totals.luxuryWorth == overall[5])
+        #expect(Int128(totals.withoutPhoto) == overall[6])
+        #expect(Int128(totals.withoutWorth) == overall[7])
+        #expect(totals.withoutReceipt == totals.lineCount, "no item has a receipt")
+
+        let rooms = try query(
+            manager,
+            """
+            SELECT lower(coalesce(location, '')) AS room, count(*),
+                coalesce(sum(CASE WHEN insured THEN \(worth) END), 0),
+                coalesce(sum(CASE WHEN NOT insured THEN \(worth) END), 0)
+            FROM items GROUP BY room ORDER BY room = '', room
+            """)
+        #expect(totals.rooms.count == rooms.count)
+        for (room, row) in zip(totals.rooms, rooms) {
+            guard case .text(let name) = row[0] else { Issue.record("no room name"); continue }
+            #expect((room.name?.lowercased() ?? "") == name)
+            #expect(Int128(room.lines.count) == integer(row[1]))
+            #expect(
+                room.worth.insured == integer(row[2]) && room.worth.notInsured == integer(row[3]))
+            let keys = room.lines.map { ($0.name.lowercased(), $0.id ?? 0) }
+            #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "by name, then id")
+        }
+
+        let tags = try query(
+            manager,
+            """
+            SELECT t.tag_key, coalesce(sum(CASE WHEN insured THEN \(worth) END), 0),
+                coalesce(sum(CASE WHEN NOT insured THEN \(worth) END), 0)
+            FROM item_tags t JOIN items i ON i.id = t.item_id GROUP BY t.tag_key
+            """)
+        #expect(totals.tags.count == tags.count)
+        for row in tags {
+            guard case .text(let key) = row[0] else { continue }
+            let tag = try #require(totals.tags.first { $0.tag.lowercased() == key })
+            #expect(tag.worth.insured == integer(row[1]) && tag.worth.notInsured == integer(row[2]))
+        }
+        #expect(totals.tags.map(\.worth.total) == totals.tags.map(\.worth.total).sorted(by: >))
+    }
+
+    @Test func roomsAreInOrderWithTheUnplacedLastAndTheirItemsByName() throws {
+        let manager = try makeManager(in: folder)
+        for (name, room) in [("b", "kitchen"), ("A", "Kitchen"), ("z", nil), ("c", "Attic")] {
+            _ = try manager.add(ItemDraft(name: name, price: usd("1"), location: room))
+        }
+        let totals = ReportTotals(try manager.items(matching: ItemFilter()).map(ReportLine.init))
+        #expect(
+            totals.rooms.map(\.name) == ["Attic", "Kitchen", nil], "as the first line spells it")
+        #expect(totals.rooms[1].lines.map(\.name) == ["A", "b"])
+    }
+
+    // MARK: - Escaping
+
+    static let hostileNames = [
+        "<script>alert(1)</script>", "\"><img src=x onerror=alert(2)>", "Tom & Jerry &amp; co",
+        "it's </style><style>body{display:none}",
+    ]
+
+    @Test func everyTextIsShownAsTyped() throws {
+        let manager = try makeManager(in: folder)
+        for name in Self.hostileNames {
+            _ = try manager.add(
+                ItemDraft(
+                    name: name, description: name, location: name, brand: name, serialNumber: name,
+                    tags: ["<b>bold</b>"]))
+        }
+        let title = "\"} body { display: none } </style><script>alert(3)</script>"
+        let report = Report(
+            title: title, subject: "<i>subject</i>", date: manager.today(), currency: .usd,
+            lines: try manager.items(matching: ItemFilter()).map(ReportLine.init))
+        let html = report.html { _ in .source("files/x\"onerror=\"alert(4).png") }
+        #expect(!html.contains("<script"), "no script, ours or anyone's")
+        #expect(!html.contains("<img src=x") && !html.contains("\"onerror"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.contains("Tom &amp; Jerry &amp;amp; co"), "an entity typed is shown as typed")
+        #expect(html.contains("&lt;b&gt;bold&lt;/b&gt;"))
+        #expect(html.contains("alt=\"Photo of &quot;&gt;&lt;img src=x onerror=alert(2)&gt;\""))
+        // the title in the printed pages' margins is a CSS string that cannot end the style
+        #expect(html.components(separatedBy: "</style>").count == 2)
+        #expect(html.components(separatedBy: "<style>").count == 2)
+    }
+
+    // MARK: - Writing
+
+    private func inventoryWithPhotos() throws -> (InventoryManager, [HouseholdItem]) {
+        let manager = try makeManager(in: folder)
+        var items: [HouseholdItem] = []
+        for name in ["Lamp", "Chair", "Desk"] {
+            let picture = folder.file("\(name).png")
+            writePNG(at: picture, seed: name)
+            items.append(
+                try manager.add(ItemDraft(name: name, price: usd("10"), photoFile: picture)))
+        }
+        items.append(try manager.add(ItemDraft(name: "Rug", price: usd("5"))))
+        return (manager, items)
+    }
+
+    private func report(of manager: InventoryManager) throws -> Report {
+        Report(
+            title: "Home", subject: "Every item", date: manager.today(), currency: .usd,
+            lines: try manager.items(matching: ItemFilter()).map(ReportLine.init))
+    }
+
+    @Test func aFolderHoldsThePageAndItsPhotosHardLinkedAndPrivate() throws {
+        let (manager, items) = try inventoryWithPhotos()
+        let output = folder.file("report")
+        let written = try ReportWriter(manager: manager).writeFolder(
+            try report(of: manager), to: output, replacing: false)
+        #expect(written.photos == 3 && written.missingPhotos == 0)
+        #expect(written.page == output + "/report.html")
+        #expect(permissions(output) == 0o700 && permissions(written.page) == 0o600)
+        let html = try String(contentsOfFile: written.page, encoding: .utf8)
+        for item in items.prefix(3) {
+            let name = try #require(item.photo)
+            let copy = output + "/files/" + name
+            #expect(html.contains("src=\"files/\(name)\""))
+            var stored = stat()
+            var linked = stat()
+            #expect(stat(manager.photos.path(of: name), &stored) == 0 && stat(copy, &linked) == 0)
+            #expect(stored.st_ino == linked.st_ino, "a hard link, not a copy")
+        }
+        #expect(html.contains("no photo"), "the rug has none")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasPrefix(".report")
+            }.isEmpty)
+    }
+
+    @Test func aMissingPhotoIsMarkedAndTheRestIsWritten() throws {
+        let (manager, items) = try inventoryWithPhotos()
+        let lost = try #require(items[0].photo)
+        try FileManager.default.removeItem(atPath: manager.photos.path(of: lost))
+        let written = try ReportWriter(manager: manager).writeFolder(
+            try report(of: manager), to: folder.file("report"), replacing: false)
+        #expect(written.photos == 2 && written.missingPhotos == 1)
+        let html = try String(contentsOfFile: written.page, encoding: .utf8)
+        #expect(html.contains("photo missing") && !html.contains(lost))
+        let single = ReportWriter(manager: manager).singleFile(try report(of: manager), page: "x")
+        #expect(single.written.photos == 2 && single.written.missingPhotos == 1)
+    }
+
+    @Test func aSingleFileCarriesItsPhotosInside() throws {
+        let (manager, items) = try inventoryWithPhotos()
+        let made = ReportWriter(manager: manager).singleFile(
+            try report(of: manager), page: "r.html")
+        #expect(made.written.photos == 3)
+        #expect(!made.html.contains("files/"))
+        for item in items.prefix(3) {
+            let bytes = try Data(
+                contentsOf: URL(fileURLWithPath: manager.photos.path(of: item.photo!)))
+            #expect(
+                made.html.contains("src=\"data:image/png;base64,\(bytes.base64EncodedString())\""))
+        }
+    }
+
+    @Test func anExistingFolderIsReplacedOnlyWhenAskedAndOnlyIfItIsAReport() throws {
+        let (manager, _) = try inventoryWithPhotos()
+        let writer = ReportWriter(manager: manager)
+        let output = folder.file("report")
+        try writer.writeFolder(try report(of: manager), to: output, replacing: false)
+        #expect(throws: InventoryError.self) {
+            try writer.writeFolder(try report(of: manager), to: output, replacing: false)
+        }
+        _ = try manager.add(ItemDraft(name: "Vase", price: usd("7")))
+        try writer.writeFolder(try report(of: manager), to: output, replacing: true)
+        #expect(
+            try String(contentsOfFile: output + "/report.html", encoding: .utf8).contains("Vase"))
+
+        // a folder of the user's is never replaced, even with --force
+        let mine = folder.file("mine")
+        try FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(
+            atPath: mine + "/thesis.txt", contents: Data("keep".utf8))
+        #expect(throws: InventoryError.self) {
+            try writer.writeFolder(try report(of: manager), to: mine, replacing: true)
+        }
+        #expect(FileManager.default.contents(atPath: mine + "/thesis.txt") == Data("keep".utf8))
+        // nor the inventory's own folder, nor one holding the inventory
+        for own in [manager.photos.directory, folder.path] {
+            #expect(throws: InventoryError.self) {
+                try writer.writeFolder(try report(of: manager), to: own, replacing: true)
+            }
+        }
+        #expect(try manager.count() == 5)
+    }
+}
