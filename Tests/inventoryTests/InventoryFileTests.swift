@@ -289,10 +289,12 @@ import Testing
             #expect(listed.status == 0, "\(listed.stderr)")
             #expect(listed.stdout.contains("Boat"))
             expectNoJournalFiles(database)
-            // Everything that only reads works: show, history, export, verify, backup.
+            // Everything that only reads works: show, history, export, verify, backup, check,
+            // report.
             for reading in [
                 ["show", "1"], ["history"], ["export", "--format", "json"], ["verify"],
-                ["backup", outbox + "/backup-\(mode).zip"],
+                ["backup", outbox + "/backup-\(mode).zip"], ["check"], ["settings"],
+                ["report", "--output", outbox + "/report-\(mode)"],
             ] {
                 let result = try run(reading)
                 #expect(result.status == 0, "\(reading): \(result.stderr)")

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import InventoryKit
+import InventoryReport
 
 struct ClaimExport: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case csv, json
+        case csv, json, html
     }
 
     static let configuration = CommandConfiguration(
@@ -15,12 +16,15 @@ struct ClaimExport: ParsableCommand {
             quantity lost, purchase date, age in years (at the incident, else today), purchase \
             price each, replacement value each and receipt (as the claim recorded them), total \
             worth (the value, else the price, times the quantity), room, insured, photo file. CSV is RFC 4180 with a header row. \
+            html is the report of 'inventory report' for the claimed items only, with the \
+            incident's kind, date and notes on top and the photos inside the one file. \
             A file written with --output is readable by you alone (mode 0600); an existing \
             file is replaced only with --force, and never one of the inventory's own files.
 
             Examples:
               inventory claim export 1 --format csv --output loss.csv
               inventory claim export 1 --format json
+              inventory claim export 1 --format html --output claim.html
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -28,7 +32,7 @@ struct ClaimExport: ParsableCommand {
     @Argument(help: "The claim's id.")
     var id: Int64
 
-    @Option(help: "csv or json.")
+    @Option(help: "csv, json or html.")
     var format: Format
 
     @OptionGroup var destination: OutputOptions
@@ -63,6 +67,16 @@ struct ClaimExport: ParsableCommand {
         }
         let text: String
         switch format {
+        case .html:
+            let lines = try claim.items.map { claimed in
+                ReportLine(
+                    claimed, current: try claimed.itemID.flatMap { try manager.item(id: $0) })
+            }
+            let report = Report(
+                title: try manager.settings().reportTitle, subject: "Claim \(claim.id)",
+                date: manager.today(), currency: manager.currency, lines: lines,
+                claim: Report.ClaimHeader(claim))
+            text = ReportWriter(manager: manager).singleFile(report, page: file?.path ?? "-").html
         case .csv:
             text = ([Self.header] + rows.map { $0.map { $0 ?? "" } })
                 .map { row in
