@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "ObjectRegistry", targets: ["ObjectRegistry"]),
         // The full-screen app's screens, for programs that drive them (and the benchmarks).
         .library(name: "InventoryBrowse", targets: ["InventoryBrowse"]),
+        // The report for the insurer, for programs that make it themselves.
+        .library(name: "InventoryReport", targets: ["InventoryReport"]),
         .executable(name: "inventory", targets: ["inventory"]),
         // The schema as SQL, for the benchmarks' GRDB baseline.
         .library(name: "InventoryMigrations", targets: ["InventoryMigrations"]),
