@@ -1,6 +1,7 @@
 // Data in and out, as whole processes: `inventory import` of a Homebox CSV against adding the
-// same items from memory (AddBaseline), and `inventory backup` against `sqlite3 .backup` of
-// the same file plus `cp -r` of its photos.
+// same items from memory (AddBaseline), `inventory backup` against `sqlite3 .backup` of the
+// same file plus `cp -r` of its photos, and `inventory report` (a folder, photos hard-linked)
+// against `inventory export --format json` of the same inventory.
 import Benchmark
 import BenchmarkRows
 import Foundation
@@ -146,6 +147,51 @@ func exchangeBenchmarks() {
             benchmark.startMeasurement()
             try Fixtures.run(Fixtures.sqlite3, [source, ".backup '\(folder)/copy.sqlite'"])
             try Fixtures.run("/bin/cp", ["-r", photosFolder, folder + "/photos"])
+            benchmark.stopMeasurement()
+        }
+        Fixtures.remove(folder)
+    }
+
+    // The report: each sample a whole process writing a new folder (removed between
+    // samples, outside the measure), against a whole process exporting the same items as JSON.
+    let reportItems = 10_000
+    let reportPhotos = 2_000
+    let reportConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock],
+        timeUnits: .milliseconds,
+        warmupIterations: 1,
+        scalingFactor: .one,
+        maxDuration: .seconds(20),
+        maxIterations: 10,
+        setup: { _ = try inventoryWithPhotos(items: reportItems, photos: reportPhotos) }
+    )
+    Benchmark(
+        "report, ours (\(reportItems) items, \(reportPhotos) photos)",
+        configuration: reportConfiguration
+    ) { benchmark in
+        let source = try inventoryWithPhotos(items: reportItems, photos: reportPhotos)
+        let folder = try Fixtures.scratchFolder("report")
+        for _ in benchmark.scaledIterations {
+            Fixtures.remove(folder + "/report")
+            benchmark.startMeasurement()
+            try Fixtures.run(
+                Fixtures.inventoryBinary, ["report", "--output", folder + "/report", "--db", source])
+            benchmark.stopMeasurement()
+        }
+        Fixtures.remove(folder)
+    }
+    Benchmark(
+        "export --format json, ours (\(reportItems) items, \(reportPhotos) photos)",
+        configuration: reportConfiguration
+    ) { benchmark in
+        let source = try inventoryWithPhotos(items: reportItems, photos: reportPhotos)
+        let folder = try Fixtures.scratchFolder("export")
+        for _ in benchmark.scaledIterations {
+            Fixtures.remove(folder + "/export.json")
+            benchmark.startMeasurement()
+            try Fixtures.run(
+                Fixtures.inventoryBinary,
+                ["export", "--format", "json", "--output", folder + "/export.json", "--db", source])
             benchmark.stopMeasurement()
         }
         Fixtures.remove(folder)

@@ -243,6 +243,11 @@ func makeRows(_ results: Results) -> [Row] {
             ours: milliseconds("backup, ours (100000 items, 1000 photos)"),
             baseline: milliseconds("backup, sqlite3 .backup + cp (100000 items, 1000 photos)"),
             named: "sqlite3 .backup + cp -r", .atMost, 2),
+        Row(
+            "report (folder, photos linked), 10,000 items and 2,000 photos, whole process",
+            unit: "ms", ours: milliseconds("report, ours (10000 items, 2000 photos)"),
+            baseline: milliseconds("export --format json, ours (10000 items, 2000 photos)"),
+            named: "export --format json", .atMost, 3),
     ]
     return rows
 }
