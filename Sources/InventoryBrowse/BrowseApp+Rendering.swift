@@ -6,6 +6,7 @@ extension BrowseApp {
     public func render() -> Grid {
         changed.clear()
         var grid = Grid(width: width, height: height)
+        if isOnCheckTab, modal == nil { _ = checkFindings() }  // so its tab shows the count
         drawTabs(&grid)
         grid.put(
             String(repeating: appearance.unicode ? "─" : "-", count: width), row: 1, column: 0,
@@ -18,6 +19,8 @@ extension BrowseApp {
         default:
             if case .add(let title) = slots[current] {
                 drawForm(&grid, addForm, title: title)
+            } else if isOnCheckTab {
+                drawCheck(&grid)
             } else if let tab = currentTab {
                 drawList(&grid, tab)
             }
@@ -38,6 +41,11 @@ extension BrowseApp {
             slots.enumerated().map { index, slot in
                 switch slot {
                 case .add(let name): return " \(index + 1) + \(name) "
+                case .check(let name):
+                    // the count when known: working it out is for the tab itself
+                    let known =
+                        checkIsStale.isSet ? nil : checkState.findings.map { " \($0.count)" }
+                    return " \(index + 1) \(name)\(known ?? "") "
                 case .list(let list):
                     let tab = tabs[list]
                     let name = title ? tab.title : tab.name
@@ -109,6 +117,41 @@ extension BrowseApp {
             var style: CellStyle = isCursor ? .inverse : []
             if appearance.colour, !isCursor { style = item.isInsured ? [] : .warning }
             grid.put(flags, row: row, column: end, style: style)
+            if isCursor { grid.fill(row: row, style: .inverse) }
+        }
+    }
+
+    private func drawCheck(_ grid: inout Grid) {
+        let findings = checkFindings()
+        let checked = checkState.checked
+        grid.put(
+            "\(findings.count) of \(checked) item\(checked == 1 ? "" : "s") "
+                + "need\(findings.count == 1 ? "s" : "") something", row: 2, column: 1,
+            style: .bold, ellipsis: ellipsis)
+        if findings.isEmpty {
+            grid.put(
+                checked == 0
+                    ? "Nothing here yet. Press a to add an item."
+                    : "Every item has what an adjuster would ask for.", row: 3, column: 1,
+                style: .dim, ellipsis: ellipsis)
+            return
+        }
+        let rows = listRows - 1
+        let state = checkState
+        if state.cursor < state.top { state.top = state.cursor }
+        if state.cursor >= state.top + rows { state.top = state.cursor - rows + 1 }
+        state.top = max(0, min(state.top, max(0, findings.count - rows)))
+        for offset in 0..<rows where state.top + offset < findings.count {
+            let index = state.top + offset
+            let finding = findings[index]
+            let isCursor = index == state.cursor
+            let row = 3 + offset
+            let end = grid.put(
+                " " + pad("#\(finding.id)", 7) + finding.name + ": ", row: row, column: 0,
+                style: isCursor ? [.inverse, .bold] : .bold, ellipsis: ellipsis)
+            var style: CellStyle = isCursor ? .inverse : []
+            if appearance.colour, !isCursor { style = .warning }
+            grid.put(finding.missing, row: row, column: end, style: style, ellipsis: ellipsis)
             if isCursor { grid.fill(row: row, style: .inverse) }
         }
     }
@@ -317,7 +360,9 @@ extension BrowseApp {
         case .help:
             hints = "any key closes"
         case nil:
-            if isOnAddTab {
+            if isOnCheckTab {
+                hints = "Up/Down move  Enter details  e edit  Tab next tab  ? help  q quit"
+            } else if isOnAddTab {
                 hints = "Up/Down move  Space ticks  Enter add  Esc back"
             } else if let tab = currentTab, message == nil {
                 let count = tab.active.count

@@ -1,3 +1,4 @@
+import Foundation
 import InventoryKit
 import Synchronization
 
@@ -111,7 +112,25 @@ public final class BrowseApp {
     enum Slot: Equatable {
         case list(Int)
         case add(title: String)
+        case check(title: String)
     }
+
+    /// The Check tab: what `inventory check` finds, worked out again when the tab is shown
+    /// after a change (never per keystroke).
+    final class CheckState {
+        /// Each item that needs something, by name, with what it needs; nil until worked out.
+        var findings: [(id: Int64, name: String, missing: String)]?
+        /// How many items were checked.
+        var checked = 0
+        var cursor = 0
+        var top = 0
+    }
+
+    /// The Check tab's state.
+    let checkState = CheckState()
+    /// Set by every change of the inventory: the Check tab's findings are out of date.
+    let checkIsStale = RedrawFlag()
+    private var changeObserver: (any NSObjectProtocol)?
 
     /// Creates the app with the tabs `screens` lays out (by default a tab for every view of
     /// `registry`, then Add item).
@@ -144,8 +163,18 @@ public final class BrowseApp {
                 tabs.append(tab)
             case .addItem:
                 slots.append(.add(title: screen.title ?? "Add item"))
+            case .check:
+                slots.append(.check(title: screen.title ?? "Check"))
             case .tabs:
                 break
+            }
+        }
+        if slots.contains(where: { if case .check = $0 { true } else { false } }) {
+            changeObserver = manager.notificationCenter.addObserver(
+                forName: InventoryManager.didChangeNotification, object: manager, queue: nil
+            ) { [checkIsStale, changed] _ in
+                checkIsStale.set()
+                changed.set()
             }
         }
         listContext.registerCallback(forKey: Self.editedItemIDKey.name, owner: self) { owner in
@@ -153,6 +182,10 @@ public final class BrowseApp {
             else { return }
             app.currentTab?.cursorID = id
         }
+    }
+
+    deinit {
+        if let changeObserver { manager.notificationCenter.removeObserver(changeObserver) }
     }
 
     // MARK: - State for the terminal
@@ -169,6 +202,9 @@ public final class BrowseApp {
 
     var isOnAddTab: Bool {
         if case .add = slots[current] { true } else { false }
+    }
+    var isOnCheckTab: Bool {
+        if case .check = slots[current] { true } else { false }
     }
     var currentTab: Tab? {
         if case .list(let index) = slots[current] { tabs[index] } else { nil }
@@ -189,6 +225,7 @@ public final class BrowseApp {
         if let modal { return handleModal(modal, key) }
         if isOnAddTab { return handleAddTab(key) }
         message = nil
+        if isOnCheckTab { return handleCheckTab(key) }
         guard let tab = currentTab else { return true }
         syncCursor(tab)
         let count = tab.active.count
@@ -288,6 +325,67 @@ public final class BrowseApp {
         case .editing: break
         }
         return true
+    }
+
+    private func handleCheckTab(_ key: Key) -> Bool {
+        let findings = checkFindings()
+        func move(to index: Int) {
+            checkState.cursor = max(0, min(findings.count - 1, index))
+        }
+        switch key {
+        case .up: move(to: checkState.cursor - 1)
+        case .down: move(to: checkState.cursor + 1)
+        case .pageUp: move(to: checkState.cursor - listRows)
+        case .pageDown: move(to: checkState.cursor + listRows)
+        case .home: move(to: 0)
+        case .end: move(to: findings.count - 1)
+        case .tab, .right: switchTab(to: (current + 1) % slots.count)
+        case .backTab, .left: switchTab(to: (current + slots.count - 1) % slots.count)
+        case .character(let character) where character.isNumber:
+            if let number = character.wholeNumberValue, (1...slots.count).contains(number) {
+                switchTab(to: number - 1)
+            }
+        case .character("q"): return false
+        case .character("?"): modal = .help
+        case .enter:
+            if findings.indices.contains(checkState.cursor) {
+                openDetail(findings[checkState.cursor].id)
+            }
+        case .character("e"):
+            if findings.indices.contains(checkState.cursor),
+                let item = try? manager.item(id: findings[checkState.cursor].id)
+            {
+                openEdit(item, from: listContext)
+            }
+        default: break
+        }
+        return true
+    }
+
+    /// The Check tab's findings, worked out again if the inventory changed since.
+    func checkFindings() -> [(id: Int64, name: String, missing: String)] {
+        if checkIsStale.isSet || checkState.findings == nil {
+            checkIsStale.clear()
+            var findings: [(id: Int64, name: String, missing: String)] = []
+            var checked = 0
+            do {
+                let check = ItemCheck(settings: try manager.settings(), today: manager.today())
+                try manager.forEachItem(matching: ItemFilter(), sortedBy: .name) { item in
+                    checked += 1
+                    let found = check.findings(for: item)
+                    if !found.isEmpty {
+                        findings.append(
+                            (item.id, item.name, found.map(\.message).joined(separator: "; ")))
+                    }
+                }
+            } catch {
+                message = (String(describing: error), true)
+            }
+            checkState.findings = findings
+            checkState.checked = checked
+            checkState.cursor = max(0, min(findings.count - 1, checkState.cursor))
+        }
+        return checkState.findings ?? []
     }
 
     // MARK: - Actions

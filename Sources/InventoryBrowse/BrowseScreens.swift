@@ -8,6 +8,8 @@ public struct BrowseScreen: Sendable, Hashable {
         case list(view: String)
         /// The form that adds an item.
         case addItem
+        /// What an adjuster would ask of each item and could not get (`inventory check`).
+        case check
         /// The tab layout: these tabs first, in this order; the others after them, in their
         /// own order, except the hidden ones.
         case tabs(order: [String], hidden: [String])
@@ -32,9 +34,10 @@ public struct BrowseScreen: Sendable, Hashable {
 /// first use): a list screen for every view, the add form, and the layout of the tabs, which
 /// a views file can change.
 ///
-/// Types: `ViewList` (`view`: the name of a view; `title`: `"@text"`), `AddItem` (`title`) and
+/// Types: `ViewList` (`view`: the name of a view; `title`: `"@text"`), `AddItem` (`title`),
+/// `Check` (`title`: what `inventory check` finds, as a tab) and
 /// `Tabs` (`order` and `hide`: lists of screen names). Every view is a screen of the same name,
-/// and `add` is the add form. An entry named `tabs` of type `Tabs` sets the layout:
+/// `add` is the add form and `check` the check. An entry named `tabs` of type `Tabs` sets the layout:
 ///
 /// ```json
 /// {
@@ -44,11 +47,11 @@ public struct BrowseScreen: Sendable, Hashable {
 /// ```
 ///
 /// Without one, the tabs are every view (built-in ones first), then each `ViewList` of the
-/// file, then Add item.
+/// file, then Add item, then Check (the built-in `check` screen).
 public final class BrowseScreens: Sendable {
     /// The names of the screen types, which a `ViewRegistry` reading the same file sets
     /// aside.
-    public static let typeNames: Set<String> = ["ViewList", "AddItem", "Tabs"]
+    public static let typeNames: Set<String> = ["ViewList", "AddItem", "Check", "Tabs"]
 
     /// The name of the entry that sets the tab layout.
     public static let layoutEntry = "tabs"
@@ -83,6 +86,10 @@ public final class BrowseScreens: Sendable {
                 BrowseScreen(name: entry.name, title: dependencies.text("title"), kind: .addItem)
             })
         registry.register(
+            RegistryType(name: "Check", dependencies: ["title": .text]) { entry, dependencies in
+                BrowseScreen(name: entry.name, title: dependencies.text("title"), kind: .check)
+            })
+        registry.register(
             RegistryType(name: "Tabs", dependencies: ["order": .entries, "hide": .entries]) {
                 entry, dependencies in
                 BrowseScreen(
@@ -94,7 +101,10 @@ public final class BrowseScreens: Sendable {
         let builtIns =
             viewNames.map {
                 RegistryEntry(name: $0, type: "ViewList", dependencies: ["view": .reference($0)])
-            } + [RegistryEntry(name: "add", type: "AddItem")]
+            } + [
+                RegistryEntry(name: "add", type: "AddItem"),
+                RegistryEntry(name: "check", type: "Check"),
+            ]
         do {
             try registry.register(builtIns, builtIn: true)
         } catch {
@@ -154,11 +164,16 @@ public final class BrowseScreens: Sendable {
     public func tabs() throws(RegistryError) -> [BrowseScreen] {
         var screens: [BrowseScreen] = []
         var add: [BrowseScreen] = []
+        var checks: [BrowseScreen] = []
         for entry in registry.entries where entry.type != "Tabs" {
             let screen = try registry.make(named: entry.name)
-            if screen.kind == .addItem { add.append(screen) } else { screens.append(screen) }
+            switch screen.kind {
+            case .addItem: add.append(screen)
+            case .check: checks.append(screen)
+            default: screens.append(screen)
+            }
         }
-        screens += add
+        screens += add + checks
         guard registry.entry(named: Self.layoutEntry)?.type == "Tabs",
             case .tabs(let order, let hidden) = try registry.make(named: Self.layoutEntry).kind
         else { return screens }

@@ -34,12 +34,12 @@ import Testing
         return (3..<grid.height - 2).map { grid.text(ofRow: $0) }.filter { !$0.isEmpty }
     }
 
-    @Test func theTabsShowEveryViewWithCountAndTotalThenAddItem() {
+    @Test func theTabsShowEveryViewWithCountAndTotalThenAddItemAndCheck() {
         let tabs = app.render().text(ofRow: 0)
         #expect(tabs.contains("1 Entire inventory 3·4,270.50"))
         #expect(tabs.contains("2 Luxury items 1·3,200.50"))
         #expect(tabs.contains("3 Non-insured items 1·270.00"))
-        #expect(tabs.hasSuffix("4 + Add item"))
+        #expect(tabs.hasSuffix("4 + Add item │ 5 Check"), "the check is counted once shown")
         #expect(rows.count == 3 && rows[0].contains("Chairs") && rows[2].contains("Wedding ring"))
         #expect(screen.contains("3 items · worth 4,270.50 USD"))
     }
@@ -54,7 +54,31 @@ import Testing
         app.handle(.escape)
         #expect(rows.count == 3)
         app.handle(.backTab)
+        #expect(screen.contains("items need something"), "the last tab is Check")
+        app.handle(.backTab)
         #expect(screen.contains("Add item\n  Name"))
+    }
+
+    @Test func theCheckTabListsWhatItemsLackAndFollowsChanges() throws {
+        app.handle(.character("5"))
+        #expect(screen.contains("3 of 3 items need something"))
+        #expect(rows.contains { $0.contains("#3") && $0.contains("TV: no photo; no receipt") })
+        #expect(app.render().text(ofRow: 0).hasSuffix("5 Check 3"))
+        // a change anywhere is found again when the tab is drawn next
+        let tv = try #require(try manager.item(id: 3))
+        var patch = ItemPatch()
+        patch.price = .some(usd("100"))
+        patch.purchaseDate = .some(CalendarDate(year: 2025, month: 1, day: 1))
+        _ = try manager.edit(id: tv.id, patch)
+        #expect(app.needsRedraw)
+        #expect(rows.contains { $0.contains("TV: no photo") && !$0.contains("receipt") })
+        // Enter opens the item under the cursor
+        app.handle(.end)
+        app.handle(.enter)
+        #expect(screen.contains("#1 Wedding ring"))
+        app.handle(.escape)
+        app.handle(.character("1"))
+        #expect(rows.count == 3)
     }
 
     @Test func theCursorMovesAndStaysOnItsItemWhenItMoves() throws {

@@ -36,13 +36,15 @@ import Testing
             #"{"high-value": {"Type": "FilteredList", "Dependencies": {"filter": {"minPrice": "500"}}}}"#
         )
         #expect(
-            try screens.tabs().map(\.name) == ["all", "luxury", "non-insured", "high-value", "add"])
+            try screens.tabs().map(\.name) == [
+                "all", "luxury", "non-insured", "high-value", "add", "check",
+            ])
     }
 
     @Test func aViewsFileAddsOrdersAndHidesTabs() throws {
         let (views, screens) = try Self.registries(Self.file)
         #expect(views.names.contains("high-value") && views.entry(named: "tabs") == nil)
-        #expect(try screens.tabs().map(\.name) == ["pricey", "luxury", "all", "add"])
+        #expect(try screens.tabs().map(\.name) == ["pricey", "luxury", "all", "add", "check"])
 
         let manager = try makeManager(in: folder)
         try manager.add([
@@ -56,7 +58,7 @@ import Testing
         #expect(
             tabs.hasPrefix(
                 " 1 Pricey 1·25,000.00 │ 2 Luxury items 1·25,000.00 │ 3 Entire inventory 2"))
-        #expect(tabs.hasSuffix("4 + Add item"))
+        #expect(tabs.hasSuffix("4 + Add item │ 5 Check"))
         #expect(!tabs.contains("Non-insured") && !tabs.contains("High value"))
         app.handle(.character("a"))
         #expect(app.render().text.contains("Add item\n  Name"))
@@ -68,7 +70,7 @@ import Testing
 
     @Test func hidingTheAddFormLeavesTheOtherTabsAndSaysWhyAIsIdle() throws {
         let (views, screens) = try Self.registries(
-            #"{"tabs": {"Type": "Tabs", "Dependencies": {"hide": ["add"], "order": ["non-insured"]}}}"#
+            #"{"tabs": {"Type": "Tabs", "Dependencies": {"hide": ["add", "check"], "order": ["non-insured"]}}}"#
         )
         let app = try BrowseApp(
             manager: try makeManager(in: folder), registry: views, screens: screens,
@@ -103,7 +105,7 @@ import Testing
                 #"views.json: screen "tabs": dependency "order": names "missing", which is not a screen"#,
                 #"views.json: screen "x": dependency "view": must name a view (views: all, luxury, non-insured), not the screen "nowhere""#,
             ])
-        #expect(try screens.tabs().count == 4, "nothing of the file was added")
+        #expect(try screens.tabs().count == 5, "nothing of the file was added")
         let misnamed = #expect(throws: RegistryError.self) {
             try screens.load(
                 json: #"{"layout": {"Type": "Tabs", "Dependencies": {"order": ["all"]}}}"#,
@@ -116,7 +118,7 @@ import Testing
         let empty = #expect(throws: RegistryError.self) {
             try screens.load(
                 json:
-                    #"{"tabs": {"Type": "Tabs", "Dependencies": {"hide": ["all", "luxury", "non-insured", "add"]}}}"#,
+                    #"{"tabs": {"Type": "Tabs", "Dependencies": {"hide": ["all", "luxury", "non-insured", "add", "check"]}}}"#,
                 source: "views.json")
         }
         #expect(

@@ -308,7 +308,8 @@ func tabCounts(_ screen: String) -> [Int] {
                 " 1 Pricey 1·25,000.00 │ 2 Non-insured items 1·25,000.00 │ 3 Entire inventory 2"),
             "\(top)")
         #expect(
-            !top.contains("Luxury") && !top.contains("high-value") && top.hasSuffix("4 + Add item"))
+            !top.contains("Luxury") && !top.contains("high-value")
+                && top.hasSuffix("4 + Add item │ 5 Check"))
         try tmux.press("q")
         try tmux.waitFor("EXIT 0")
     }
