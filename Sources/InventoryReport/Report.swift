@@ -17,14 +17,23 @@ public struct Report: Sendable {
         public var incidentDate: CalendarDate?
         /// What the household wrote about it.
         public var notes: String?
+        /// Each line's name and ledger, in the claim's order.
+        public var ledger: [(name: String, line: LedgerLine)]
+        /// The policy's limits the claim goes over.
+        public var overLimits: [String]
 
-        /// The header of `claim`.
-        public init(_ claim: Claim) {
+        /// The header of `claim`, with its ledger worked out with `table`, and the limits of
+        /// `settings` it goes over.
+        public init(_ claim: Claim, settings: InventorySettings, today: CalendarDate) {
             id = claim.id
             title = claim.title
             kind = claim.kind
             incidentDate = claim.incidentDate
             notes = claim.notes
+            let lines = claim.ledger(table: settings.depreciationTable, today: today)
+            ledger = zip(claim.items, lines).map { ($0.name, $1) }
+            overLimits = CoverageProblem.problems(LedgerTotals(lines), settings: settings).map(
+                \.description)
         }
     }
 
@@ -114,7 +123,45 @@ public struct Report: Sendable {
                 figure("Items claimed", String(totals.lineCount)),
                 figure("Worth claimed", "\(money(totals.worth.total)) \(currency.code)")
             ),
-            .unwrap(claim.notes) { .p(.plain($0)) }
+            .unwrap(claim.notes) { .p(.plain($0)) },
+            ledgerTable(claim)
+        )
+    }
+
+    private func ledgerTable(_ claim: ClaimHeader) -> Node<HTML.BodyContext> {
+        let sums = LedgerTotals(claim.ledger.map(\.line))
+        return .group(
+            .h2(.plain("What the insurer will pay")),
+            .table(
+                .class("ledger"),
+                .thead(
+                    .tr(
+                        .th(.plain("Item")), .th(.class("number"), .plain("Replacement cost")),
+                        .th(.class("number"), .plain("Depreciation")),
+                        .th(.class("number"), .plain("Actual cash value")),
+                        .th(.class("number"), .plain("Held back")),
+                        .th(.class("number"), .plain("Released")), .th(.plain("How")))),
+                .tbody(
+                    .forEach(claim.ledger) { row in
+                        .tr(
+                            .td(.plain(row.name)),
+                            .td(.class("number"), .plain(money(row.line.replacementCost))),
+                            .td(.class("number"), .plain(money(row.line.depreciation))),
+                            .td(.class("number"), .plain(money(row.line.actualCashValue))),
+                            .td(.class("number"), .plain(money(row.line.heldBack))),
+                            .td(.class("number"), .plain(money(row.line.released))),
+                            .td(.class("detail"), .plain(row.line.explanation)))
+                    }),
+                .tfoot(
+                    .tr(
+                        .td(.plain("Total")),
+                        .td(.class("number"), .plain(money(sums.replacementCost))),
+                        .td(.class("number"), .plain(money(sums.depreciation))),
+                        .td(.class("number"), .plain(money(sums.actualCashValue))),
+                        .td(.class("number"), .plain(money(sums.heldBack))),
+                        .td(.class("number"), .plain(money(sums.released))),
+                        .td(.plain("payable now: \(money(sums.payable)) \(currency.code)"))))),
+            .forEach(claim.overLimits) { .p(.class("missing"), .plain("Over the limit: \($0)")) }
         )
     }
 

@@ -80,10 +80,16 @@ extension ItemStore {
     }
 
     /// Every stored file some item uses, with the ids of the items that use it (ascending), by
-    /// file name.
+    /// file name; a claim's replacement receipt counts as used by its line's item (0 for a
+    /// line whose item was deleted).
     public func fileUses() throws -> [String: [Int64]] {
         let statement = try database.makeStatement(
-            "SELECT file, item_id FROM item_files ORDER BY file, item_id")
+            """
+            SELECT file, item_id FROM item_files UNION
+            SELECT replaced_receipt, coalesce(item_id, 0) FROM claim_items
+                WHERE replaced_receipt IS NOT NULL
+            ORDER BY 1, 2
+            """)
         var uses: [String: [Int64]] = [:]
         while try statement.step() {
             if let name = statement.optionalText(at: 0) {
@@ -97,7 +103,11 @@ extension ItemStore {
     /// sorted.
     public func storedFileNames() throws -> [String] {
         let statement = try database.makeStatement(
-            "SELECT DISTINCT file FROM item_files ORDER BY file")
+            """
+            SELECT file FROM item_files UNION
+            SELECT replaced_receipt FROM claim_items WHERE replaced_receipt IS NOT NULL
+            ORDER BY 1
+            """)
         var names: [String] = []
         while try statement.step() {
             if let name = statement.optionalText(at: 0) { names.append(name) }

@@ -94,6 +94,7 @@ extension ItemStore {
         try statement.run()
         guard database.changedRowCount == 1 else { throw InventoryError.claimNotFound(id) }
         let recorded = try recordedLines(claimID: id)
+        let recordedTerms = try recordedTerms(claimID: id)
         try database.execute(
             "DELETE FROM claim_items WHERE claim_id = ? AND item_id IS NOT NULL", [.integer(id)])
         // Renumber the kept copies from 0, then append the chosen items.
@@ -108,6 +109,12 @@ extension ItemStore {
             "UPDATE claim_items SET position = -1 - position WHERE claim_id = ?", [.integer(id)])
         let kept = try countLines(claimID: id)
         try insertLines(claimID: id, itemIDs: draft.itemIDs, from: kept, recorded: recorded)
+        // what the household recorded on a line stays with the item's line
+        for (offset, itemID) in draft.itemIDs.enumerated() {
+            if let terms = recordedTerms[itemID] {
+                try setTerms(terms, claimID: id, position: kept + offset)
+            }
+        }
     }
 
     /// Inserts a line per item, recording its replacement value and whether it has a receipt
@@ -234,6 +241,92 @@ extension ItemStore {
         try statement.run()
     }
 
+    // MARK: - The ledger
+
+    /// The ledger's columns of a claim line (`Migrations/0008_claim_ledger.sql`), in the order
+    /// `decodeTerms` reads and `setTerms` writes them.
+    static let ledgerColumns = [
+        "replacement", "replacement_source", "priced_on", "condition", "category", "life_months",
+        "rate_bp", "max_bp", "replaced_paid", "replaced_on", "replaced_receipt",
+    ]
+
+    private func decodeTerms(_ row: Statement, offset: Int32) throws -> ClaimLineTerms {
+        func money(_ index: Int32) throws -> Money? {
+            try row.optionalInt64(at: offset + index).map {
+                try Money(minorUnits: $0, currency: currency)
+            }
+        }
+        func date(_ index: Int32) throws -> CalendarDate? {
+            try row.optionalText(at: offset + index).map { try CalendarDate(parsing: $0) }
+        }
+        var terms = ClaimLineTerms()
+        terms.replacementCost = try money(0)
+        terms.source = row.optionalText(at: offset + 1)
+        terms.pricedOn = try date(2)
+        terms.condition = row.optionalText(at: offset + 3).flatMap(ItemCondition.init) ?? .good
+        terms.category = row.optionalText(at: offset + 4)
+        if terms.category != nil {
+            let life = row.optionalInt64(at: offset + 5)
+            let rate = row.optionalInt64(at: offset + 6)
+            terms.depreciation =
+                life.map {
+                    DepreciationTerms(
+                        lifeMonths: Int($0), yearlyRateBasisPoints: rate.map(Int.init))
+                }
+                ?? .never
+            terms.maximumBasisPoints = row.optionalInt64(at: offset + 7).map(Int.init)
+        }
+        terms.replacedPaid = try money(8)
+        terms.replacedOn = try date(9)
+        terms.replacementReceipt = row.optionalText(at: offset + 10)
+        return terms
+    }
+
+    /// The values of `ledgerColumns` for `terms`.
+    private static func values(of terms: ClaimLineTerms) -> [DatabaseValue] {
+        let depreciation = terms.category == nil ? nil : terms.depreciation ?? .never
+        return [
+            .integer(terms.replacementCost?.minorUnits), .text(terms.source),
+            .text(terms.pricedOn?.description),
+            terms.condition == .good ? .null : .text(terms.condition.rawValue),
+            .text(terms.category),
+            .integer(
+                (depreciation?.neverDepreciates ?? true)
+                    ? nil : depreciation?.lifeMonths.map(Int64.init)),
+            .integer(
+                (depreciation?.neverDepreciates ?? true)
+                    ? nil : depreciation.map { Int64($0.yearlyRateBasisPoints) }),
+            .integer(terms.category == nil ? nil : terms.maximumBasisPoints.map(Int64.init)),
+            .integer(terms.replacedPaid?.minorUnits), .text(terms.replacedOn?.description),
+            .text(terms.replacementReceipt),
+        ]
+    }
+
+    /// Records `terms` on the line at `position` of the claim.
+    ///
+    /// - Throws: `InventoryError.claimNotFound` when there is no such line.
+    public func setTerms(_ terms: ClaimLineTerms, claimID: Int64, position: Int) throws {
+        try database.execute(
+            "UPDATE claim_items SET "
+                + Self.ledgerColumns.map { "\($0) = ?" }.joined(separator: ", ")
+                + " WHERE claim_id = ? AND position = ?",
+            Self.values(of: terms) + [.integer(claimID), .integer(Int64(position))])
+        guard database.changedRowCount == 1 else { throw InventoryError.claimNotFound(claimID) }
+    }
+
+    /// The ledger terms of the living items' lines of a claim, by item id.
+    private func recordedTerms(claimID: Int64) throws -> [Int64: ClaimLineTerms] {
+        let statement = try database.makeStatement(
+            "SELECT item_id, \(Self.ledgerColumns.joined(separator: ", ")) FROM claim_items "
+                + "WHERE claim_id = ? AND item_id IS NOT NULL")
+        try statement.bind([.integer(claimID)])
+        var terms: [Int64: ClaimLineTerms] = [:]
+        while try statement.step() {
+            terms[statement.int64(at: 0)] = try decodeTerms(statement, offset: 1)
+        }
+        return terms
+    }
+
     private func decodeClaim(_ row: Statement) throws -> Claim {
         let id = row.int64(at: 0)
         let lines = try database.makeStatement(
@@ -242,6 +335,7 @@ extension ItemStore {
                 claim_items.model, claim_items.serial, claim_items.price, claim_items.purchase_date,
                 claim_items.location, claim_items.quantity, claim_items.luxury, claim_items.insured,
                 claim_items.value, claim_items.has_receipt,
+                \(Self.ledgerColumns.map { "claim_items.\($0)" }.joined(separator: ", ")),
                 \(Self.columnNames.map { "items.\($0)" }.joined(separator: ", "))
             FROM claim_items LEFT JOIN items ON items.id = claim_items.item_id
             WHERE claim_items.claim_id = ? ORDER BY claim_items.position
@@ -252,6 +346,7 @@ extension ItemStore {
             try lines.optionalInt64(at: 12).map { try Money(minorUnits: $0, currency: currency) }
         }
         while try lines.step() {
+            let terms = try decodeTerms(lines, offset: 14)
             if lines.isNull(at: 0) {
                 items.append(
                     ClaimedItem(
@@ -268,10 +363,11 @@ extension ItemStore {
                         location: lines.optionalText(at: 8), quantity: Int(lines.int64(at: 9)),
                         isLuxury: lines.bool(at: 10), isInsured: lines.bool(at: 11), photo: nil,
                         replacementValue: try recordedValue(), hadReceipt: lines.bool(at: 13)))
+                items[items.count - 1].terms = terms
             } else {
                 // The item as it is, with the value and receipt recorded when it was claimed
                 // (lines made before they were recorded show the item's own).
-                let item = try decodeItem(lines, offset: 14)
+                let item = try decodeItem(lines, offset: 14 + Int32(Self.ledgerColumns.count))
                 let line = ClaimedItem(item: item)
                 items.append(
                     lines.isNull(at: 13)
@@ -284,6 +380,8 @@ extension ItemStore {
                             quantity: item.quantity, isLuxury: item.isLuxury,
                             isInsured: item.isInsured, photo: item.photo,
                             replacementValue: try recordedValue(), hadReceipt: lines.bool(at: 13)))
+                items[items.count - 1].tags = item.tags
+                items[items.count - 1].terms = terms
             }
         }
         return Claim(

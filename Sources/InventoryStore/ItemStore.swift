@@ -185,7 +185,10 @@ public final class ItemStore {
     /// How many items use the stored file `name` (as a photo or another attachment).
     public func fileUseCount(_ name: String) throws -> Int {
         let statement = try database.cachedStatement(
-            "SELECT count(*) FROM item_files WHERE file = ?")
+            """
+            SELECT (SELECT count(*) FROM item_files WHERE file = ?1)
+                + (SELECT count(*) FROM claim_items WHERE replaced_receipt = ?1)
+            """)
         try statement.bind([.text(name)])
         defer { statement.reset() }
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
@@ -267,8 +270,12 @@ public final class ItemStore {
     public func setCurrency(_ currency: Currency) throws {
         try database.execute(
             "UPDATE settings SET value = ? WHERE key = 'currency'", [.text(currency.code)])
-        // a threshold in the old currency's minor units means something else in the new one
-        try database.execute("DELETE FROM settings WHERE key = 'receipt_threshold'")
+        // amounts in the old currency's minor units mean something else in the new one
+        try database.execute(
+            """
+            DELETE FROM settings WHERE key IN ('receipt_threshold', 'coverage_limit')
+                OR substr(key, 1, 14) = 'special_limit.'
+            """)
     }
 
     /// The WHERE clause of `filter` (empty when it has no condition) and the values it binds.
@@ -543,7 +550,13 @@ extension ItemStore {
         case title
         case receiptThreshold = "receipt_threshold"
         case reviewDays = "review_days"
+        case maximumDepreciation = "max_depreciation_bp"
+        case coverageLimit = "coverage_limit"
     }
+
+    /// The prefixes of the settings kept one per category.
+    private static let depreciationPrefix = "depreciation."
+    private static let specialLimitPrefix = "special_limit."
 
     /// The household's settings; a value that is not set, or that an unknown version stored in
     /// a form this one cannot read, is the default.
@@ -553,7 +566,24 @@ extension ItemStore {
         defer { statement.reset() }
         while try statement.step() {
             let value = statement.text(at: 1)
-            switch SettingKey(rawValue: statement.text(at: 0)) {
+            let key = statement.text(at: 0)
+            if key.hasPrefix(Self.depreciationPrefix) {
+                if let terms = DepreciationTerms(text: value) {
+                    settings.depreciation[String(key.dropFirst(Self.depreciationPrefix.count))] =
+                        terms
+                }
+                continue
+            }
+            if key.hasPrefix(Self.specialLimitPrefix) {
+                if let units = Int64(value),
+                    let money = try? Money(minorUnits: units, currency: currency)
+                {
+                    settings.specialLimits[String(key.dropFirst(Self.specialLimitPrefix.count))] =
+                        money
+                }
+                continue
+            }
+            switch SettingKey(rawValue: key) {
             case .title: settings.title = value
             case .receiptThreshold:
                 if let units = Int64(value),
@@ -563,6 +593,14 @@ extension ItemStore {
                 }
             case .reviewDays:
                 if let days = Int(value), days > 0 { settings.reviewDays = days }
+            case .maximumDepreciation:
+                if let points = Int(value), (0...10_000).contains(points) {
+                    settings.maximumDepreciationBasisPoints = points
+                }
+            case .coverageLimit:
+                if let units = Int64(value) {
+                    settings.coverageLimit = try? Money(minorUnits: units, currency: currency)
+                }
             case nil: break
             }
         }
@@ -587,5 +625,29 @@ extension ItemStore {
             ])
         try database.execute(
             upsert, [.text(SettingKey.reviewDays.rawValue), .text(String(settings.reviewDays))])
+        func set(_ key: SettingKey, _ value: String?) throws {
+            if let value {
+                try database.execute(upsert, [.text(key.rawValue), .text(value)])
+            } else {
+                try database.execute("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
+            }
+        }
+        try set(.maximumDepreciation, settings.maximumDepreciationBasisPoints.map(String.init))
+        try set(.coverageLimit, settings.coverageLimit.map { String($0.minorUnits) })
+        try database.execute(
+            "DELETE FROM settings WHERE substr(key, 1, ?) = ? OR substr(key, 1, ?) = ?",
+            [
+                .integer(Int64(Self.depreciationPrefix.count)), .text(Self.depreciationPrefix),
+                .integer(Int64(Self.specialLimitPrefix.count)), .text(Self.specialLimitPrefix),
+            ])
+        for (category, terms) in settings.depreciation {
+            try database.execute(
+                upsert, [.text(Self.depreciationPrefix + category), .text(terms.text)])
+        }
+        for (category, limit) in settings.specialLimits {
+            try database.execute(
+                upsert,
+                [.text(Self.specialLimitPrefix + category), .text(String(limit.minorUnits))])
+        }
     }
 }

@@ -61,6 +61,7 @@ extension InventoryManager {
             try store.items.write {
                 try Self.requireItems(draft.itemIDs, in: store.items)
                 let id = try store.items.insertClaim(draft, at: now)
+                try recordDepreciationTerms(claimID: id, in: store.items)
                 return try store.items.claim(id: id)!
             }
         }
@@ -75,16 +76,20 @@ extension InventoryManager {
     public func updateClaim(id: Int64, _ draft: ClaimDraft) throws -> Claim {
         let draft = normalized(draft)
         let now = Timestamp(clock())
+        var receipts: [String] = []
+        defer { removeUnusedFiles(receipts) }  // those of lines the claim no longer has
         return try withStore { store in
             try store.items.write {
                 guard let current = try store.items.claim(id: id) else {
                     throw InventoryError.claimNotFound(id)
                 }
+                receipts = current.items.compactMap(\.terms.replacementReceipt)
                 let kept = current.items.filter { $0.itemID == nil }.count
                 let problems = problems(with: draft, keptCopies: kept)
                 guard problems.isEmpty else { throw InventoryError.claimRefused(problems) }
                 try Self.requireItems(draft.itemIDs, in: store.items)
                 try store.items.updateClaim(id: id, draft, at: now)
+                try recordDepreciationTerms(claimID: id, in: store.items)
                 return try store.items.claim(id: id)!
             }
         }
@@ -106,7 +111,7 @@ extension InventoryManager {
     /// - Throws: `InventoryError.claimNotFound`.
     @discardableResult
     public func deleteClaim(id: Int64) throws -> Claim {
-        try withStore { store in
+        let claim = try withStore { store in
             try store.items.write {
                 guard let claim = try store.items.claim(id: id) else {
                     throw InventoryError.claimNotFound(id)
@@ -115,6 +120,8 @@ extension InventoryManager {
                 return claim
             }
         }
+        removeUnusedFiles(claim.items.compactMap(\.terms.replacementReceipt))
+        return claim
     }
 
     private func normalized(_ draft: ClaimDraft) -> ClaimDraft {

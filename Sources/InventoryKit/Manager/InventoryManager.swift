@@ -1018,7 +1018,7 @@ public final class InventoryManager: Sendable {
     }
 
     /// Deletes the stored files that no item uses any more.
-    fileprivate func removeUnusedFiles(_ names: [String]) {
+    func removeUnusedFiles(_ names: [String]) {
         for name in Set(names) {
             let uses = (try? store.withLock { try $0.items.fileUseCount(name) }) ?? 1
             if uses == 0 { photos.remove(name) }

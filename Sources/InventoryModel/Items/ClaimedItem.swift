@@ -31,6 +31,10 @@ public struct ClaimedItem: Sendable, Hashable {
     public let replacementValue: Money?
     /// Whether a receipt was attached when the line was made.
     public let hadReceipt: Bool
+    /// The item's tags while it exists (a copy of a deleted item keeps none).
+    public var tags: [String] = []
+    /// What the household recorded on the line for the ledger.
+    public var terms = ClaimLineTerms()
 
     /// A line for a living item, recording its value and receipt as they are now.
     public init(item: HouseholdItem) {
@@ -40,6 +44,7 @@ public struct ClaimedItem: Sendable, Hashable {
             purchaseDate: item.purchaseDate, location: item.location, quantity: item.quantity,
             isLuxury: item.isLuxury, isInsured: item.isInsured, photo: item.photo,
             replacementValue: item.replacementValue, hadReceipt: item.hasReceipt)
+        tags = item.tags
     }
 
     /// A line from its parts.

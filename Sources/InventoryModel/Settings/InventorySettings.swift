@@ -9,6 +9,15 @@ public struct InventorySettings: Sendable, Hashable {
     public var receiptThreshold: Money
     /// An item not reviewed for this many days needs a review.
     public var reviewDays: Int
+    /// The household's own depreciation terms, by category (lower case), over the built-in
+    /// table's.
+    public var depreciation: [String: DepreciationTerms] = [:]
+    /// The most depreciation may take, in basis points; nil for the built-in 80 %.
+    public var maximumDepreciationBasisPoints: Int?
+    /// The policy's limit for personal property, or nil when not set.
+    public var coverageLimit: Money?
+    /// The policy's sub-limits by category (lower case): jewelry 1,500 and the like.
+    public var specialLimits: [String: Money] = [:]
 
     /// The title of a report when the household set none.
     public static let defaultTitle = "Home inventory"
@@ -39,4 +48,14 @@ public struct InventorySettings: Sendable, Hashable {
 
     /// The title a report shows.
     public var reportTitle: String { title ?? Self.defaultTitle }
+
+    /// The depreciation table claims use: the built-in one with the household's terms over it.
+    public var depreciationTable: DepreciationTable {
+        var table = DepreciationTable.builtIn
+        table.terms.merge(depreciation) { $1 }
+        if let maximumDepreciationBasisPoints {
+            table.maximumBasisPoints = maximumDepreciationBasisPoints
+        }
+        return table
+    }
 }

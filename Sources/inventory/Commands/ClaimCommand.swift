@@ -13,10 +13,12 @@ struct ClaimCommand: ParsableCommand {
               printf '1\\n3\\ndone\\n' | inventory claim new --title "Burglary" --select
               inventory claim show 1
               inventory claim export 1 --format csv --output loss.csv
+              inventory claim line 1 7 --replacement 1299.00 --source "https://shop.example/tv"
+              inventory claim replaced 1 7 --paid 1249.00 --receipt receipt.pdf
             """,
         subcommands: [
             ClaimNew.self, ClaimEdit.self, ClaimList.self, ClaimShow.self, ClaimDelete.self,
-            ClaimExport.self,
+            ClaimExport.self, ClaimLine.self, ClaimReplaced.self,
         ])
 }
 

@@ -15,7 +15,10 @@ struct ClaimExport: ParsableCommand {
             Columns: item description, brand or manufacturer, model number, serial number, \
             quantity lost, purchase date, age in years (at the incident, else today), purchase \
             price each, replacement value each and receipt (as the claim recorded them), total \
-            worth (the value, else the price, times the quantity), room, insured, photo file. CSV is RFC 4180 with a header row. \
+            worth (the value, else the price, times the quantity), room, insured, photo file, \
+            and the ledger's: category, condition, replacement cost, its source, depreciation \
+            (percent and amount), actual cash value, held back, released, and how it was \
+            worked out (see 'inventory claim show'). CSV is RFC 4180 with a header row. \
             html is the report of 'inventory report' for the claimed items only, with the \
             incident's kind, date and notes on top and the photos inside the one file. \
             A file written with --output is readable by you alone (mode 0600); an existing \
@@ -41,6 +44,8 @@ struct ClaimExport: ParsableCommand {
         "Item description", "Brand or manufacturer", "Model number", "Serial number",
         "Quantity lost", "Purchase date", "Age in years", "Purchase price each",
         "Replacement value each", "Receipt", "Total worth", "Room", "Insured", "Photo file",
+        "Category", "Condition", "Replacement cost", "Replacement source", "Depreciation %",
+        "Depreciation", "Actual cash value", "Held back", "Released", "How",
     ]
 
     func run() throws {
@@ -48,7 +53,12 @@ struct ClaimExport: ParsableCommand {
         let file = try destination.file(for: manager)
         guard let claim = try manager.claim(id: id) else { throw InventoryError.claimNotFound(id) }
         let reference = claim.incidentDate ?? manager.today()
-        let rows = claim.items.map { item -> [String?] in
+        let settings = try manager.settings()
+        let ledger = claim.ledger(table: settings.depreciationTable, today: manager.today())
+        func plain(_ amount: Int128) -> String {
+            Money.format(amount, currency: manager.currency, grouping: false)
+        }
+        let rows = zip(claim.items, ledger).map { item, line -> [String?] in
             let description = item.description.map { "\(item.name) — \($0)" } ?? item.name
             let age = item.purchaseDate.map { date -> String in
                 let days = max(0, reference.daysSince1970 - date.daysSince1970)
@@ -63,6 +73,10 @@ struct ClaimExport: ParsableCommand {
                 Money.format(item.totalWorth, currency: manager.currency, grouping: false),
                 item.location,
                 item.isInsured ? "yes" : "no", photo,
+                line.category, item.terms.condition.rawValue, plain(line.replacementCost),
+                item.terms.source, LedgerLine.percentText(line.depreciationTenthsOfPercent),
+                plain(line.depreciation), plain(line.actualCashValue), plain(line.heldBack),
+                plain(line.released), line.explanation,
             ]
         }
         let text: String
@@ -75,7 +89,7 @@ struct ClaimExport: ParsableCommand {
             let report = Report(
                 title: try manager.settings().reportTitle, subject: "Claim \(claim.id)",
                 date: manager.today(), currency: manager.currency, lines: lines,
-                claim: Report.ClaimHeader(claim))
+                claim: Report.ClaimHeader(claim, settings: settings, today: manager.today()))
             text = ReportWriter(manager: manager).singleFile(report, page: file?.path ?? "-").html
         case .csv:
             text = ([Self.header] + rows.map { $0.map { $0 ?? "" } })
@@ -87,6 +101,9 @@ struct ClaimExport: ParsableCommand {
             let keys = [
                 "description", "brand", "model", "serial", "quantity", "purchaseDate", "ageYears",
                 "priceEach", "valueEach", "receipt", "total", "room", "insured", "photo",
+                "category", "condition", "replacementCost", "replacementSource",
+                "depreciationPercent", "depreciation", "actualCashValue", "heldBack", "released",
+                "how",
             ]
             let objects = rows.map { row in
                 "{"
@@ -102,11 +119,17 @@ struct ClaimExport: ParsableCommand {
             }
             var title = ""
             ItemJSON.appendString(claim.title, to: &title)
+            let sums = LedgerTotals(ledger)
             text =
                 "{\"claim\":{\"id\":\(claim.id),\"title\":\(title),\"kind\":\"\(claim.kind.rawValue)\""
                 + ",\"incidentDate\":" + (claim.incidentDate.map { "\"\($0)\"" } ?? "null")
                 + ",\"currency\":\"\(manager.currency.code)\"},\"items\":[\n  "
-                + objects.joined(separator: ",\n  ") + "\n]}\n"
+                + objects.joined(separator: ",\n  ") + "\n]"
+                + ",\"ledger\":{\"replacementCost\":\"\(plain(sums.replacementCost))\""
+                + ",\"depreciation\":\"\(plain(sums.depreciation))\""
+                + ",\"actualCashValue\":\"\(plain(sums.actualCashValue))\""
+                + ",\"heldBack\":\"\(plain(sums.heldBack))\",\"released\":\"\(plain(sums.released))\""
+                + ",\"payable\":\"\(plain(sums.payable))\"}}\n"
         }
         guard let file else {
             Terminal.standardOutput.write(text)

@@ -4,8 +4,15 @@ import InventoryKit
 struct ClaimShow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "A claim's items and totals: count, value, insured, not insured, luxury.",
+        abstract: "A claim's items, totals and ledger: what the insurer will pay, line by line.",
         discussion: """
+            The ledger gives each line its replacement cost, its depreciation (how it was \
+            worked out: age at the incident against the category's useful life, scaled by \
+            the condition, capped at the most taken), the actual cash value paid first, \
+            what is held back until a replacement is bought, and what replacements released. \
+            A claim over the policy's limits ('inventory settings --coverage-limit', \
+            '--special-limit') says so. Amounts are rounded half to even, once, at the line.
+
             Examples:
               inventory claim show 1
               inventory claim show 1 --json
@@ -61,5 +68,58 @@ struct ClaimShow: ParsableCommand {
         output.writeLine("  insured      \(money(totals.insured))")
         output.writeLine("  not insured  \(money(totals.notInsured))")
         output.writeLine("  luxury       \(money(totals.luxury))")
+
+        let settings = try manager.settings()
+        let ledger = claim.ledger(table: settings.depreciationTable, today: manager.today())
+        output.writeLine("")
+        output.writeLine(style.bold("Ledger"))
+        let ledgerRows = zip(claim.items, ledger).map { item, line in
+            [
+                item.itemID.map(String.init) ?? "deleted", DisplayWidth.truncate(item.name, to: 30),
+                money(line.replacementCost), money(line.depreciation),
+                money(line.actualCashValue), money(line.heldBack), money(line.released),
+                line.explanation,
+            ]
+        }
+        output.write(
+            TextTable(
+                header: [
+                    "ID", "NAME", "REPLACEMENT", "DEPRECIATION", "CASH VALUE", "HELD BACK",
+                    "RELEASED", "HOW",
+                ], rows: ledgerRows, rightAligned: [0, 2, 3, 4, 5, 6], style: style
+            ).render())
+        for item in claim.items {
+            var notes: [String] = []
+            if let cost = item.terms.replacementCost {
+                var priced = "priced \(cost.formatted) each"
+                if let source = item.terms.source { priced += " at \(VisibleText.of(source))" }
+                if let day = item.terms.pricedOn { priced += " on \(day)" }
+                notes.append(priced)
+            }
+            if let paid = item.terms.replacedPaid {
+                notes.append(
+                    "replaced for \(paid.formatted)"
+                        + (item.terms.replacedOn.map { " on \($0)" } ?? "")
+                        + (item.terms.replacementReceipt == nil ? ", no receipt" : ", receipt kept")
+                )
+            }
+            if !notes.isEmpty {
+                output.writeLine(
+                    "  \(item.itemID.map { "#\($0)" } ?? "deleted") \(VisibleText.of(item.name)): "
+                        + notes.joined(separator: "; "))
+            }
+        }
+        let sums = LedgerTotals(ledger)
+        output.writeLine("")
+        output.writeLine("  replacement cost   \(money(sums.replacementCost))")
+        output.writeLine("  depreciation       \(money(sums.depreciation))")
+        output.writeLine("  actual cash value  \(money(sums.actualCashValue))  (paid first)")
+        output.writeLine("  held back          \(money(sums.heldBack))  (until replaced)")
+        output.writeLine("  released           \(money(sums.released))")
+        output.writeLine(
+            "  payable now        \(money(sums.payable)) \(currency.code)")
+        for problem in CoverageProblem.problems(sums, settings: settings) {
+            output.writeLine("  over the limit: \(problem)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import InventoryKit
 
 struct Settings: ParsableCommand {
@@ -15,11 +16,22 @@ struct Settings: ParsableCommand {
             more than the threshold (its worth times its quantity) needs a receipt, and one \
             not reviewed for that many days needs a review.
 
+            Claims price each line with a depreciation table by category (an item's first \
+            tag that names one, else 'other'): --depreciation CATEGORY=TERMS sets a \
+            category's useful life and yearly rate ('8y' is 8 years at 12.5 % a year, \
+            '8y:15%' 8 years at 15 %, '18m' months, 'never' for jewelry and art; \
+            CATEGORY= goes back to the built-in terms), --max-depreciation the most taken \
+            (80 % unless set). --coverage-limit and --special-limit CATEGORY=AMOUNT record \
+            the policy's limits, which 'claim show' compares a claim with (CATEGORY= removes \
+            one). A claim line records the terms of its category when it is made.
+
             Examples:
               inventory settings
               inventory settings --currency EUR
               inventory settings --title "The Martins, 12 Elm Street"
               inventory settings --receipt-threshold 250 --review-days 180
+              inventory settings --depreciation electronics=4y --depreciation rugs=20y
+              inventory settings --coverage-limit 80000 --special-limit jewelry=1500
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -43,8 +55,35 @@ struct Settings: ParsableCommand {
             valueName: "days"))
     var reviewDays: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "A category's depreciation: 8y, 8y:15%, 18m or never (repeat for more).",
+            valueName: "category=terms"))
+    var depreciation: [String] = []
+
+    @Option(
+        name: .customLong("max-depreciation"),
+        help: ArgumentHelp(
+            "The most depreciation takes, in percent (default 80).", valueName: "percent"))
+    var maximumDepreciation: Int?
+
+    @Option(
+        name: .customLong("coverage-limit"),
+        help: ArgumentHelp(
+            "The policy's personal-property limit (\"\" removes it).", valueName: "amount"))
+    var coverageLimit: String?
+
+    @Option(
+        name: .customLong("special-limit"),
+        help: ArgumentHelp(
+            "A category's sub-limit in the policy (repeat for more).", valueName: "category=amount")
+    )
+    var specialLimits: [String] = []
+
     func run() throws {
-        let changesOthers = title != nil || receiptThreshold != nil || reviewDays != nil
+        let changesOthers =
+            title != nil || receiptThreshold != nil || reviewDays != nil || !depreciation.isEmpty
+            || maximumDepreciation != nil || coverageLimit != nil || !specialLimits.isEmpty
         guard currency != nil || changesOthers else {
             let manager = try database.openManager(.read)
             print(currency: manager.currency, try manager.settings())
@@ -79,8 +118,61 @@ struct Settings: ParsableCommand {
                 field: .other("receipt threshold"))
         }
         if let reviewDays { settings.reviewDays = reviewDays }
+        for entry in depreciation {
+            let (category, text) = try Self.pair(entry, option: "depreciation")
+            if text.isEmpty {
+                settings.depreciation[category] = nil
+            } else {
+                guard let terms = DepreciationTerms(text: text) else {
+                    throw InventoryError.invalidValue(
+                        field: .other("depreciation"), value: entry,
+                        reason: "terms are a life such as 8y or 18m, with a yearly rate such as "
+                            + "8y:15%, or never")
+                }
+                settings.depreciation[category] = terms
+            }
+        }
+        if let maximumDepreciation {
+            guard (0...100).contains(maximumDepreciation) else {
+                throw InventoryError.invalidValue(
+                    field: .other("max depreciation"), value: String(maximumDepreciation),
+                    reason: "a percentage is 0 to 100")
+            }
+            settings.maximumDepreciationBasisPoints = maximumDepreciation * 100
+        }
+        if let coverageLimit {
+            settings.coverageLimit =
+                coverageLimit.isEmpty
+                ? nil
+                : try Money(
+                    parsing: coverageLimit, currency: manager.currency,
+                    field: .other("coverage limit"))
+        }
+        for entry in specialLimits {
+            let (category, text) = try Self.pair(entry, option: "special limit")
+            settings.specialLimits[category] =
+                text.isEmpty
+                ? nil
+                : try Money(
+                    parsing: text, currency: manager.currency, field: .other("special limit"))
+        }
         if changesOthers { try manager.setSettings(settings) }
         print(currency: manager.currency, try manager.settings())
+    }
+
+    /// `category=value`, the category checked: 1 to 40 lower-case letters, digits, spaces or
+    /// hyphens.
+    static func pair(_ entry: String, option: String) throws -> (String, String) {
+        let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let category = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+        guard parts.count == 2, (1...40).contains(category.count),
+            category.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" })
+        else {
+            throw InventoryError.invalidValue(
+                field: .other(option), value: entry,
+                reason: "write it as CATEGORY=VALUE, such as jewelry=1500")
+        }
+        return (category, parts[1].trimmingCharacters(in: .whitespaces))
     }
 
     private func print(currency: Currency, _ settings: InventorySettings) {
@@ -91,5 +183,22 @@ struct Settings: ParsableCommand {
                 + (settings.title == nil ? " (default)" : ""))
         output.writeLine("receipt threshold  \(settings.receiptThreshold.formatted)")
         output.writeLine("review days        \(settings.reviewDays)")
+        let table = settings.depreciationTable
+        output.writeLine(
+            "depreciation       "
+                + table.terms.keys.sorted().map { category in
+                    "\(category) \(table.terms(of: category).text)"
+                        + (settings.depreciation[category] != nil ? " (yours)" : "")
+                }.joined(separator: ", "))
+        output.writeLine("max depreciation   \(table.maximumBasisPoints / 100) %")
+        output.writeLine(
+            "coverage limit     \(settings.coverageLimit?.formatted ?? "not set")")
+        output.writeLine(
+            "special limits     "
+                + (settings.specialLimits.isEmpty
+                    ? "none"
+                    : settings.specialLimits.sorted { $0.key < $1.key }.map {
+                        "\($0.key) \($0.value.formatted)"
+                    }.joined(separator: ", ")))
     }
 }

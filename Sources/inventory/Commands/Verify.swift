@@ -51,6 +51,8 @@ struct Verify: ParsableCommand {
     private func lines(_ result: InventoryVerification, manager: InventoryManager) -> [String] {
         func users(_ ids: [Int64]) -> String {
             ids.map { id in
+                // 0: a claim's replacement receipt for an item since deleted
+                guard id != 0 else { return "a claim's replacement receipt" }
                 let name = (try? manager.item(id: id))?.map { " \($0.name)" } ?? ""
                 return "#\(id)\(name)"
             }.joined(separator: ", ")

@@ -12,7 +12,9 @@ enum ClaimJSON {
             ItemJSON.appendString(text, to: &json)
             return json
         }
-        let items = claim.items.map { item in
+        let settings = (try? manager.settings()) ?? .defaults(in: currency)
+        let ledger = claim.ledger(table: settings.depreciationTable, today: manager.today())
+        let items = zip(claim.items, ledger).map { item, line in
             "{\"itemId\":\(item.itemID.map(String.init) ?? "null"),\"name\":\(string(item.name))"
                 + ",\"description\":\(string(item.description)),\"brand\":\(string(item.brand))"
                 + ",\"model\":\(string(item.model)),\"serial\":\(string(item.serialNumber))"
@@ -21,7 +23,13 @@ enum ClaimJSON {
                 + ",\"location\":\(string(item.location)),\"quantity\":\(item.quantity)"
                 + ",\"value\":\(string(item.replacementValue?.decimalString))"
                 + ",\"receipt\":\(item.hadReceipt),\"total\":\(money(item.totalWorth))"
-                + ",\"insured\":\(item.isInsured),\"luxury\":\(item.isLuxury)}"
+                + ",\"insured\":\(item.isInsured),\"luxury\":\(item.isLuxury)"
+                + ",\"ledger\":" + ledgerObject(item, line, money: money, string: string) + "}"
+        }
+        let sums = LedgerTotals(ledger)
+        let coverage = CoverageProblem.problems(sums, settings: settings).map {
+            "{\"category\":\(string($0.category)),\"claimed\":\(money($0.claimed))"
+                + ",\"limit\":\(string($0.limit.decimalString))}"
         }
         let totals = claim.totals
         return
@@ -31,6 +39,34 @@ enum ClaimJSON {
             + ",\"currency\":\"\(currency.code)\",\"items\":[" + items.joined(separator: ",") + "]"
             + ",\"totals\":{\"items\":\(totals.itemCount),\"total\":\(money(totals.total))"
             + ",\"insured\":\(money(totals.insured)),\"notInsured\":\(money(totals.notInsured))"
-            + ",\"luxury\":\(money(totals.luxury))}}"
+            + ",\"luxury\":\(money(totals.luxury))}"
+            + ",\"ledger\":{\"replacementCost\":\(money(sums.replacementCost))"
+            + ",\"depreciation\":\(money(sums.depreciation))"
+            + ",\"actualCashValue\":\(money(sums.actualCashValue))"
+            + ",\"heldBack\":\(money(sums.heldBack)),\"released\":\(money(sums.released))"
+            + ",\"payable\":\(money(sums.payable)),\"overLimits\":["
+            + coverage.joined(separator: ",")
+            + "]}}"
+    }
+
+    /// One line's ledger: what was recorded on it and what it works out to.
+    static func ledgerObject(
+        _ item: ClaimedItem, _ line: LedgerLine, money: (Int128) -> String,
+        string: (String?) -> String
+    ) -> String {
+        let terms = item.terms
+        return "{\"replacementCost\":\(money(line.replacementCost))"
+            + ",\"replacementEach\":\(string(terms.replacementCost?.decimalString))"
+            + ",\"source\":\(string(terms.source)),\"pricedOn\":\(string(terms.pricedOn?.description))"
+            + ",\"condition\":\"\(terms.condition.rawValue)\",\"category\":\(string(line.category))"
+            + ",\"ageYears\":\(string(line.ageTenths.map { "\($0 / 10).\($0 % 10)" }))"
+            + ",\"depreciationPercent\":\"\(LedgerLine.percentText(line.depreciationTenthsOfPercent))\""
+            + ",\"depreciation\":\(money(line.depreciation))"
+            + ",\"actualCashValue\":\(money(line.actualCashValue))"
+            + ",\"heldBack\":\(money(line.heldBack)),\"released\":\(money(line.released))"
+            + ",\"replacedPaid\":\(string(terms.replacedPaid?.decimalString))"
+            + ",\"replacedOn\":\(string(terms.replacedOn?.description))"
+            + ",\"replacementReceipt\":\(terms.replacementReceipt == nil ? "false" : "true")"
+            + ",\"how\":\(string(line.explanation))}"
     }
 }

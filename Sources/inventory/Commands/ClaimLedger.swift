@@ -1,0 +1,156 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+
+extension ItemCondition: ExpressibleByArgument {}
+
+struct ClaimLine: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "line",
+        abstract: "Price a claimed item for the ledger: replacement cost, source, condition.",
+        discussion: """
+            The ledger ('inventory claim show') pays each line its actual cash value — the \
+            replacement cost less depreciation for its age, category and condition — and \
+            holds the depreciation back until a replacement is bought ('claim replaced'). \
+            The replacement cost is the line's value (else its price) unless one is given \
+            here, with where it was found. The condition scales the depreciation: new ×0.5, \
+            good ×1, average ×1.25, poor ×1.5. The category (from the item's tags when the \
+            line was made: electronics, furniture, jewelry, …; see 'inventory settings') \
+            sets the useful life and yearly rate.
+
+            Examples:
+              inventory claim line 1 7 --replacement 1299.00 --source "https://shop.example/tv" --condition good
+              inventory claim line 1 3 --condition poor --category furniture
+              inventory claim line 1 7 --replacement ""    # back to the item's value
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The claim's id.")
+    var claim: Int64
+
+    @Argument(help: "The claimed item's id.")
+    var item: Int64
+
+    @Option(
+        help: ArgumentHelp(
+            "What one would cost to replace today (\"\" for the item's value).", valueName: "amount"
+        ))
+    var replacement: String?
+
+    @Option(
+        help: ArgumentHelp("Where that price was found: a shop or an address.", valueName: "text"))
+    var source: String?
+
+    @Option(
+        name: .customLong("priced-on"),
+        help: ArgumentHelp(
+            "The day it was priced (default: today, with --replacement).", valueName: "YYYY-MM-DD"))
+    var pricedOn: String?
+
+    @Option(help: "Its condition before the loss: new, good, average or poor.")
+    var condition: ItemCondition?
+
+    @Option(help: ArgumentHelp("Its depreciation category.", valueName: "name"))
+    var category: String?
+
+    func validate() throws {
+        if replacement == nil && source == nil && pricedOn == nil && condition == nil
+            && category == nil
+        {
+            throw ValidationError(
+                "say what to change: --replacement, --source, --priced-on, --condition or --category"
+            )
+        }
+    }
+
+    func run() throws {
+        let manager = try database.openManager(.write)
+        var change = ClaimLineChange()
+        if let replacement {
+            change.replacementCost = .some(
+                replacement.isEmpty
+                    ? nil
+                    : try Money(
+                        parsing: replacement, currency: manager.currency,
+                        field: .other("replacement")))
+            if pricedOn == nil, !replacement.isEmpty { change.pricedOn = .some(manager.today()) }
+        }
+        if let source { change.source = .some(source.isEmpty ? nil : source) }
+        if let pricedOn {
+            change.pricedOn = .some(
+                pricedOn.isEmpty
+                    ? nil : try CalendarDate(parsing: pricedOn, field: .other("priced on")))
+        }
+        change.condition = condition
+        change.category = category
+        let saved = try manager.editClaimLine(claimID: claim, itemID: item, change)
+        let settings = try manager.settings()
+        guard let index = saved.items.firstIndex(where: { $0.itemID == item }) else { return }
+        let line = saved.ledger(table: settings.depreciationTable, today: manager.today())[index]
+        Terminal.standardOutput.writeLine(
+            VisibleText.of(
+                "claim \(saved.id), #\(item) \(saved.items[index].name): "
+                    + LedgerText.summary(line, currency: manager.currency)))
+    }
+}
+
+struct ClaimReplaced: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replaced",
+        abstract:
+            "Record the replacement bought for a claimed item, which releases what was held back.",
+        discussion: """
+            The insurer pays what a replacement cost above the actual cash value, up to the \
+            depreciation it held back. --paid is what the whole line's replacement cost \
+            (all of them, for a quantity). The receipt (a picture or a PDF) is stored with \
+            the inventory's files, backed up and checked by 'inventory verify'.
+
+            Examples:
+              inventory claim replaced 1 7 --paid 1249.00 --receipt receipt.pdf
+              inventory claim replaced 1 3 --paid 480 --on 2026-11-02
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The claim's id.")
+    var claim: Int64
+
+    @Argument(help: "The claimed item's id.")
+    var item: Int64
+
+    @Option(help: ArgumentHelp("What the replacement cost, in all.", valueName: "amount"))
+    var paid: String
+
+    @Option(help: ArgumentHelp("Its receipt: a picture or a PDF.", valueName: "file"))
+    var receipt: String?
+
+    @Option(help: ArgumentHelp("The day it was bought (default: today).", valueName: "YYYY-MM-DD"))
+    var on: String?
+
+    func run() throws {
+        let manager = try database.openManager(.write)
+        let amount = try Money(parsing: paid, currency: manager.currency, field: .other("paid"))
+        let day = try on.map { try CalendarDate(parsing: $0, field: .other("bought on")) }
+        let saved = try manager.recordReplacement(
+            claimID: claim, itemID: item, paid: amount, on: day, receipt: receipt)
+        let settings = try manager.settings()
+        guard let index = saved.items.firstIndex(where: { $0.itemID == item }) else { return }
+        let line = saved.ledger(table: settings.depreciationTable, today: manager.today())[index]
+        Terminal.standardOutput.writeLine(
+            VisibleText.of(
+                "claim \(saved.id), #\(item) \(saved.items[index].name): replacement of "
+                    + "\(amount.formatted) releases \(Money.format(line.released, currency: manager.currency)) "
+                    + "of \(Money.format(line.heldBack, currency: manager.currency)) held back"))
+    }
+}
+
+/// The ledger in words, for the terminal.
+enum LedgerText {
+    static func summary(_ line: LedgerLine, currency: Currency) -> String {
+        func money(_ amount: Int128) -> String { Money.format(amount, currency: currency) }
+        return "replacement \(money(line.replacementCost)), depreciation "
+            + "\(money(line.depreciation)) (\(line.explanation)), actual cash value "
+            + money(line.actualCashValue)
+    }
+}
