@@ -81,7 +81,18 @@ enum ReportStyle {
           table.items thead { display: none; }
           table.items tr { border: 1px solid var(--line); border-radius: 6px; margin: 10px 0; padding: 6px; }
           table.items td { border: none; padding: 2px 4px; text-align: left; }
-          table.items td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
+          table.items td::before { color: var(--muted); }
+          table.items td:empty { display: none; }
+          table.items td:nth-child(3)::before { content: "Qty: "; }
+          table.items td:nth-child(4)::before { content: "Bought: "; }
+          table.items td:nth-child(5)::before { content: "Price paid: "; }
+          table.items td:nth-child(6)::before { content: "Replacement value: "; }
+          table.items td:nth-child(7)::before { content: "Warranty: "; }
+          table.items td:nth-child(8)::before { content: "Receipt: "; }
+          table.items td:nth-child(9)::before { content: "Insured: "; }
+          table.items td:nth-child(10)::before { content: "Tags: "; }
+          table.items td:nth-child(11)::before { content: "Total: "; }
+          table.items tfoot td::before { content: none; }
           table.items tfoot, table.items tfoot tr, table.items tfoot td { display: block; }
         }
         """

@@ -131,7 +131,9 @@ public struct OutputFolder: Sendable {
         }
     }
 
-    /// Syncs every file and folder under `folder` to the disk; the `errno` of a failure.
+    /// Syncs every file and folder under `folder` to the disk; the `errno` of a failure. A
+    /// file with other names (a hard link to a stored photo) is on the disk already: only
+    /// the folder that names it is synced.
     private static func syncTree(_ folder: String) -> Int32? {
         var paths = [folder]
         if let enumerator = FileManager.default.enumerator(atPath: folder) {
@@ -140,6 +142,10 @@ public struct OutputFolder: Sendable {
             }
         }
         for path in paths.reversed() {
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink > 1 {
+                continue
+            }
             let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { return errno }
             defer { close(descriptor) }
