@@ -63,6 +63,9 @@ extension ItemStore {
                 .integer(item.replacementValue?.minorUnits), .bool(item.hadReceipt),
             ])
             try line.run()
+            if item.terms != ClaimLineTerms() {
+                try setTerms(item.terms, claimID: id, position: position)
+            }
         }
         return id
     }

@@ -148,6 +148,34 @@ import Testing
         #expect(try sandbox.succeed(["settings"]).contains("electronics 5y,"))
     }
 
+    @Test func theLedgerTravelsInTheJSONExport() throws {
+        try sandbox.succeed([
+            "claim", "line", "1", "1", "--replacement", "1399", "--source", "a shop",
+            "--condition", "average",
+        ])
+        try sandbox.succeed(["claim", "replaced", "1", "3", "--paid", "2000", "--on", "2025-12-24"])
+        let before = try ledger()
+        try sandbox.succeed(["export", "--format", "json", "--output", "all.json"])
+        let other = sandbox.file("other.sqlite")
+        let imported = try sandbox.run(
+            ["import", "all.json", "--db", other, "--yes"], useDatabase: false)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let shown = try sandbox.run(
+            ["claim", "show", "1", "--json", "--db", other], useDatabase: false)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+        let items = try #require(json["items"] as? [[String: Any]])
+        let lines = items.compactMap { $0["ledger"] as? [String: Any] }
+        for key in ["replacementCost", "source", "condition", "how", "released", "replacedOn"] {
+            #expect(
+                lines.map { String(describing: $0[key] ?? "none") }
+                    == before.lines.map { String(describing: $0[key] ?? "none") }, "\(key)")
+        }
+        #expect(
+            String(describing: (json["ledger"] as? [String: Any])?["payable"] ?? "")
+                == String(describing: before.totals["payable"] ?? "-"))
+    }
+
     @Test func badInputIsRefusedAndChangesNothing() throws {
         let before = try sandbox.dump()
         for (arguments, status, message) in [

@@ -82,6 +82,23 @@ struct InventoryDocument: Codable {
         var purchaseDate: String?
         var location: String?
         var luxury: Bool?
+        // Since the claim ledger: absent from the files written before it.
+        var ledger: Ledger?
+    }
+
+    /// What the household recorded on a claim line for the ledger (the receipt of a
+    /// replacement is a file, which the document does not hold).
+    struct Ledger: Codable {
+        var replacement: String?
+        var source: String?
+        var pricedOn: String?
+        var condition: String?
+        var category: String?
+        /// The category's terms as recorded (`DepreciationTerms.text`: `8y`, `never`).
+        var depreciation: String?
+        var maximumBasisPoints: Int?
+        var replacedPaid: String?
+        var replacedOn: String?
     }
 }
 
@@ -133,8 +150,60 @@ extension InventoryDocument.ClaimRecord {
                 insured: $0.isInsured, hadReceipt: $0.hadReceipt, description: $0.description,
                 brand: $0.brand, model: $0.model, serial: $0.serialNumber,
                 purchaseDate: $0.purchaseDate?.description, location: $0.location,
-                luxury: $0.isLuxury)
+                luxury: $0.isLuxury, ledger: InventoryDocument.Ledger($0.terms))
         }
+    }
+}
+
+extension InventoryDocument.Ledger {
+    init(_ terms: ClaimLineTerms) {
+        replacement = terms.replacementCost?.decimalString
+        source = terms.source
+        pricedOn = terms.pricedOn?.description
+        condition = terms.condition.rawValue
+        category = terms.category
+        depreciation = terms.category == nil ? nil : (terms.depreciation ?? .never).text
+        maximumBasisPoints = terms.maximumBasisPoints
+        replacedPaid = terms.replacedPaid?.decimalString
+        replacedOn = terms.replacedOn?.description
+    }
+
+    /// The terms it records, checked.
+    func terms(currency: Currency) throws -> ClaimLineTerms {
+        var terms = ClaimLineTerms()
+        terms.replacementCost = try replacement.flatMap {
+            try ValueParser.price($0, currency: currency, field: .other("replacement"))
+        }
+        terms.source = source
+        terms.pricedOn = try pricedOn.flatMap { try ValueParser.date($0) }
+        if let condition {
+            guard let known = ItemCondition(rawValue: condition) else {
+                throw InventoryError.invalidValue(
+                    field: .other("condition"), value: condition,
+                    reason: "a condition is new, good, average or poor")
+            }
+            terms.condition = known
+        }
+        if let category {
+            terms.category = category
+            guard let text = depreciation, let known = DepreciationTerms(text: text) else {
+                throw InventoryError.invalidValue(
+                    field: .other("depreciation"), value: depreciation ?? "",
+                    reason: "terms are a life such as 8y, or never")
+            }
+            terms.depreciation = known
+            guard let maximumBasisPoints, (0...10_000).contains(maximumBasisPoints) else {
+                throw InventoryError.invalidValue(
+                    field: .other("maximum"), value: String(maximumBasisPoints ?? -1),
+                    reason: "the most taken is 0 to 10000 basis points")
+            }
+            terms.maximumBasisPoints = maximumBasisPoints
+        }
+        terms.replacedPaid = try replacedPaid.flatMap {
+            try ValueParser.price($0, currency: currency, field: .other("replaced paid"))
+        }
+        terms.replacedOn = try replacedOn.flatMap { try ValueParser.date($0) }
+        return terms
     }
 }
 
@@ -287,7 +356,7 @@ struct JSONImport {
                 throw refuse("has an unknown kind \(quoted(record.kind))")
             }
             let lines = try record.items.map { line in
-                ClaimedItem(
+                var claimed = ClaimedItem(
                     itemID: line.itemID, name: line.name, description: line.description,
                     brand: line.brand, model: line.model, serialNumber: line.serial,
                     price: try line.price.flatMap { try ValueParser.price($0, currency: currency) },
@@ -298,6 +367,10 @@ struct JSONImport {
                         try ValueParser.price($0, currency: currency, field: .value)
                     },
                     hadReceipt: line.hadReceipt)
+                if let ledger = line.ledger {
+                    claimed.terms = try ledger.terms(currency: currency)
+                }
+                return claimed
             }
             return ImportedClaim(
                 title: record.title,
@@ -444,10 +517,12 @@ extension ClaimedItem {
 
     /// The line naming item `id` (nil: a copy).
     func naming(_ id: Int64?) -> ClaimedItem {
-        ClaimedItem(
+        var line = ClaimedItem(
             itemID: id, name: name, description: description, brand: brand, model: model,
             serialNumber: serialNumber, price: price, purchaseDate: purchaseDate,
             location: location, quantity: quantity, isLuxury: isLuxury, isInsured: isInsured,
             photo: photo, replacementValue: replacementValue, hadReceipt: hadReceipt)
+        line.terms = terms
+        return line
     }
 }
