@@ -80,7 +80,7 @@ public final class ItemStore {
         "id", "name", "description", "price", "purchase_date", "photo", "luxury", "insured",
         "quantity", "location", "brand", "model", "serial", "notes", "created_at", "updated_at",
         "version", "value", "purchased_from", "warranty_until", "lifetime_warranty",
-        "reviewed_at", "tags", "attachments",
+        "reviewed_at", "tags", "attachments", "scheduled",
     ]
     static let columns = columnNames.joined(separator: ", ")
 
@@ -347,7 +347,7 @@ public final class ItemStore {
         }
     }
 
-    /// Reads an item from the row's columns `offset` to `offset + 23`, in `columnNames` order.
+    /// Reads an item from the row's columns `offset` to `offset + 24`, in `columnNames` order.
     /// The columns added later may be NULL (a journal entry written before them).
     func decodeItem(_ row: Statement, offset: Int32 = 0) throws -> HouseholdItem {
         func money(_ column: Int32) throws -> Money? {
@@ -371,6 +371,7 @@ public final class ItemStore {
             warrantyUntil: try date(19), hasLifetimeWarranty: row.bool(at: offset + 20),
             reviewedAt: try date(21), tags: try ItemColumns.tags(row.optionalText(at: offset + 22)),
             attachments: try ItemColumns.attachments(row.optionalText(at: offset + 23)),
+            isScheduled: row.bool(at: offset + 24),
             createdAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 14)),
             updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 15)),
             version: Int(row.int64(at: offset + 16)))
@@ -421,11 +422,11 @@ public final class ItemStore {
         }
     }
 
-    /// Rows per INSERT statement: 38 × 26 parameters stays under 999, the smallest limit an
+    /// Rows per INSERT statement: 36 × 27 parameters stays under 999, the smallest limit an
     /// SQLite build may have. Measured at 100,000 items with the triggers: 16 rows per
     /// statement already took half the time of one; more gained little.
-    package static let rowsPerInsert = 38
-    private static let insertColumnCount = 26
+    package static let rowsPerInsert = 36
+    private static let insertColumnCount = 27
     private static let fullInsertSQL = makeInsertSQL(rows: rowsPerInsert)
 
     private static func insertSQL(rows: Int) -> String {
@@ -439,7 +440,7 @@ public final class ItemStore {
             INSERT INTO items (name, name_key, description, price, purchase_date, photo, luxury,
                 insured, quantity, location, brand, model, serial, notes, created_at, updated_at,
                 version, value, purchased_from, warranty_until, lifetime_warranty, reviewed_at,
-                tags, tag_keys, attachments, id)
+                tags, tag_keys, attachments, scheduled, id)
             VALUES
             """ + Array(repeating: placeholders, count: rows).joined(separator: ",\n")
     }
@@ -469,7 +470,8 @@ public final class ItemStore {
                 purchase_date = ?, photo = ?, luxury = ?, insured = ?, quantity = ?,
                 location = ?, brand = ?, model = ?, serial = ?, notes = ?, created_at = ?,
                 updated_at = ?, version = ?, value = ?, purchased_from = ?, warranty_until = ?,
-                lifetime_warranty = ?, reviewed_at = ?, tags = ?, tag_keys = ?, attachments = ?
+                lifetime_warranty = ?, reviewed_at = ?, tags = ?, tag_keys = ?, attachments = ?,
+                scheduled = ?
             WHERE id = ?
             """)
         try bindFields(of: item, to: statement, from: 0)
@@ -487,7 +489,7 @@ public final class ItemStore {
         guard database.changedRowCount == 1 else { throw InventoryError.itemsNotFound([id]) }
     }
 
-    /// Binds the fields of `item` to parameters `offset + 1` to `offset + 26`, id last, in the
+    /// Binds the fields of `item` to parameters `offset + 1` to `offset + 27`, id last, in the
     /// column order of the INSERT and UPDATE statements.
     private func bindFields(of item: HouseholdItem, to statement: Statement, from offset: Int32)
         throws
@@ -504,7 +506,8 @@ public final class ItemStore {
             .text(item.warrantyUntil?.description), .bool(item.hasLifetimeWarranty),
             .text(item.reviewedAt?.description), .text(ItemColumns.json(item.tags)),
             .text(ItemColumns.json(item.tags.map(TextFolding.fold))),
-            .text(ItemColumns.json(item.attachments)), .integer(item.id),
+            .text(ItemColumns.json(item.attachments)), .bool(item.isScheduled),
+            .integer(item.id),
         ]
         for (index, value) in values.enumerated() {
             try statement.bind(value, at: offset + Int32(index) + 1)
@@ -522,7 +525,8 @@ extension HouseholdItem {
             serialNumber: serialNumber, notes: notes, replacementValue: replacementValue,
             purchasedFrom: purchasedFrom, warrantyUntil: warrantyUntil,
             hasLifetimeWarranty: hasLifetimeWarranty, reviewedAt: reviewedAt, tags: tags,
-            attachments: attachments, createdAt: createdAt, updatedAt: updatedAt,
+            attachments: attachments, isScheduled: isScheduled, createdAt: createdAt,
+            updatedAt: updatedAt,
             version: version)
     }
 }

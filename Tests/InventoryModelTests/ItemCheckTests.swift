@@ -106,6 +106,31 @@ import Testing
         #expect(rules(item).isEmpty)
     }
 
+    @Test func aLuxuryItemOverItsCategorysSubLimitIsAskedForARider() throws {
+        var settings = check.settings
+        settings.specialLimits = ["jewelry": try Money(minorUnits: 150_000, currency: .usd)]
+        let withLimits = ItemCheck(settings: settings, today: today)
+        var ring = try complete()
+        ring.tags = ["Jewelry"]
+        ring.price = try Money(minorUnits: 320_050, currency: .usd)
+        #expect(
+            withLimits.findings(for: ring) == [
+                .init(
+                    rule: .rider,
+                    message:
+                        "not on a rider (worth 3,200.50, over the jewelry sub-limit of 1,500.00)")
+            ])
+        ring.isScheduled = true
+        #expect(withLimits.findings(for: ring).isEmpty)
+        ring.isScheduled = false
+        ring.price = try Money(minorUnits: 150_000, currency: .usd)  // at the limit: fine
+        #expect(withLimits.findings(for: ring).isEmpty)
+        ring.quantity = 2  // 3,000.00 in all
+        #expect(withLimits.findings(for: ring).map(\.rule) == [.rider])
+        ring.isLuxury = false
+        #expect(withLimits.findings(for: ring).isEmpty, "only luxury items")
+    }
+
     @Test func aWarrantyEndingWithinThirtyDaysIsReported() throws {
         var item = try complete()
         item.warrantyUntil = today

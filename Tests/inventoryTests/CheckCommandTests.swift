@@ -49,6 +49,37 @@ import Testing
         #expect(try sandbox.succeed(["settings"]).contains("Home inventory (default)"))
     }
 
+    @Test func aLuxuryItemOverItsSubLimitNeedsARiderWhichItsScheduledFlagRecords() throws {
+        try sandbox.add(
+            "Ring", "--price", "3200.50", "--luxury", "--insured", "--purchased", "2024-01-01",
+            "--tag", "Jewelry")
+        #expect(try sandbox.succeed(["check"]).contains("#1  Ring: no photo; no receipt"))
+        try sandbox.succeed(["settings", "--special-limit", "jewelry=1500"])
+        #expect(
+            try sandbox.succeed(["check"]).contains(
+                "not on a rider (worth 3,200.50, over the jewelry sub-limit of 1,500.00)"))
+        try sandbox.succeed(["edit", "1", "--scheduled"])
+        #expect(!(try sandbox.succeed(["check"]).contains("rider")))
+        #expect(try sandbox.succeed(["show", "1"]).contains("yes, scheduled on a rider"))
+        #expect(try sandbox.succeed(["history", "1"]).contains("scheduled no -> yes"))
+        // it travels in every export that can carry it
+        let json = try sandbox.succeed(["export", "--format", "json"])
+        #expect(json.contains("\"scheduled\":true"))
+        let csv = try sandbox.succeed(["export", "--format", "csv"])
+        #expect(csv.contains(",Insured,Scheduled,") && csv.contains(",yes,yes,"))
+        let homebox = try sandbox.succeed(["export", "--format", "homebox"])
+        #expect(homebox.contains("HB.field.Scheduled"))
+        for (format, file) in [("json", "all.json"), ("csv", "all.csv"), ("homebox", "hb.csv")] {
+            try sandbox.succeed(["export", "--format", format, "--output", file])
+            let other = sandbox.file("other-\(format).sqlite")
+            let imported = try sandbox.run(
+                ["import", file, "--db", other, "--yes"], useDatabase: false)
+            #expect(imported.status == 0, "\(format): \(imported.stderr)")
+            let shown = try sandbox.run(["show", "1", "--json", "--db", other], useDatabase: false)
+            #expect(shown.stdout.contains("\"scheduled\":true"), "\(format)")
+        }
+    }
+
     @Test func badSettingsAreRefusedAndChangeNothing() throws {
         try sandbox.add("TV", "--price", "1299")
         let before = try sandbox.dump()

@@ -36,7 +36,7 @@ import Testing
                 "id", "name", "description", "price", "currency", "purchaseDate", "luxury",
                 "insured", "quantity", "location", "brand", "model", "serial", "notes", "photo",
                 "createdAt", "updatedAt", "version", "value", "worth", "purchasedFrom",
-                "warrantyUntil", "lifetimeWarranty", "reviewedAt", "tags", "files",
+                "warrantyUntil", "lifetimeWarranty", "reviewedAt", "tags", "files", "scheduled",
             ])
         #expect(item["id"] as? Int == 2)
         #expect(item["price"] as? String == "1234.50")

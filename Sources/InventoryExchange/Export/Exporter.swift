@@ -77,6 +77,7 @@ public struct Exporter {
         ("HB.field.Luxury", { item, _ in item.isLuxury ? "true" : nil }),
         ("HB.field.Replacement value", { item, _ in item.replacementValue?.decimalString }),
         ("HB.field.Reviewed", { item, _ in item.reviewedAt?.description }),
+        ("HB.field.Scheduled", { item, _ in item.isScheduled ? "true" : nil }),
     ]
 
     /// Columns for a spreadsheet, named as people name them (and as `import` reads them).
@@ -94,6 +95,7 @@ public struct Exporter {
         ("Serial number", { item, _ in text(item.serialNumber) }),
         ("Luxury", { item, _ in item.isLuxury ? "yes" : "no" }),
         ("Insured", { item, _ in item.isInsured ? "yes" : "no" }),
+        ("Scheduled", { item, _ in item.isScheduled ? "yes" : "no" }),
         ("Warranty until", { item, _ in item.warrantyUntil?.description }),
         ("Lifetime warranty", { item, _ in item.hasLifetimeWarranty ? "yes" : "no" }),
         ("Reviewed", { item, _ in item.reviewedAt?.description }),

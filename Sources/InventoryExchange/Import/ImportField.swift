@@ -32,6 +32,8 @@ public enum ImportField: String, Sendable, Hashable, CaseIterable {
     case model
     /// The serial number.
     case serial
+    /// Whether the policy lists the item on a rider.
+    case scheduled
     /// Whether the item's warranty lasts for its life.
     case lifetimeWarranty = "lifetime-warranty"
     /// The last day of the item's warranty.
@@ -48,7 +50,7 @@ public enum ImportField: String, Sendable, Hashable, CaseIterable {
     /// The names `--map COLUMN=FIELD` takes, as help shows them.
     public static let mapNames =
         "name, description, notes, location, tags, quantity, insured, luxury, price, value, "
-        + "purchased-from, purchase-date, brand, model, serial, lifetime-warranty, "
+        + "purchased-from, purchase-date, brand, model, serial, scheduled, lifetime-warranty, "
         + "warranty-until, reviewed, import-ref, notes-line, tag-line, ignore"
 
     /// Reads a field as `--map` names it (`notes` also takes `note`; words may be joined by
@@ -110,6 +112,7 @@ public enum ImportField: String, Sendable, Hashable, CaseIterable {
         add(.model, "model", "model number", "model no", "mode number", "model name")
         add(.serial, "serial", "serial number", "serial no", "sn", "s/n")
         add(.lifetimeWarranty, "lifetime warranty")
+        add(.scheduled, "scheduled", "scheduled item", "rider", "on a rider")
         add(
             .warrantyUntil, "warranty until", "warranty", "warranty expires", "warranty end",
             "warranty expiry", "warranty expiration", "warranty date")

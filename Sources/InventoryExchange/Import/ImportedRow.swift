@@ -12,6 +12,7 @@ struct ImportedRow {
     var quantity: Int??
     var isInsured: Bool?
     var isLuxury: Bool?
+    var isScheduled: Bool?
     var price: Money??
     var value: Money??
     var purchasedFrom: String??
@@ -28,7 +29,7 @@ struct ImportedRow {
 
     /// The row as a new item.
     var draft: ItemDraft {
-        ItemDraft(
+        var draft = ItemDraft(
             name: name ?? "", description: description ?? nil, price: price ?? nil,
             purchaseDate: purchaseDate ?? nil, isLuxury: isLuxury ?? false,
             isInsured: isInsured ?? false, quantity: (quantity ?? nil) ?? 1,
@@ -37,6 +38,8 @@ struct ImportedRow {
             purchasedFrom: purchasedFrom ?? nil, warrantyUntil: warrantyUntil ?? nil,
             hasLifetimeWarranty: hasLifetimeWarranty ?? false, reviewedAt: reviewedAt ?? nil,
             tags: tags ?? [])
+        draft.isScheduled = isScheduled ?? false
+        return draft
     }
 
     /// The row as changes to the item an earlier import made: only the columns present.
@@ -53,6 +56,7 @@ struct ImportedRow {
         if let quantity { patch.quantity = quantity ?? 1 }
         patch.isInsured = isInsured
         patch.isLuxury = isLuxury
+        patch.isScheduled = isScheduled
         patch.price = price
         patch.replacementValue = value
         patch.purchasedFrom = purchasedFrom

@@ -549,6 +549,8 @@ public struct Importer: Sendable {
                 case .lifetimeWarranty:
                     result.hasLifetimeWarranty = try ImportValues.bool(
                         cell, field: .other("lifetime warranty"))
+                case .scheduled:
+                    result.isScheduled = try ImportValues.bool(cell, field: .other("scheduled"))
                 case .warrantyUntil:
                     result.warrantyUntil = .some(
                         try ImportValues.date(
@@ -596,6 +598,7 @@ public struct Importer: Sendable {
     /// Homebox custom fields that `export --format homebox` writes, and what they are.
     static let ownCustomFields: [String: ImportField] = [
         "Luxury": .luxury, "Replacement value": .value, "Reviewed": .reviewedAt,
+        "Scheduled": .scheduled,
     ]
 
     static func separatorName(_ separator: UInt8) -> String {

@@ -38,6 +38,8 @@ struct InventoryDocument: Codable {
         var notes: String?
         var warrantyUntil: String?
         var lifetimeWarranty: Bool
+        // Since riders: absent from the files written before.
+        var scheduled: Bool?
         var reviewedAt: String?
         var tags: [String]
         var files: [File]
@@ -122,6 +124,7 @@ extension InventoryDocument.Item {
         notes = item.notes
         warrantyUntil = item.warrantyUntil?.description
         lifetimeWarranty = item.hasLifetimeWarranty
+        scheduled = item.isScheduled
         reviewedAt = item.reviewedAt?.description
         tags = item.tags
         files = item.attachments.map {
@@ -492,6 +495,7 @@ struct JSONImport {
         row.model = .some(item.model)
         row.serial = .some(item.serial)
         row.hasLifetimeWarranty = item.lifetimeWarranty
+        row.isScheduled = item.scheduled
         row.warrantyUntil = .some(try date(item.warrantyUntil, .warrantyUntil))
         row.reviewedAt = .some(try date(item.reviewedAt, .reviewedAt))
         row.createdAt = timestamp(item.createdAt)

@@ -17,6 +17,8 @@ public struct ItemCheck: Sendable {
         case review
         /// Luxury and not insured.
         case insurance
+        /// Luxury, worth more than its category's sub-limit in the policy, and not on a rider.
+        case rider
         /// Its warranty ends within 30 days.
         case warranty
 
@@ -30,6 +32,8 @@ public struct ItemCheck: Sendable {
             case .purchaseDate: "a purchase date"
             case .review: "a review within the review interval (a year unless set)"
             case .insurance: "insurance, for a luxury item"
+            case .rider:
+                "a rider (scheduled), for a luxury item worth more than its category's sub-limit"
             case .warranty: "attention, when its warranty ends within 30 days"
             }
         }
@@ -98,6 +102,18 @@ public struct ItemCheck: Sendable {
                     ? "never reviewed (added \(lastSeen))" : "not reviewed since \(lastSeen)")
         }
         if item.isLuxury && !item.isInsured { add(.insurance, "luxury and not insured") }
+        if item.isLuxury, !item.isScheduled, let total = item.totalWorth {
+            // the first tag with a sub-limit, else the item's depreciation category
+            let category =
+                item.tags.lazy.map { $0.lowercased() }.first { settings.specialLimits[$0] != nil }
+                ?? settings.depreciationTable.category(forTags: item.tags)
+            if let limit = settings.specialLimits[category], total > Int128(limit.minorUnits) {
+                add(
+                    .rider,
+                    "not on a rider (worth \(Money.format(total, currency: limit.currency)), over "
+                        + "the \(category) sub-limit of \(limit.formatted))")
+            }
+        }
         if !item.hasLifetimeWarranty, let until = item.warrantyUntil {
             let days = until.daysSince1970 - today.daysSince1970
             if (0...Self.warrantyNoticeDays).contains(days) {

@@ -58,6 +58,7 @@ extension HouseholdItem {
         compare("purchasedFrom", \.purchasedFrom) { $0 }
         compare("warrantyUntil", \.warrantyUntil) { $0?.description }
         compare("lifetimeWarranty", \.hasLifetimeWarranty, yesNo)
+        compare("scheduled", \.isScheduled, yesNo)
         compare("reviewedAt", \.reviewedAt) { $0?.description }
         compare("tags", \.tags) { $0.isEmpty ? nil : $0.joined(separator: ", ") }
         compare("files", \.attachments) { attachments in

@@ -39,6 +39,9 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
     public var hasLifetimeWarranty: Bool
     /// The day its owner last checked that it is still there and its facts are right.
     public var reviewedAt: CalendarDate?
+    /// Whether the policy lists it by name on a rider ("scheduled"), with cover of its own
+    /// beyond its category's sub-limit.
+    public var isScheduled: Bool
     /// Its tags, each as first typed in the inventory, ordered case-insensitively.
     public var tags: [String]
     /// The files attached to it: photos, receipts, manuals, warranties.
@@ -59,8 +62,9 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
         notes: String? = nil, replacementValue: Money? = nil, purchasedFrom: String? = nil,
         warrantyUntil: CalendarDate? = nil, hasLifetimeWarranty: Bool = false,
         reviewedAt: CalendarDate? = nil, tags: [String] = [], attachments: [Attachment] = [],
-        createdAt: Timestamp, updatedAt: Timestamp, version: Int = 1
+        isScheduled: Bool = false, createdAt: Timestamp, updatedAt: Timestamp, version: Int = 1
     ) {
+        self.isScheduled = isScheduled
         self.id = id
         self.name = name
         self.description = description

@@ -34,6 +34,8 @@ public struct ItemDraft: Sendable, Hashable {
     public var warrantyUntil: CalendarDate?
     /// Whether its warranty lasts for its life.
     public var hasLifetimeWarranty: Bool
+    /// Whether the policy lists it on a rider.
+    public var isScheduled: Bool = false
     /// The day its owner last checked it.
     public var reviewedAt: CalendarDate?
     /// Its tags (trimmed, 1–50 characters each; the same tag in another case is one tag).
@@ -110,6 +112,8 @@ public struct ItemPatch: Sendable, Hashable {
     public var warrantyUntil: CalendarDate??
     /// Set or clear the lifetime warranty.
     public var hasLifetimeWarranty: Bool?
+    /// Whether the policy lists it on a rider.
+    public var isScheduled: Bool?
     /// A new review day, or `.some(nil)` to clear it.
     public var reviewedAt: CalendarDate??
     /// Tags to add (one already there, in any case, stays as it is).

@@ -176,7 +176,7 @@ extension ItemDraft {
             purchasedFrom: try ItemValidation.text(purchasedFrom, field: .purchasedFrom),
             warrantyUntil: warrantyUntil, hasLifetimeWarranty: hasLifetimeWarranty,
             reviewedAt: try ItemValidation.pastDate(reviewedAt, field: .reviewedAt, today: today),
-            tags: try ItemValidation.tags(tags),
+            tags: try ItemValidation.tags(tags), isScheduled: isScheduled,
             createdAt: now, updatedAt: now, version: 1)
     }
 }
@@ -232,6 +232,7 @@ extension ItemPatch {
         if let purchasedFrom { item.purchasedFrom = purchasedFrom }
         if let warrantyUntil { item.warrantyUntil = warrantyUntil }
         if let hasLifetimeWarranty { item.hasLifetimeWarranty = hasLifetimeWarranty }
+        if let isScheduled { item.isScheduled = isScheduled }
         if let reviewedAt { item.reviewedAt = reviewedAt }
         if removesAllTags || !removedTags.isEmpty || !addedTags.isEmpty {
             var tags = removesAllTags ? [] : item.tags

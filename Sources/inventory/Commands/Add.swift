@@ -26,6 +26,9 @@ struct Add: ParsableCommand {
     @Flag(name: .customLong("lifetime-warranty"), help: "Its warranty lasts for its life.")
     var lifetimeWarranty = false
 
+    @Flag(help: "The policy lists it by name on a rider (a \"scheduled\" item).")
+    var scheduled = false
+
     @Flag(help: "Print the added item as JSON instead of its id.")
     var json = false
 
@@ -37,7 +40,7 @@ struct Add: ParsableCommand {
 
     func run() throws {
         let manager = try database.openManager(.write)
-        let draft = ItemDraft(
+        var draft = ItemDraft(
             name: fields.name ?? "",
             description: fields.description,
             price: try fields.parsedPrice(currency: manager.currency) ?? nil,
@@ -56,6 +59,7 @@ struct Add: ParsableCommand {
             warrantyUntil: try fields.parsedWarrantyUntil() ?? nil,
             hasLifetimeWarranty: lifetimeWarranty,
             tags: fields.tags)
+        draft.isScheduled = scheduled
         let item = try manager.add(draft)
         if json {
             Terminal.standardOutput.writeLine(ItemJSON.object(item, manager: manager))

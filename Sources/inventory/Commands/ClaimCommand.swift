@@ -13,7 +13,7 @@ struct ClaimCommand: ParsableCommand {
               printf '1\\n3\\ndone\\n' | inventory claim new --title "Burglary" --select
               inventory claim show 1
               inventory claim export 1 --format csv --output loss.csv
-              inventory claim line 1 7 --replacement 1299.00 --source "https://shop.example/tv"
+              inventory claim line 1 7 --replacement 1299 --source "Best Buy"
               inventory claim replaced 1 7 --paid 1249.00 --receipt receipt.pdf
             """,
         subcommands: [

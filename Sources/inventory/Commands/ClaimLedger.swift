@@ -19,7 +19,8 @@ struct ClaimLine: ParsableCommand {
             sets the useful life and yearly rate.
 
             Examples:
-              inventory claim line 1 7 --replacement 1299.00 --source "https://shop.example/tv" --condition good
+              inventory claim line 1 7 --replacement 1299 --condition good
+              inventory claim line 1 7 --source "https://shop.example/tv"
               inventory claim line 1 3 --condition poor --category furniture
               inventory claim line 1 7 --replacement ""    # back to the item's value
             """)

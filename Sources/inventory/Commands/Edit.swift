@@ -46,6 +46,11 @@ struct Edit: ParsableCommand {
         help: "Set or clear the lifetime warranty.")
     var lifetimeWarranty: Bool?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Set or clear whether the policy lists it on a rider (scheduled).")
+    var scheduled: Bool?
+
     @Flag(help: "Record that you checked the item today (it is there, its facts are right).")
     var reviewed = false
 
@@ -77,7 +82,7 @@ struct Edit: ParsableCommand {
             throw ValidationError("--if-version takes exactly one id")
         }
         if fields.isEmpty, luxury == nil, insured == nil, !removePhoto, untags.isEmpty,
-            !removeTags, lifetimeWarranty == nil, !reviewed
+            !removeTags, lifetimeWarranty == nil, scheduled == nil, !reviewed
         {
             throw ValidationError(
                 "nothing to change: give the fields to change, such as --insured or --price 1200")
@@ -148,6 +153,7 @@ struct Edit: ParsableCommand {
         patch.purchasedFrom = fields.purchasedFrom.map { $0 }
         patch.warrantyUntil = try fields.parsedWarrantyUntil()
         patch.hasLifetimeWarranty = lifetimeWarranty
+        patch.isScheduled = scheduled
         if reviewed { patch.reviewedAt = .some(manager.today()) }
         patch.addedTags = fields.tags
         patch.removedTags = untags

@@ -53,7 +53,7 @@ struct Show: ParsableCommand {
                 item.hasLifetimeWarranty ? "for life" : item.warrantyUntil.map { "until \($0)" }
             ),
             ("Luxury", yesNo(item.isLuxury)),
-            ("Insured", yesNo(item.isInsured)),
+            ("Insured", yesNo(item.isInsured) + (item.isScheduled ? ", scheduled on a rider" : "")),
             ("Location", item.location),
             ("Brand", item.brand),
             ("Model", item.model),

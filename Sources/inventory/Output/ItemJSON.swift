@@ -61,6 +61,8 @@ enum ItemJSON {
         if let date = item.warrantyUntil { quoted(date.append) } else { key("null") }
         key(",\"lifetimeWarranty\":")
         if item.hasLifetimeWarranty { key("true") } else { key("false") }
+        key(",\"scheduled\":")
+        if item.isScheduled { key("true") } else { key("false") }
         key(",\"reviewedAt\":")
         if let date = item.reviewedAt { quoted(date.append) } else { key("null") }
         key(",\"tags\":[")
