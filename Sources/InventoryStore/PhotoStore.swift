@@ -374,6 +374,60 @@ public struct PhotoStore: Sendable {
         unlink(ownPath(of: name))
     }
 
+    // MARK: - Restores in progress
+
+    /// The marker a restore leaves in the folder while it moves files in: the names of the
+    /// files it added (those it found there already are not listed), one per line, so that if
+    /// it is killed before its transaction commits, the next process that opens the inventory
+    /// removes those no item uses (`finishInterruptedRestores`).
+    private func restoreMarker(pid: Int32) -> String {
+        (directory as NSString).appendingPathComponent(".restore-\(pid).pending")
+    }
+
+    /// Records, before a restore moves them in, which of `names` are not in the folder yet.
+    ///
+    /// - Returns: those names.
+    /// - Throws: `InventoryError.cannotWrite` when the folder or the marker cannot be written.
+    public func beginRestore(of names: [String]) throws -> [String] {
+        try makeDirectory()
+        let added = names.filter { access(ownPath(of: $0), F_OK) != 0 }
+        let marker = restoreMarker(pid: getpid())
+        let descriptor = open(marker, O_CREAT | O_TRUNC | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw InventoryError.cannotWrite(path: marker, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        let text = Array(added.map { $0 + "\n" }.joined().utf8)
+        let written = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == text.count, fsync(descriptor) == 0 else {
+            unlink(marker)
+            throw InventoryError.cannotWrite(path: marker, reason: String(cString: strerror(errno)))
+        }
+        return added
+    }
+
+    /// Ends this process's restore: its marker goes (the new content uses the files).
+    public func endRestore() {
+        unlink(restoreMarker(pid: getpid()))
+    }
+
+    /// The files that restores killed before they committed added, by marker: a marker of a
+    /// process that is gone, with the names it lists.
+    public func interruptedRestores() -> [(marker: String, names: [String])] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return entries.compactMap { entry in
+            guard entry.hasPrefix(".restore-"), entry.hasSuffix(".pending"),
+                let pid = Int32(entry.dropFirst(9).dropLast(8)), pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { return nil }
+            let path = (directory as NSString).appendingPathComponent(entry)
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            return (
+                path, text.split(separator: "\n").map(String.init).filter { Self.isStoredName($0) }
+            )
+        }
+    }
+
     /// Creates the photos folder (0700) if it is not there, and refuses one that is a link
     /// or not a folder: stored files are never written through a link someone placed.
     private func makeDirectory() throws {

@@ -80,9 +80,11 @@ extension InventoryManager {
 
     /// Replaces the whole inventory with `snapshot` (checked with `describe`), whose stored
     /// files are in `filesFolder`: the files are moved into the photos folder first, then the
-    /// database is replaced in one transaction. Stored files the old content used are kept (the
-    /// folder is shared with every inventory in the same folder). Interrupted before the transaction commits, the inventory is as it was
-    /// (with at most some extra stored files that no item uses).
+    /// database is replaced in one transaction. Stored files the old content used are kept (an
+    /// earlier release's photos folder is shared with every inventory in the same folder).
+    /// Interrupted before the transaction commits, the inventory is as it was: the files it
+    /// added are removed, or, if the process was killed, by the next one to open the inventory
+    /// (`PhotoStore.beginRestore(of:)` lists them first).
     ///
     /// `committed` is called once the new content is in (before the old files go).
     /// Other processes see the new content as a commit; one that was following the old
@@ -95,6 +97,14 @@ extension InventoryManager {
         with snapshot: InventorySnapshot, filesIn filesFolder: String,
         committed: () -> Void = {}
     ) throws {
+        // what it adds is listed first, so that a restore killed before it commits leaves
+        // nothing behind (`finishInterruptedRestores`)
+        let added = try photos.beginRestore(of: snapshot.files)
+        var committedContent = false
+        defer {
+            if !committedContent { removeUnusedFiles(added) }
+            photos.endRestore()
+        }
         for name in snapshot.files {
             try photos.adopt(name, from: (filesFolder as NSString).appendingPathComponent(name))
         }
@@ -106,6 +116,7 @@ extension InventoryManager {
             try store.items.keepItemIDsAbove(highest)
             try store.queued(upTo: try store.items.lastJournalSequence())
         }
+        committedContent = true
         committed()
         // The stored files the replaced content used stay: the photos folder is shared by every
         // inventory in the same folder, and a file may be another one's too.

@@ -132,6 +132,16 @@ public final class InventoryManager: Sendable {
     /// An inventory that an earlier release kept in a folder's shared `photos/` gets its own
     /// folder the first time it is opened for writing: its stored files are linked into it, so
     /// another inventory of the folder deleting its items never takes them away.
+    /// Removes what restores killed before they committed left in the photos folder: the
+    /// files they added that no item uses (best effort; a read-only folder keeps them, and
+    /// `verify` lists them as unused).
+    private func finishInterruptedRestores() {
+        for (marker, names) in photos.interruptedRestores() {
+            removeUnusedFiles(names)
+            unlink(marker)
+        }
+    }
+
     private func adoptSharedPhotosOnce() {
         guard let shared = photos.sharedDirectory, access(photos.directory, F_OK) != 0,
             access(shared, F_OK) == 0
@@ -156,6 +166,7 @@ public final class InventoryManager: Sendable {
         do {
             try self.init(database: database, notificationCenter: notificationCenter, clock: clock)
             if access == .write { adoptSharedPhotosOnce() }
+            finishInterruptedRestores()
         } catch let error as DatabaseError {
             // The connection closes as the store that failed to open lets go of it.
             throw InventoryError.cannotOpen(
