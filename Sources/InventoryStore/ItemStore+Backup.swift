@@ -1,22 +1,5 @@
 import InventoryModel
 
-/// How many items, claims and journal entries an inventory holds.
-public struct InventoryCounts: Sendable, Hashable, Codable {
-    /// Items.
-    public var items: Int
-    /// Claims.
-    public var claims: Int
-    /// Journal entries (the history).
-    public var journalEntries: Int
-
-    /// Creates counts.
-    public init(items: Int, claims: Int, journalEntries: Int) {
-        self.items = items
-        self.claims = claims
-        self.journalEntries = journalEntries
-    }
-}
-
 /// What a backup and a restore need of the store: a copy of the whole database, a
 /// replacement of it, its integrity, the stored files the items use, and how many rows of
 /// each kind there are.

@@ -299,12 +299,7 @@ public struct PhotoStore: Sendable {
     /// Whether `name` is the name of a stored file: 64 lowercase hexadecimal digits (its
     /// SHA-256), a dot and the extension of an accepted kind.
     public static func isStoredName(_ name: some StringProtocol) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].utf8.count == 64,
-            parts[0].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
-            Kind(rawValue: String(parts[1])) != nil
-        else { return false }
-        return true
+        StoredFileName.isValid(name)
     }
 
     /// The names of the stored files in the folder (other files in it are left out).

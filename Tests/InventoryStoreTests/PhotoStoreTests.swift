@@ -55,3 +55,14 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
     }
 }
+
+@Suite struct StoredFileNameTests {
+    @Test func theNamesExtensionsAreTheStoredKinds() {
+        #expect(StoredFileName.extensions == Set(PhotoStore.Kind.allCases.map(\.rawValue)))
+        let hash = String(repeating: "0123456789abcdef", count: 4)
+        #expect(PhotoStore.isStoredName(hash + ".png"))
+        for name in [hash, hash + ".exe", hash.uppercased() + ".png", "../" + hash + ".png", ""] {
+            #expect(!PhotoStore.isStoredName(name), "\(name)")
+        }
+    }
+}

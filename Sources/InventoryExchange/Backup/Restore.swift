@@ -160,27 +160,10 @@ public final class StagedRestore {
         } catch {
             throw refused("its \(BackupManifest.entryName) cannot be read (the archive is damaged)")
         }
-        // The format and version first: a newer archive may have another shape.
-        struct Header: Decodable {
-            var format: String?
-            var formatVersion: Int?
-            var programVersion: String?
-        }
-        guard let header = try? JSONDecoder().decode(Header.self, from: data),
-            header.format == BackupManifest.formatName, let version = header.formatVersion
-        else {
-            throw refused("it is not an inventory backup (its manifest is not one)")
-        }
-        guard version <= BackupManifest.currentFormatVersion else {
-            throw refused(
-                "it was made by a newer version of inventory (\(header.programVersion ?? "?"), "
-                    + "backup format \(version)); this version reads format "
-                    + "\(BackupManifest.currentFormatVersion): install the newer one to restore it")
-        }
         do {
-            return try JSONDecoder().decode(BackupManifest.self, from: data)
+            return try BackupManifest.decode(data)
         } catch {
-            throw refused("its manifest cannot be read (the archive is damaged)")
+            throw refused(error.description)
         }
     }
 
@@ -189,22 +172,11 @@ public final class StagedRestore {
     private static func check(
         _ manifest: BackupManifest, refused: (String) -> BackupError
     ) throws -> [String: BackupManifest.Entry] {
-        var entries: [String: BackupManifest.Entry] = [:]
-        for entry in manifest.entries {
-            let isDatabase = entry.path == BackupManifest.databaseEntryName
-            let isFile =
-                entry.path.hasPrefix(BackupManifest.filesFolder)
-                && PhotoStore.isStoredName(entry.path.dropFirst(BackupManifest.filesFolder.count))
-            guard isDatabase || isFile, entry.size >= 0, entry.sha256.utf8.count == 64,
-                entries.updateValue(entry, forKey: entry.path) == nil
-            else {
-                throw refused("its manifest lists an entry it cannot hold (\(entry.path))")
-            }
+        do {
+            return try manifest.checkedEntries()
+        } catch {
+            throw refused(error.description)
         }
-        guard entries[BackupManifest.databaseEntryName] != nil else {
-            throw refused("its manifest lists no \(BackupManifest.databaseEntryName)")
-        }
-        return entries
     }
 
     /// Refuses an archive with an entry that is not a plain file with a safe path listed in
