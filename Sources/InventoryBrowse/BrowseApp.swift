@@ -392,6 +392,8 @@ public final class BrowseApp {
 
     func switchTab(to index: Int) {
         current = index
+        // a change of the settings or of the day posts nothing: shown again, it is redone
+        if isOnCheckTab { checkIsStale.set() }
         modal = nil
         if !isOnAddTab { message = nil }
     }

@@ -33,7 +33,7 @@ public struct Report: Sendable {
             notes = claim.notes
             let lines = claim.ledger(table: settings.depreciationTable, today: today)
             ledger = zip(claim.items, lines).map { ($0.name, $1) }
-            overLimits = CoverageProblem.problems(LedgerTotals(lines), settings: settings).map(
+            overLimits = CoverageProblem.problems(claim, ledger: lines, settings: settings).map(
                 \.description)
         }
     }

@@ -137,8 +137,10 @@ public struct ReportWriter {
     }
 
     /// A hard link to `stored` at `path`, or a private copy where links cannot be made (another
-    /// file system).
+    /// file system). The stored file is made read-only (0400) first: a link shares its file,
+    /// so a photo edited in the report would otherwise change the inventory's own.
     private func place(_ stored: String, at path: String) throws {
+        chmod(stored, 0o400)
         if link(stored, path) == 0 { return }
         guard let data = FileManager.default.contents(atPath: stored) else {
             throw InventoryError.cannotWrite(path: path, reason: String(cString: strerror(errno)))

@@ -384,6 +384,7 @@ extension ItemStore {
                             isInsured: item.isInsured, photo: item.photo,
                             replacementValue: try recordedValue(), hadReceipt: lines.bool(at: 13)))
                 items[items.count - 1].tags = item.tags
+                items[items.count - 1].isScheduled = item.isScheduled
                 items[items.count - 1].terms = terms
             }
         }

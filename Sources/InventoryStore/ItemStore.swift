@@ -255,7 +255,8 @@ public final class ItemStore {
         let statement = try database.cachedStatement(
             """
             SELECT EXISTS (SELECT 1 FROM items WHERE price IS NOT NULL OR value IS NOT NULL)
-                OR EXISTS (SELECT 1 FROM claim_items WHERE price IS NOT NULL OR value IS NOT NULL)
+                OR EXISTS (SELECT 1 FROM claim_items WHERE price IS NOT NULL OR value IS NOT NULL
+                    OR replacement IS NOT NULL OR replaced_paid IS NOT NULL)
                 OR EXISTS (SELECT 1 FROM journal WHERE
                     json_extract(before, '$.price') IS NOT NULL
                     OR json_extract(after, '$.price') IS NOT NULL

@@ -59,12 +59,33 @@ public struct OutputFolder: Sendable {
         }
     }
 
-    /// Whether the folder at the target holds only what a folder of this kind holds.
+    /// Whether the folder at the target holds only what a folder of this kind holds: at its
+    /// top, regular files and folders named in `entries`; in those folders, only regular files
+    /// with a stored file's name (a report's photos). Anything else is the user's.
     private func isReplaceable() -> Bool {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: target) else {
-            return false
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: target),
+            Set(names).isSubset(of: entries)
+        else { return false }
+        for name in names {
+            let path = (target as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return false }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: continue
+            case S_IFDIR:
+                guard let inside = try? FileManager.default.contentsOfDirectory(atPath: path)
+                else { return false }
+                for file in inside {
+                    var fileStatus = stat()
+                    guard StoredFileName.isValid(file),
+                        lstat((path as NSString).appendingPathComponent(file), &fileStatus) == 0,
+                        fileStatus.st_mode & S_IFMT == S_IFREG
+                    else { return false }
+                }
+            default: return false
+            }
         }
-        return Set(names).isSubset(of: entries)
+        return true
     }
 
     /// Makes the folder: `produce` fills a private folder beside the target, which then

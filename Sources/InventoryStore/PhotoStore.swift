@@ -383,8 +383,15 @@ public struct PhotoStore: Sendable {
     ///
     /// - Returns: those names.
     /// - Throws: `InventoryError.cannotWrite` when the folder or the marker cannot be written.
-    public func beginRestore(of names: [String]) throws -> [String] {
+    public func beginRestore(of names: [String], removingUnused remove: ([String]) -> Void)
+        throws -> [String]
+    {
         try makeDirectory()
+        // what killed restores added goes first, so that this one lists it as its own
+        for (marker, listed) in interruptedRestores() {
+            remove(listed)
+            unlink(marker)
+        }
         let added = names.filter { access(ownPath(of: $0), F_OK) != 0 }
         let marker = restoreMarker(pid: getpid())
         let descriptor = open(marker, O_CREAT | O_TRUNC | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -412,7 +419,7 @@ public struct PhotoStore: Sendable {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return entries.compactMap { entry in
             guard entry.hasPrefix(".restore-"), entry.hasSuffix(".pending"),
-                let pid = Int32(entry.dropFirst(9).dropLast(8)), pid != getpid(),
+                let pid = Int32(entry.dropFirst(9).dropLast(8)), pid > 0, pid != getpid(),
                 kill(pid, 0) != 0, errno == ESRCH
             else { return nil }
             let path = (directory as NSString).appendingPathComponent(entry)

@@ -95,6 +95,7 @@ import Testing
         let unpriced = LedgerLine(
             try line(price: nil, tags: []), incidentDate: incident, table: table)
         #expect(!unpriced.isPriced && unpriced.replacementCost == 0)
+        #expect(unpriced.depreciationTenthsOfPercent == 0)
     }
 
     @Test func theReplacementCostIsTheEnteredOneElseTheValueElseThePriceTimesTheQuantity()
@@ -133,6 +134,7 @@ import Testing
     @Test func aReplacementReleasesWhatItCostAboveTheCashValueUpToWhatWasHeldBack() throws {
         // 1,000.00 at 80 %: cash value 200.00, held back 800.00
         var terms = ClaimLineTerms()
+        terms.replacementReceipt = String(repeating: "c", count: 64) + ".pdf"
         for (paid, released) in [
             ("150.00", 0), ("700.00", 50_000), ("1000.00", 80_000), ("1500.00", 80_000),
         ] {
@@ -142,6 +144,11 @@ import Testing
             #expect(ledger.actualCashValue == 20_000 && ledger.heldBack == 80_000)
             #expect(ledger.released == Int128(released), "paid \(paid)")
         }
+        // without its receipt, a replacement releases nothing yet
+        var unproven = terms
+        unproven.replacementReceipt = nil
+        let waiting = LedgerLine(try line(terms: unproven), incidentDate: incident, table: table)
+        #expect(waiting.released == 0 && waiting.awaitsReceipt)
         let totals = LedgerTotals([
             LedgerLine(try line(terms: terms), incidentDate: incident, table: table),
             LedgerLine(try line(tags: ["jewelry"]), incidentDate: incident, table: table),
@@ -158,6 +165,18 @@ import Testing
         terms.maximumBasisPoints = 8000
         let ledger = LedgerLine(try line(terms: terms), incidentDate: incident, table: table)
         #expect(ledger.depreciationTenthsOfPercent == 420)
+    }
+
+    @Test func aLifeUnderAYearLosesEverythingInItsFirstYear() throws {
+        let six = try #require(DepreciationTerms(text: "6m"))
+        #expect(six.yearlyRateBasisPoints == 10_000, "at most 100 % a year")
+        var short = table
+        short.terms["clothing"] = six
+        short.maximumBasisPoints = 10_000
+        let ledger = LedgerLine(
+            try line(tags: ["clothing"]), incidentDate: incident, table: short)
+        #expect(ledger.depreciationTenthsOfPercent == 1000)
+        #expect(ledger.explanation == "4.2 years at 100 % a year, good: 100 % (the most taken)")
     }
 
     @Test func termsAreReadAndWrittenAsText() {

@@ -272,3 +272,41 @@ private struct SeededGenerator: RandomNumberGenerator {
         #expect(try manager.count() == 5)
     }
 }
+
+@Suite struct ReportFolderReplacementTests {
+    let folder = TemporaryFolder()
+
+    @Test func aFolderWithTheUsersFilesUnderFilesIsNeverReplaced() throws {
+        let manager = try makeManager(in: folder)
+        _ = try manager.add(ItemDraft(name: "Lamp", price: usd("5")))
+        let report = Report(
+            title: "Home", subject: "Every item", date: manager.today(), currency: .usd,
+            lines: try manager.items(matching: ItemFilter()).map(ReportLine.init))
+        let mine = folder.file("mydocs")
+        try FileManager.default.createDirectory(
+            atPath: mine + "/files", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: mine + "/report.html", contents: Data())
+        _ = FileManager.default.createFile(
+            atPath: mine + "/files/taxes-2024.pdf", contents: Data("keep".utf8))
+        #expect(throws: InventoryError.self) {
+            try ReportWriter(manager: manager).writeFolder(report, to: mine, replacing: true)
+        }
+        #expect(
+            FileManager.default.contents(atPath: mine + "/files/taxes-2024.pdf")
+                == Data("keep".utf8))
+    }
+
+    @Test func aLinkedPhotoIsReadOnlySoTheReportCannotChangeTheStoredFile() throws {
+        let manager = try makeManager(in: folder)
+        let picture = folder.file("p.png")
+        writePNG(at: picture, seed: "p")
+        let item = try manager.add(ItemDraft(name: "Lamp", photoFile: picture))
+        let report = Report(
+            title: "Home", subject: "Every item", date: manager.today(), currency: .usd,
+            lines: [ReportLine(item)])
+        try ReportWriter(manager: manager).writeFolder(
+            report, to: folder.file("r"), replacing: false)
+        #expect(permissions(folder.file("r/files/" + item.photo!)) == 0o400)
+        #expect(try manager.verify().isSound)
+    }
+}

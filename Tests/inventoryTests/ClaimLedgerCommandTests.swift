@@ -176,12 +176,66 @@ import Testing
                 == String(describing: before.totals["payable"] ?? "-"))
     }
 
+    @Test func aDeletedItemsLineIsPricedByItsNumberAndAReceiptReleases() throws {
+        try sandbox.succeed(["delete", "3", "--force"])  // the sofa burnt; the claim keeps a copy
+        #expect(try sandbox.succeed(["claim", "show", "1"]).contains("  3  deleted  Sofa"))
+        try sandbox.succeed(["claim", "line", "1", "--line", "3", "--condition", "poor"])
+        #expect(try ledger().lines[2]["depreciationPercent"] as? String == "52.5")
+        let unproven = try sandbox.succeed([
+            "claim", "replaced", "1", "--line", "3", "--paid", "2000",
+        ])
+        #expect(
+            unproven.contains("nothing of the 1,155.00 held back is released until its receipt"))
+        #expect(try ledger().lines[2]["released"] as? String == "0.00")
+        try sandbox.succeed([
+            "claim", "replaced", "1", "--line", "3", "--paid", "2000", "--receipt", pdf("r.pdf"),
+        ])
+        #expect(try ledger().lines[2]["released"] as? String == "955.00")  // 2,000 − 1,045
+        for bad in [
+            ["claim", "line", "1", "--line", "4", "--condition", "new"],
+            ["claim", "line", "1", "1", "--line", "1", "--condition", "new"],
+        ] {
+            let result = try sandbox.run(bad)
+            #expect(result.status != 0 && result.stderr.split(separator: "\n").count == 1, "\(bad)")
+        }
+    }
+
+    @Test func subLimitsCountByTagAndLeaveRidersOut() throws {
+        try sandbox.add(
+            "Rifle", "--price", "4000", "--tag", "firearms", "--purchased", "2020-01-01")
+        try sandbox.succeed(["claim", "edit", "1", "--add-items", "4"])
+        try sandbox.succeed([
+            "settings", "--special-limit", "firearms=2500", "--special-limit", "jewelry=1500",
+        ])
+        var shown = try sandbox.succeed(["claim", "show", "1"])
+        #expect(shown.contains("firearms: 4,000.00 claimed, over its sub-limit of 2,500.00"))
+        #expect(shown.contains("jewelry: 3,200.50 claimed"))
+        try sandbox.succeed(["edit", "2", "--scheduled"])
+        shown = try sandbox.succeed(["claim", "show", "1"])
+        #expect(!shown.contains("jewelry: 3,200.50 claimed"), "the ring is on a rider")
+    }
+
+    @Test func theCurrencyStaysOnceTheLedgerHoldsAnAmount() throws {
+        let empty = Sandbox()
+        try empty.add("Lamp")
+        try empty.succeed(["claim", "new", "--title", "Fire", "--items", "1"])
+        try empty.succeed(["claim", "line", "1", "1", "--replacement", "12.50"])
+        let refused = try empty.run(["settings", "--currency", "JPY"])
+        #expect(refused.status == 1 && refused.stderr.contains("already holds amounts"))
+    }
+
+    @Test func aShortLifeIsAcceptedAndPricesALine() throws {
+        try sandbox.succeed(["settings", "--depreciation", "electronics=6m"])
+        try sandbox.succeed(["claim", "new", "--title", "Again", "--items", "1"])
+        #expect(try ledger(2).lines[0]["how"] as? String != nil)
+    }
+
     @Test func badInputIsRefusedAndChangesNothing() throws {
         let before = try sandbox.dump()
         for (arguments, status, message) in [
             (
                 ["claim", "line", "1", "9", "--condition", "poor"], 65,
-                "claim 1 does not list item 9"
+                "claim 1 has no item 9"
             ),
             (["claim", "line", "7", "1", "--condition", "poor"], 1, "no claim has id 7"),
             (["claim", "line", "1", "1"], 64, "say what to change"),

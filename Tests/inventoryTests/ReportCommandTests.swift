@@ -12,7 +12,7 @@ import Testing
     private func tool(_ program: String, _ arguments: [String]) throws -> String {
         let result = try sandbox.shell(
             ([program] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
-                .joined(separator: " ") + " 2>/dev/null")
+                .joined(separator: " "))
         try #require(result.status == 0, "\(program) \(arguments) failed: \(result.stderr)")
         return result.stdout
     }

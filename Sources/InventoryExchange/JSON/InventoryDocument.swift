@@ -177,7 +177,7 @@ extension InventoryDocument.Ledger {
         terms.replacementCost = try replacement.flatMap {
             try ValueParser.price($0, currency: currency, field: .other("replacement"))
         }
-        terms.source = source
+        terms.source = try ItemValidation.text(source, field: .other("source"), limit: 500)
         terms.pricedOn = try pricedOn.flatMap { try ValueParser.date($0) }
         if let condition {
             guard let known = ItemCondition(rawValue: condition) else {
@@ -188,6 +188,15 @@ extension InventoryDocument.Ledger {
             terms.condition = known
         }
         if let category {
+            guard (1...40).contains(category.count),
+                category.allSatisfy({
+                    ($0.isLetter && $0.isLowercase) || $0.isNumber || $0 == " " || $0 == "-"
+                })
+            else {
+                throw InventoryError.invalidValue(
+                    field: .other("category"), value: category,
+                    reason: "a category is 1 to 40 lower-case letters, digits, spaces or hyphens")
+            }
             terms.category = category
             guard let text = depreciation, let known = DepreciationTerms(text: text) else {
                 throw InventoryError.invalidValue(
@@ -364,7 +373,7 @@ struct JSONImport {
                     brand: line.brand, model: line.model, serialNumber: line.serial,
                     price: try line.price.flatMap { try ValueParser.price($0, currency: currency) },
                     purchaseDate: try line.purchaseDate.flatMap { try ValueParser.date($0) },
-                    location: line.location, quantity: line.quantity,
+                    location: line.location, quantity: try ItemValidation.quantity(line.quantity),
                     isLuxury: line.luxury ?? false, isInsured: line.insured, photo: nil,
                     replacementValue: try line.value.flatMap {
                         try ValueParser.price($0, currency: currency, field: .value)

@@ -99,7 +99,7 @@ extension InventoryManager {
     ) throws {
         // what it adds is listed first, so that a restore killed before it commits leaves
         // nothing behind (`finishInterruptedRestores`)
-        let added = try photos.beginRestore(of: snapshot.files)
+        let added = try photos.beginRestore(of: snapshot.files) { removeUnusedFiles($0) }
         var committedContent = false
         defer {
             if !committedContent { removeUnusedFiles(added) }

@@ -2,6 +2,23 @@ import Foundation
 import InventoryModel
 import InventoryStore
 
+/// Which line of a claim: the line of a living item, or a line by its number (1 first), as a
+/// line that keeps a copy of a deleted item has no item any more.
+public enum ClaimLineReference: Sendable, Hashable, CustomStringConvertible {
+    /// The line of the item with this id.
+    case item(Int64)
+    /// The line with this number, from 1, in the claim's order.
+    case number(Int)
+
+    /// "item 7", "line 2".
+    public var description: String {
+        switch self {
+        case .item(let id): "item \(id)"
+        case .number(let number): "line \(number)"
+        }
+    }
+}
+
 /// What `claim line` changes on a claimed line: a nil property leaves it as it is.
 public struct ClaimLineChange: Sendable, Hashable {
     /// The replacement cost of one (`.some(nil)`: back to the line's worth).
@@ -46,17 +63,28 @@ public struct CoverageProblem: Sendable, Hashable, CustomStringConvertible {
         return "\(category): \(claimed) claimed, over its sub-limit of \(limit.formatted)"
     }
 
-    /// The limits of `settings` that `totals` go over.
-    public static func problems(_ totals: LedgerTotals, settings: InventorySettings)
-        -> [CoverageProblem]
-    {
+    /// The limits of `settings` that the claim's `ledger` goes over: the personal-property
+    /// limit by every line's replacement cost, and each sub-limit by the lines filed under it
+    /// (a line's first tag with a sub-limit, else its depreciation category), leaving out the
+    /// lines of items on a rider, which have cover of their own.
+    public static func problems(
+        _ claim: Claim, ledger: [LedgerLine], settings: InventorySettings
+    ) -> [CoverageProblem] {
         var problems: [CoverageProblem] = []
+        let totals = LedgerTotals(ledger)
         if let limit = settings.coverageLimit, totals.replacementCost > Int128(limit.minorUnits) {
             problems.append(
                 CoverageProblem(category: nil, claimed: totals.replacementCost, limit: limit))
         }
+        var byCategory: [String: Int128] = [:]
+        for (item, line) in zip(claim.items, ledger) where !item.isScheduled {
+            let category =
+                item.tags.lazy.map { $0.lowercased() }.first { settings.specialLimits[$0] != nil }
+                ?? line.category
+            byCategory[category, default: 0] += line.replacementCost
+        }
         for (category, limit) in settings.specialLimits.sorted(by: { $0.key < $1.key }) {
-            let claimed = totals.byCategory[category] ?? 0
+            let claimed = byCategory[category] ?? 0
             if claimed > Int128(limit.minorUnits) {
                 problems.append(CoverageProblem(category: category, claimed: claimed, limit: limit))
             }
@@ -81,15 +109,15 @@ extension InventoryManager {
         }
     }
 
-    /// Changes what the household recorded on the claim's line of item `itemID`.
+    /// Changes what the household recorded on the claim line `reference`.
     ///
     /// - Returns: the claim as saved.
     /// - Throws: `InventoryError.claimNotFound`, `.claimRefused` (the item is not in the
     ///   claim), `.invalidValue`; nothing is written then.
     @discardableResult
-    public func editClaimLine(claimID: Int64, itemID: Int64, _ change: ClaimLineChange) throws
-        -> Claim
-    {
+    public func editClaimLine(
+        claimID: Int64, line reference: ClaimLineReference, _ change: ClaimLineChange
+    ) throws -> Claim {
         var source = change.source
         if case .some(.some(let text)) = change.source {
             source = .some(try ItemValidation.text(text, field: .other("source"), limit: 500))
@@ -101,7 +129,7 @@ extension InventoryManager {
         }
         return try withStore { store in
             try store.items.write {
-                let (claim, position) = try Self.line(of: itemID, inClaim: claimID, store.items)
+                let (claim, position) = try Self.line(reference, inClaim: claimID, store.items)
                 var terms = claim.items[position].terms
                 if let cost = change.replacementCost { terms.replacementCost = cost }
                 if let source { terms.source = source }
@@ -125,7 +153,7 @@ extension InventoryManager {
         }
     }
 
-    /// Records that a replacement of the claimed item `itemID` was bought: what it cost (for
+    /// Records that a replacement of the claim line `reference` was bought: what it cost (for
     /// the whole line), when, and its receipt (a picture or a PDF, stored as the item's files
     /// are), which releases what the insurer held back.
     ///
@@ -134,7 +162,8 @@ extension InventoryManager {
     ///   `.invalidFile`; nothing is written then (a receipt stored for it is removed).
     @discardableResult
     public func recordReplacement(
-        claimID: Int64, itemID: Int64, paid: Money, on day: CalendarDate?, receipt: String?
+        claimID: Int64, line reference: ClaimLineReference, paid: Money, on day: CalendarDate?,
+        receipt: String?
     ) throws -> Claim {
         if let day, day > today() {
             throw InventoryError.invalidValue(
@@ -145,8 +174,7 @@ extension InventoryManager {
         do {
             let (saved, earlierReceipt) = try withStore { store in
                 try store.items.write {
-                    let (claim, position) = try Self.line(
-                        of: itemID, inClaim: claimID, store.items)
+                    let (claim, position) = try Self.line(reference, inClaim: claimID, store.items)
                     var terms = claim.items[position].terms
                     let earlier = terms.replacementReceipt
                     terms.replacedPaid = paid
@@ -167,17 +195,22 @@ extension InventoryManager {
         }
     }
 
-    /// The claim and the position of its line for `itemID`.
-    private static func line(of itemID: Int64, inClaim claimID: Int64, _ store: ItemStore) throws
-        -> (Claim, Int)
-    {
+    /// The claim and the position of its line `reference`.
+    private static func line(
+        _ reference: ClaimLineReference, inClaim claimID: Int64, _ store: ItemStore
+    ) throws -> (Claim, Int) {
         guard let claim = try store.claim(id: claimID) else {
             throw InventoryError.claimNotFound(claimID)
         }
-        guard let position = claim.items.firstIndex(where: { $0.itemID == itemID }) else {
+        let position: Int?
+        switch reference {
+        case .item(let id): position = claim.items.firstIndex { $0.itemID == id }
+        case .number(let number):
+            position = claim.items.indices.contains(number - 1) ? number - 1 : nil
+        }
+        guard let position else {
             throw InventoryError.claimRefused([
-                ClaimProblem(
-                    field: .items, message: "claim \(claimID) does not list item \(itemID)")
+                ClaimProblem(field: .items, message: "claim \(claimID) has no \(reference)")
             ])
         }
         return (claim, position)

@@ -31,9 +31,12 @@ public struct ClaimLineTerms: Sendable, Hashable {
 /// One line of the claim ledger: what the insurer will pay for a claimed line, with the
 /// arithmetic. Replacement-cost policies pay the actual cash value (replacement cost minus
 /// depreciation) first and hold the depreciation back until a replacement is bought; a
-/// replacement releases what it cost above the actual cash value, up to what was held back.
+/// replacement, once its receipt is shown, releases what it cost above the actual cash value,
+/// up to what was held back.
 ///
-/// Every amount is in minor units, rounded half to even once, at the line.
+/// Every amount is in minor units. The age is taken to a tenth of a year and the percentage
+/// to a tenth of a percent (half to even), as the explanation shows them; the amount is then
+/// rounded half to even once, at the line.
 public struct LedgerLine: Sendable, Hashable {
     /// The replacement cost of the whole line (each × quantity).
     public let replacementCost: Int128
@@ -51,8 +54,10 @@ public struct LedgerLine: Sendable, Hashable {
     public let actualCashValue: Int128
     /// What the insurer holds back until a replacement is bought: the depreciation.
     public let heldBack: Int128
-    /// What a replacement bought released of it.
+    /// What a replacement bought, with its receipt, released of it.
     public let released: Int128
+    /// Whether a replacement was recorded without a receipt: nothing is released until one is.
+    public let awaitsReceipt: Bool
     /// How it was worked out: "4.2 years of 8, good: 52.5 %".
     public let explanation: String
 
@@ -84,13 +89,10 @@ public struct LedgerLine: Sendable, Hashable {
                 Self.divideHalfEven(
                     Int128(age) * Int128(rate) * Int128(condition.factorPercent), by: 10_000))
             let years = "\(age / 10).\(age % 10) year\(age == 10 ? "" : "s")"
-            let life = depreciationTerms.lifeMonths.map { months in
-                months % 12 == 0 ? "\(months / 12)" : "\(months / 12).\((months % 12) * 10 / 12)"
-            }
-            let straight = depreciationTerms.lifeMonths.map { Int((120_000 + $0 / 2) / $0) }
+            let months = depreciationTerms.lifeMonths ?? 0
             explanation =
-                rate == straight && life != nil
-                ? "\(years) of \(life!)"
+                months > 0 && months % 12 == 0 && rate == DepreciationTerms.straightLine(months)
+                ? "\(years) of \(months / 12)"
                 : "\(years) at \(DepreciationTerms.percent(basisPoints: rate)) % a year"
             explanation += ", \(condition.rawValue)"
             if condition != .good { explanation += " \(condition.factorText)" }
@@ -104,12 +106,16 @@ public struct LedgerLine: Sendable, Hashable {
         } else {
             explanation = "no purchase date, so no age: 0 % (the adjuster will ask)"
         }
-        if !isPriced { explanation = "no price, value or replacement cost: nothing to pay" }
+        if !isPriced {
+            explanation = "no price, value or replacement cost: nothing to pay"
+            tenths = 0
+        }
         depreciationTenthsOfPercent = tenths
         depreciation = Self.divideHalfEven(replacementCost * Int128(tenths), by: 1000)
         actualCashValue = replacementCost - depreciation
         heldBack = depreciation
-        if let paid = terms.replacedPaid {
+        awaitsReceipt = terms.replacedPaid != nil && terms.replacementReceipt == nil
+        if let paid = terms.replacedPaid, terms.replacementReceipt != nil {
             let spent = min(Int128(paid.minorUnits), replacementCost)
             released = min(heldBack, max(0, spent - actualCashValue))
         } else {

@@ -36,11 +36,18 @@ public struct DepreciationTerms: Sendable, Hashable {
     /// The yearly rate in basis points (1250 is 12.5 % a year); 0 when it never depreciates.
     public var yearlyRateBasisPoints: Int
 
-    /// Terms of `years` of useful life at the straight-line rate (100 % over the life) or at
-    /// `rate` basis points a year.
+    /// Terms of `lifeMonths` of useful life at the straight-line rate (100 % over the life, at
+    /// most 100 % a year: a life under a year loses all of it in its first) or at `rate` basis
+    /// points a year (0 to 10,000).
     public init(lifeMonths: Int, yearlyRateBasisPoints rate: Int? = nil) {
-        self.lifeMonths = lifeMonths
-        self.yearlyRateBasisPoints = rate ?? Int((120_000 + lifeMonths / 2) / lifeMonths)
+        self.lifeMonths = max(1, lifeMonths)
+        self.yearlyRateBasisPoints = min(
+            10_000, max(0, rate ?? Self.straightLine(max(1, lifeMonths))))
+    }
+
+    /// The straight-line yearly rate of a life of `months`, in basis points, at most 10,000.
+    static func straightLine(_ months: Int) -> Int {
+        min(10_000, Int((120_000 + months / 2) / months))
     }
 
     /// Terms of something that never loses value.
@@ -82,8 +89,7 @@ public struct DepreciationTerms: Sendable, Hashable {
     public var text: String {
         guard let lifeMonths, !neverDepreciates else { return "never" }
         let life = lifeMonths % 12 == 0 ? "\(lifeMonths / 12)y" : "\(lifeMonths)m"
-        let straight = Int((120_000 + lifeMonths / 2) / lifeMonths)
-        return yearlyRateBasisPoints == straight
+        return yearlyRateBasisPoints == Self.straightLine(lifeMonths)
             ? life : "\(life):\(Self.percent(basisPoints: yearlyRateBasisPoints))%"
     }
 

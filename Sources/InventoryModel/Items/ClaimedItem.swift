@@ -35,6 +35,8 @@ public struct ClaimedItem: Sendable, Hashable {
     public var tags: [String] = []
     /// What the household recorded on the line for the ledger.
     public var terms = ClaimLineTerms()
+    /// Whether the item is on a rider while it exists (a copy of a deleted item is not).
+    public var isScheduled = false
 
     /// A line for a living item, recording its value and receipt as they are now.
     public init(item: HouseholdItem) {
@@ -45,6 +47,7 @@ public struct ClaimedItem: Sendable, Hashable {
             isLuxury: item.isLuxury, isInsured: item.isInsured, photo: item.photo,
             replacementValue: item.replacementValue, hadReceipt: item.hasReceipt)
         tags = item.tags
+        isScheduled = item.isScheduled
     }
 
     /// A line from its parts.

@@ -4,6 +4,37 @@ import InventoryKit
 
 extension ItemCondition: ExpressibleByArgument {}
 
+/// The claim and its line: the claimed item's id, or `--line N` (the number 'claim show' gives
+/// each line; a line that keeps a copy of a deleted item has no item id any more).
+struct ClaimLineOptions: ParsableArguments {
+    @Argument(help: "The claim's id.")
+    var claim: Int64
+
+    @Argument(help: "The claimed item's id (or --line).")
+    var item: Int64?
+
+    @Option(
+        help: ArgumentHelp(
+            "The line's number in 'claim show' (for a deleted item).", valueName: "n"))
+    var line: Int?
+
+    func validate() throws {
+        if (item == nil) == (line == nil) {
+            throw ValidationError("name the claimed item's id, or the line with --line N")
+        }
+    }
+
+    var reference: ClaimLineReference { item.map { .item($0) } ?? .number(line ?? 0) }
+
+    /// The position of the line in `claim`.
+    func position(in claim: Claim) -> Int? {
+        switch reference {
+        case .item(let id): claim.items.firstIndex { $0.itemID == id }
+        case .number(let number): claim.items.indices.contains(number - 1) ? number - 1 : nil
+        }
+    }
+}
+
 struct ClaimLine: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "line",
@@ -26,12 +57,7 @@ struct ClaimLine: ParsableCommand {
             """)
 
     @OptionGroup var database: DatabaseOptions
-
-    @Argument(help: "The claim's id.")
-    var claim: Int64
-
-    @Argument(help: "The claimed item's id.")
-    var item: Int64
+    @OptionGroup var target: ClaimLineOptions
 
     @Option(
         help: ArgumentHelp(
@@ -85,13 +111,13 @@ struct ClaimLine: ParsableCommand {
         }
         change.condition = condition
         change.category = category
-        let saved = try manager.editClaimLine(claimID: claim, itemID: item, change)
+        let saved = try manager.editClaimLine(claimID: target.claim, line: target.reference, change)
         let settings = try manager.settings()
-        guard let index = saved.items.firstIndex(where: { $0.itemID == item }) else { return }
+        guard let index = target.position(in: saved) else { return }
         let line = saved.ledger(table: settings.depreciationTable, today: manager.today())[index]
         Terminal.standardOutput.writeLine(
             VisibleText.of(
-                "claim \(saved.id), #\(item) \(saved.items[index].name): "
+                "claim \(saved.id), line \(index + 1) \(saved.items[index].name): "
                     + LedgerText.summary(line, currency: manager.currency)))
     }
 }
@@ -103,7 +129,8 @@ struct ClaimReplaced: ParsableCommand {
             "Record the replacement bought for a claimed item, which releases what was held back.",
         discussion: """
             The insurer pays what a replacement cost above the actual cash value, up to the \
-            depreciation it held back. --paid is what the whole line's replacement cost \
+            depreciation it held back, once it sees the receipt: without --receipt, nothing is \
+            released until one is recorded (run the command again with it). --paid is what the whole line's replacement cost \
             (all of them, for a quantity). The receipt (a picture or a PDF) is stored with \
             the inventory's files, backed up and checked by 'inventory verify'.
 
@@ -113,12 +140,7 @@ struct ClaimReplaced: ParsableCommand {
             """)
 
     @OptionGroup var database: DatabaseOptions
-
-    @Argument(help: "The claim's id.")
-    var claim: Int64
-
-    @Argument(help: "The claimed item's id.")
-    var item: Int64
+    @OptionGroup var target: ClaimLineOptions
 
     @Option(help: ArgumentHelp("What the replacement cost, in all.", valueName: "amount"))
     var paid: String
@@ -134,15 +156,20 @@ struct ClaimReplaced: ParsableCommand {
         let amount = try Money(parsing: paid, currency: manager.currency, field: .other("paid"))
         let day = try on.map { try CalendarDate(parsing: $0, field: .other("bought on")) }
         let saved = try manager.recordReplacement(
-            claimID: claim, itemID: item, paid: amount, on: day, receipt: receipt)
+            claimID: target.claim, line: target.reference, paid: amount, on: day, receipt: receipt)
         let settings = try manager.settings()
-        guard let index = saved.items.firstIndex(where: { $0.itemID == item }) else { return }
+        guard let index = target.position(in: saved) else { return }
         let line = saved.ledger(table: settings.depreciationTable, today: manager.today())[index]
+        func money(_ amount: Int128) -> String { Money.format(amount, currency: manager.currency) }
+        let outcome =
+            line.awaitsReceipt
+            ? "nothing of the \(money(line.heldBack)) held back is released until its receipt is "
+                + "attached (--receipt FILE)"
+            : "releases \(money(line.released)) of \(money(line.heldBack)) held back"
         Terminal.standardOutput.writeLine(
             VisibleText.of(
-                "claim \(saved.id), #\(item) \(saved.items[index].name): replacement of "
-                    + "\(amount.formatted) releases \(Money.format(line.released, currency: manager.currency)) "
-                    + "of \(Money.format(line.heldBack, currency: manager.currency)) held back"))
+                "claim \(saved.id), line \(index + 1) \(saved.items[index].name): replacement of "
+                    + "\(amount.formatted) \(outcome)"))
     }
 }
 

@@ -11,7 +11,9 @@ struct ClaimShow: ParsableCommand {
             the condition, capped at the most taken), the actual cash value paid first, \
             what is held back until a replacement is bought, and what replacements released. \
             A claim over the policy's limits ('inventory settings --coverage-limit', \
-            '--special-limit') says so. Amounts are rounded half to even, once, at the line.
+            '--special-limit') says so. The age is taken to a tenth of a year and the \
+            percentage to a tenth of a percent, as shown; amounts are rounded half to even at \
+            the line. A replacement releases what was held back once its receipt is attached.
 
             Examples:
               inventory claim show 1
@@ -73,9 +75,11 @@ struct ClaimShow: ParsableCommand {
         let ledger = claim.ledger(table: settings.depreciationTable, today: manager.today())
         output.writeLine("")
         output.writeLine(style.bold("Ledger"))
-        let ledgerRows = zip(claim.items, ledger).map { item, line in
-            [
-                item.itemID.map(String.init) ?? "deleted", DisplayWidth.truncate(item.name, to: 30),
+        let ledgerRows = zip(claim.items, ledger).enumerated().map { number, pair in
+            let (item, line) = pair
+            return [
+                String(number + 1), item.itemID.map(String.init) ?? "deleted",
+                DisplayWidth.truncate(item.name, to: 30),
                 money(line.replacementCost), money(line.depreciation),
                 money(line.actualCashValue), money(line.heldBack), money(line.released),
                 line.explanation,
@@ -84,9 +88,9 @@ struct ClaimShow: ParsableCommand {
         output.write(
             TextTable(
                 header: [
-                    "ID", "NAME", "REPLACEMENT", "DEPRECIATION", "CASH VALUE", "HELD BACK",
-                    "RELEASED", "HOW",
-                ], rows: ledgerRows, rightAligned: [0, 2, 3, 4, 5, 6], style: style
+                    "LINE", "ID", "NAME", "REPLACEMENT", "DEPRECIATION", "CASH VALUE",
+                    "HELD BACK", "RELEASED", "HOW",
+                ], rows: ledgerRows, rightAligned: [0, 1, 3, 4, 5, 6, 7], style: style
             ).render())
         for item in claim.items {
             var notes: [String] = []
@@ -100,8 +104,9 @@ struct ClaimShow: ParsableCommand {
                 notes.append(
                     "replaced for \(paid.formatted)"
                         + (item.terms.replacedOn.map { " on \($0)" } ?? "")
-                        + (item.terms.replacementReceipt == nil ? ", no receipt" : ", receipt kept")
-                )
+                        + (item.terms.replacementReceipt == nil
+                            ? ", no receipt yet: nothing is released until one is attached"
+                            : ", receipt kept"))
             }
             if !notes.isEmpty {
                 output.writeLine(
@@ -118,7 +123,7 @@ struct ClaimShow: ParsableCommand {
         output.writeLine("  released           \(money(sums.released))")
         output.writeLine(
             "  payable now        \(money(sums.payable)) \(currency.code)")
-        for problem in CoverageProblem.problems(sums, settings: settings) {
+        for problem in CoverageProblem.problems(claim, ledger: ledger, settings: settings) {
             output.writeLine("  over the limit: \(problem)")
         }
     }

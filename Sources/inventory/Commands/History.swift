@@ -60,6 +60,7 @@ struct History: ParsableCommand {
                 if change.item.quantity > 1 { facts.append("quantity \(change.item.quantity)") }
                 facts.append("luxury \(change.item.isLuxury ? "yes" : "no")")
                 facts.append("insured \(change.item.isInsured ? "yes" : "no")")
+                if change.item.isScheduled { facts.append("scheduled yes") }
                 if !change.item.tags.isEmpty {
                     facts.append("tags " + VisibleText.of(change.item.tags.joined(separator: ", ")))
                 }

@@ -27,7 +27,7 @@ enum ClaimJSON {
                 + ",\"ledger\":" + ledgerObject(item, line, money: money, string: string) + "}"
         }
         let sums = LedgerTotals(ledger)
-        let coverage = CoverageProblem.problems(sums, settings: settings).map {
+        let coverage = CoverageProblem.problems(claim, ledger: ledger, settings: settings).map {
             "{\"category\":\(string($0.category)),\"claimed\":\(money($0.claimed))"
                 + ",\"limit\":\(string($0.limit.decimalString))}"
         }
