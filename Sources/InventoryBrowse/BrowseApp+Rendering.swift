@@ -165,7 +165,11 @@ extension BrowseApp {
         let fields: [(String, String?)] = [
             ("Price", item.price.map { "\($0.formatted) \($0.currency.code)" }),
             ("Quantity", String(item.quantity)), ("Purchased", item.purchaseDate?.description),
-            ("Luxury", item.isLuxury ? "yes" : "no"), ("Insured", item.isInsured ? "yes" : "no"),
+            ("Luxury", item.isLuxury ? "yes" : "no"),
+            (
+                "Insured",
+                (item.isInsured ? "yes" : "no") + (item.isScheduled ? ", on a rider" : "")
+            ),
             ("Location", item.location), ("Brand", item.brand), ("Model", item.model),
             ("Serial", item.serialNumber),
             ("Value", item.replacementValue.map { "\($0.formatted) \($0.currency.code)" }),
@@ -223,6 +227,7 @@ extension BrowseApp {
                     switch field {
                     case .luxury: form.isLuxury
                     case .insured: form.isInsured
+                    case .scheduled: form.isScheduled
                     default: form.hasLifetimeWarranty
                     }
                 value = isOn ? "[x]" : "[ ]"

@@ -513,6 +513,7 @@ public final class BrowseApp {
             switch form.currentField {
             case .luxury: form.isLuxury.toggle()
             case .insured: form.isInsured.toggle()
+            case .scheduled: form.isScheduled.toggle()
             default: form.hasLifetimeWarranty.toggle()
             }
         case .character(let character) where !form.currentField.isFlag:

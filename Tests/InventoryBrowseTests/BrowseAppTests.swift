@@ -254,8 +254,13 @@ import Testing
         }
         move(to: .lifetimeWarranty)
         app.handle(.character(" "))
+        move(to: .scheduled)
+        #expect(screen.contains("Rider        [ ]"))
+        app.handle(.character(" "))
+        #expect(screen.contains("Rider        [x]"))
         app.handle(.enter)
         let drill = try #require(try manager.item(id: 4))
+        #expect(drill.isScheduled)
         #expect(drill.replacementValue == usd("120") && drill.purchasedFrom == "Acme")
         #expect(drill.tags == ["Garage", "tools"])
         #expect(drill.warrantyUntil == CalendarDate(year: 2030, month: 1, day: 1))

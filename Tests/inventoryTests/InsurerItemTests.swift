@@ -99,7 +99,7 @@ import Testing
         #expect(
             csv[0].hasSuffix(
                 ",value,worth,purchasedFrom,warrantyUntil,lifetimeWarranty,"
-                    + "reviewedAt,tags,files"))
+                    + "reviewedAt,tags,files,scheduled"))
         #expect(
             csv[2].contains(",1299.00,1299.00,Computer shop,2027-03-01,false,,Electronics; work,"))
 

@@ -47,6 +47,8 @@ public final class ItemFormController {
     public var isInsured: Bool
     /// Whether the lifetime-warranty box is ticked.
     public var hasLifetimeWarranty: Bool
+    /// Whether the rider box (the policy lists the item by name) is ticked.
+    public var isScheduled: Bool
     /// The field the cursor is on.
     public var currentField: ItemFormField = .name
     /// The problems that refused the last submission, less those of fields changed since.
@@ -60,6 +62,7 @@ public final class ItemFormController {
         isLuxury = item?.isLuxury ?? false
         isInsured = item?.isInsured ?? false
         hasLifetimeWarranty = item?.hasLifetimeWarranty ?? false
+        isScheduled = item?.isScheduled ?? false
         texts = [:]
         if let item { texts = Self.texts(of: item) }
     }

@@ -37,6 +37,8 @@ public enum ItemFormField: String, CaseIterable, Sendable, Hashable {
     case insured
     /// The yes/no box for a lifetime warranty.
     case lifetimeWarranty
+    /// The yes/no box for an item the policy lists on a rider.
+    case scheduled
 
     /// The label shown before the field.
     public var label: String {
@@ -58,11 +60,14 @@ public enum ItemFormField: String, CaseIterable, Sendable, Hashable {
         case .luxury: "Luxury"
         case .insured: "Insured"
         case .lifetimeWarranty: "Lifetime"
+        case .scheduled: "Rider"
         }
     }
 
     /// Whether the field is a yes/no box rather than text.
-    public var isFlag: Bool { self == .luxury || self == .insured || self == .lifetimeWarranty }
+    public var isFlag: Bool {
+        self == .luxury || self == .insured || self == .lifetimeWarranty || self == .scheduled
+    }
 
     /// The form field of a value refused for `field`; nil for one the form does not have.
     public init?(_ field: ValueField) {

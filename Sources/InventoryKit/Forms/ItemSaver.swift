@@ -62,10 +62,11 @@ public final class ItemSaver: ItemFormDelegate {
                 if form.hasLifetimeWarranty != original.hasLifetimeWarranty {
                     patch.hasLifetimeWarranty = form.hasLifetimeWarranty
                 }
+                if form.isScheduled != original.isScheduled { patch.isScheduled = form.isScheduled }
                 return .accepted(
                     try manager.edit(id: original.id, patch, expectedVersion: original.version))
             }
-            let draft = ItemDraft(
+            var draft = ItemDraft(
                 name: text(.name), description: text(.description), price: price,
                 purchaseDate: date,
                 isLuxury: luxury, isInsured: insured, quantity: quantity ?? 1,
@@ -74,6 +75,7 @@ public final class ItemSaver: ItemFormDelegate {
                 notes: text(.notes), replacementValue: value,
                 purchasedFrom: text(.purchasedFrom), warrantyUntil: warranty,
                 hasLifetimeWarranty: form.hasLifetimeWarranty, tags: tags)
+            draft.isScheduled = form.isScheduled
             return .accepted(try manager.add(draft))
         } catch let error as InventoryError {
             return .refused([

@@ -6,7 +6,7 @@ enum ItemCSV {
     static let header =
         "id,name,description,price,currency,purchaseDate,luxury,insured,quantity,location,"
         + "brand,model,serial,notes,photo,createdAt,updatedAt,version,value,worth,purchasedFrom,"
-        + "warrantyUntil,lifetimeWarranty,reviewedAt,tags,files\r\n"
+        + "warrantyUntil,lifetimeWarranty,reviewedAt,tags,files,scheduled\r\n"
 
     /// Appends one item as a CSV record, with its CRLF, to `bytes`: written field by field
     /// into the output buffer, as a listing of a million items needs. `forTerminal`: the CSV
@@ -69,6 +69,8 @@ enum ItemCSV {
                 item.attachments.map { "\($0.kind.rawValue):\(manager.photos.path(of: $0.file))" }
                     .joined(separator: "; "), to: &bytes)
         }
+        bytes.append(comma)
+        bytes.append(contentsOf: item.isScheduled ? "true".utf8 : "false".utf8)
         bytes.append(contentsOf: "\r\n".utf8)
     }
 
