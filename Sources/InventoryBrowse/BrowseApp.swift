@@ -228,22 +228,12 @@ public final class BrowseApp {
         if isOnCheckTab { return handleCheckTab(key) }
         guard let tab = currentTab else { return true }
         syncCursor(tab)
-        let count = tab.active.count
+        if let target = cursorTarget(of: key, from: tab.cursorIndex, count: tab.active.count) {
+            move(tab, to: target)
+            return true
+        }
+        if let goesOn = handleScreenKey(key) { return goesOn }
         switch key {
-        case .up: move(tab, to: tab.cursorIndex - 1)
-        case .down: move(tab, to: tab.cursorIndex + 1)
-        case .pageUp: move(tab, to: tab.cursorIndex - listRows)
-        case .pageDown: move(tab, to: tab.cursorIndex + listRows)
-        case .home: move(tab, to: 0)
-        case .end: move(tab, to: count - 1)
-        case .tab, .right: switchTab(to: (current + 1) % slots.count)
-        case .backTab, .left: switchTab(to: (current + slots.count - 1) % slots.count)
-        case .character(let character) where character.isNumber:
-            if let number = character.wholeNumberValue, (1...slots.count).contains(number) {
-                switchTab(to: number - 1)
-            }
-        case .character("q"): return false
-        case .character("?"): modal = .help
         case .character("a"):
             if let addSlot {
                 switchTab(to: addSlot)
@@ -327,18 +317,24 @@ public final class BrowseApp {
         return true
     }
 
-    private func handleCheckTab(_ key: Key) -> Bool {
-        let findings = checkFindings()
-        func move(to index: Int) {
-            checkState.cursor = max(0, min(findings.count - 1, index))
-        }
+    /// Where a cursor key moves a cursor at `cursor` in a list of `count` rows, or nil for
+    /// another key: what every list screen shares.
+    private func cursorTarget(of key: Key, from cursor: Int, count: Int) -> Int? {
         switch key {
-        case .up: move(to: checkState.cursor - 1)
-        case .down: move(to: checkState.cursor + 1)
-        case .pageUp: move(to: checkState.cursor - listRows)
-        case .pageDown: move(to: checkState.cursor + listRows)
-        case .home: move(to: 0)
-        case .end: move(to: findings.count - 1)
+        case .up: cursor - 1
+        case .down: cursor + 1
+        case .pageUp: cursor - listRows
+        case .pageDown: cursor + listRows
+        case .home: 0
+        case .end: count - 1
+        default: nil
+        }
+    }
+
+    /// The keys every screen of a tab shares: changing tab, help, quitting. Nil for another
+    /// key; else whether the app goes on.
+    private func handleScreenKey(_ key: Key) -> Bool? {
+        switch key {
         case .tab, .right: switchTab(to: (current + 1) % slots.count)
         case .backTab, .left: switchTab(to: (current + slots.count - 1) % slots.count)
         case .character(let character) where character.isNumber:
@@ -347,6 +343,19 @@ public final class BrowseApp {
             }
         case .character("q"): return false
         case .character("?"): modal = .help
+        default: return nil
+        }
+        return true
+    }
+
+    private func handleCheckTab(_ key: Key) -> Bool {
+        let findings = checkFindings()
+        if let target = cursorTarget(of: key, from: checkState.cursor, count: findings.count) {
+            checkState.cursor = max(0, min(findings.count - 1, target))
+            return true
+        }
+        if let goesOn = handleScreenKey(key) { return goesOn }
+        switch key {
         case .enter:
             if findings.indices.contains(checkState.cursor) {
                 openDetail(findings[checkState.cursor].id)

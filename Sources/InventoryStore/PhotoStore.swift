@@ -388,10 +388,7 @@ public struct PhotoStore: Sendable {
     {
         try makeDirectory()
         // what killed restores added goes first, so that this one lists it as its own
-        for (marker, listed) in interruptedRestores() {
-            remove(listed)
-            unlink(marker)
-        }
+        removeInterruptedRestores(removingUnused: remove)
         let added = names.filter { access(ownPath(of: $0), F_OK) != 0 }
         let marker = restoreMarker(pid: getpid())
         let descriptor = open(marker, O_CREAT | O_TRUNC | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -413,9 +410,18 @@ public struct PhotoStore: Sendable {
         unlink(restoreMarker(pid: getpid()))
     }
 
+    /// Ends the restores killed before they committed: `remove` gets the names each listed
+    /// (it removes those no item uses), then its marker goes.
+    public func removeInterruptedRestores(removingUnused remove: ([String]) -> Void) {
+        for (marker, names) in interruptedRestores() {
+            remove(names)
+            unlink(marker)
+        }
+    }
+
     /// The files that restores killed before they committed added, by marker: a marker of a
     /// process that is gone, with the names it lists.
-    public func interruptedRestores() -> [(marker: String, names: [String])] {
+    private func interruptedRestores() -> [(marker: String, names: [String])] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return entries.compactMap { entry in
             guard entry.hasPrefix(".restore-"), entry.hasSuffix(".pending"),

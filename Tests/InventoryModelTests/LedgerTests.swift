@@ -155,7 +155,6 @@ import Testing
         ])
         #expect(totals.replacementCost == 200_000 && totals.depreciation == 80_000)
         #expect(totals.payable == 20_000 + 100_000 + 80_000)
-        #expect(totals.byCategory == ["electronics": 100_000, "jewelry": 100_000])
     }
 
     @Test func recordedTermsWinOverTodaysTable() throws {

@@ -85,8 +85,8 @@ import Testing
         let before = try sandbox.dump()
         for (arguments, message) in [
             (["--review-days", "0"], "a review interval is 1 to 36500 days"),
-            (["--title", "a\nb"], "a title cannot hold control characters"),
-            (["--title", String(repeating: "x", count: 201)], "a title is at most 200"),
+            (["--title", "a\nb"], "it holds a control character"),
+            (["--title", String(repeating: "x", count: 201)], "the most is 200"),
             (["--receipt-threshold=-5"], "receipt threshold"),
             (["--receipt-threshold", "1.234"], "receipt threshold"),
             (["--currency", "EUR", "--title", "x"], "choose the currency alone"),

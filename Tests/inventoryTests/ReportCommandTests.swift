@@ -125,6 +125,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.file("x")))
     }
 
+    @Test func openSaysSoWhenNothingHereOpensWebPages() throws {
+        try sandbox.createInventory()
+        // a PATH with no xdg-open nor open: the report is written all the same, and it says so
+        let result = try sandbox.run(
+            ["report", "--output", "r", "--open"], environment: ["PATH": sandbox.file("nowhere")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.file("r/report.html")))
+        #expect(
+            result.stderr
+                == "inventory: nothing here opens web pages (no xdg-open); open r/report.html in a browser\n"
+        )
+    }
+
     @Test func anEmptyInventoryHasAReportToo() throws {
         try sandbox.createInventory()
         #expect(

@@ -188,11 +188,7 @@ extension InventoryDocument.Ledger {
             terms.condition = known
         }
         if let category {
-            guard (1...40).contains(category.count),
-                category.allSatisfy({
-                    ($0.isLetter && $0.isLowercase) || $0.isNumber || $0 == " " || $0 == "-"
-                })
-            else {
+            guard DepreciationTable.categoryName(category) == category else {
                 throw InventoryError.invalidValue(
                     field: .other("category"), value: category,
                     reason: "a category is 1 to 40 lower-case letters, digits, spaces or hyphens")

@@ -10,6 +10,14 @@ public enum ClaimLineReference: Sendable, Hashable, CustomStringConvertible {
     /// The line with this number, from 1, in the claim's order.
     case number(Int)
 
+    /// The position of the line in `claim`, or nil when it has none.
+    public func position(in claim: Claim) -> Int? {
+        switch self {
+        case .item(let id): claim.items.firstIndex { $0.itemID == id }
+        case .number(let number): claim.items.indices.contains(number - 1) ? number - 1 : nil
+        }
+    }
+
     /// "item 7", "line 2".
     public var description: String {
         switch self {
@@ -78,9 +86,7 @@ public struct CoverageProblem: Sendable, Hashable, CustomStringConvertible {
         }
         var byCategory: [String: Int128] = [:]
         for (item, line) in zip(claim.items, ledger) where !item.isScheduled {
-            let category =
-                item.tags.lazy.map { $0.lowercased() }.first { settings.specialLimits[$0] != nil }
-                ?? line.category
+            let category = settings.limitCategory(forTags: item.tags, otherwise: line.category)
             byCategory[category, default: 0] += line.replacementCost
         }
         for (category, limit) in settings.specialLimits.sorted(by: { $0.key < $1.key }) {
@@ -202,13 +208,7 @@ extension InventoryManager {
         guard let claim = try store.claim(id: claimID) else {
             throw InventoryError.claimNotFound(claimID)
         }
-        let position: Int?
-        switch reference {
-        case .item(let id): position = claim.items.firstIndex { $0.itemID == id }
-        case .number(let number):
-            position = claim.items.indices.contains(number - 1) ? number - 1 : nil
-        }
-        guard let position else {
+        guard let position = reference.position(in: claim) else {
             throw InventoryError.claimRefused([
                 ClaimProblem(field: .items, message: "claim \(claimID) has no \(reference)")
             ])

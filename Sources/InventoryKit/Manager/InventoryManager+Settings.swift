@@ -12,24 +12,7 @@ extension InventoryManager {
     /// - Throws: `InventoryError.invalidValue`, and nothing is stored then; `DatabaseError`.
     public func setSettings(_ settings: InventorySettings) throws {
         var checked = settings
-        if let title = settings.title {
-            let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard trimmed.count <= InventorySettings.maximumTitleLength else {
-                throw InventoryError.invalidValue(
-                    field: .other("title"), value: String(trimmed.prefix(40)) + "…",
-                    reason: "a title is at most \(InventorySettings.maximumTitleLength) characters")
-            }
-            guard
-                !trimmed.unicodeScalars.contains(where: {
-                    $0.properties.generalCategory == .control
-                })
-            else {
-                throw InventoryError.invalidValue(
-                    field: .other("title"), value: trimmed,
-                    reason: "a title cannot hold control characters such as a line break")
-            }
-            checked.title = trimmed.isEmpty ? nil : trimmed
-        }
+        checked.title = try settings.title.flatMap(InventorySettings.checkedTitle)
         guard (1...36_500).contains(settings.reviewDays) else {
             throw InventoryError.invalidValue(
                 field: .other("review days"), value: String(settings.reviewDays),

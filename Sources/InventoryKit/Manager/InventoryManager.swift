@@ -136,10 +136,7 @@ public final class InventoryManager: Sendable {
     /// files they added that no item uses (best effort; a read-only folder keeps them, and
     /// `verify` lists them as unused).
     private func finishInterruptedRestores() {
-        for (marker, names) in photos.interruptedRestores() {
-            removeUnusedFiles(names)
-            unlink(marker)
-        }
+        photos.removeInterruptedRestores { removeUnusedFiles($0) }
     }
 
     private func adoptSharedPhotosOnce() {

@@ -103,10 +103,9 @@ public struct ItemCheck: Sendable {
         }
         if item.isLuxury && !item.isInsured { add(.insurance, "luxury and not insured") }
         if item.isLuxury, !item.isScheduled, let total = item.totalWorth {
-            // the first tag with a sub-limit, else the item's depreciation category
-            let category =
-                item.tags.lazy.map { $0.lowercased() }.first { settings.specialLimits[$0] != nil }
-                ?? settings.depreciationTable.category(forTags: item.tags)
+            let category = settings.limitCategory(
+                forTags: item.tags,
+                otherwise: settings.depreciationTable.category(forTags: item.tags))
             if let limit = settings.specialLimits[category], total > Int128(limit.minorUnits) {
                 add(
                     .rider,

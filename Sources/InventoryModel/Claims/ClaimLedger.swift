@@ -155,8 +155,6 @@ public struct LedgerTotals: Sendable, Hashable {
     public var heldBack: Int128 = 0
     /// Released by replacements bought.
     public var released: Int128 = 0
-    /// Replacement cost by category.
-    public var byCategory: [String: Int128] = [:]
 
     /// The totals of `lines`.
     public init(_ lines: some Sequence<LedgerLine>) {
@@ -166,7 +164,6 @@ public struct LedgerTotals: Sendable, Hashable {
             actualCashValue += line.actualCashValue
             heldBack += line.heldBack
             released += line.released
-            byCategory[line.category, default: 0] += line.replacementCost
         }
     }
 

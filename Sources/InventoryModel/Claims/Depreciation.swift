@@ -122,6 +122,16 @@ public struct DepreciationTable: Sendable, Hashable {
     /// The most depreciation may take, in basis points (8000: 80 %).
     public var maximumBasisPoints: Int
 
+    /// `text` as a category's name: trimmed and lower-cased, 1 to 40 letters, digits, spaces
+    /// or hyphens; nil for anything else.
+    public static func categoryName(_ text: some StringProtocol) -> String? {
+        let name = String(text).trimmingWhitespace().lowercased()
+        guard (1...40).contains(name.count),
+            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" })
+        else { return nil }
+        return name
+    }
+
     /// The category of things that name no other.
     public static let otherCategory = "other"
     /// The maximum when none is set: 80 %.

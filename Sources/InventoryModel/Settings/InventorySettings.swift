@@ -46,6 +46,22 @@ public struct InventorySettings: Sendable, Hashable {
         InventorySettings(receiptThreshold: defaultReceiptThreshold(in: currency))
     }
 
+    /// `title` trimmed, or nil when blank; checked by the rule every one-line text follows
+    /// (no control characters), at most `maximumTitleLength` characters.
+    ///
+    /// - Throws: `InventoryError.invalidValue`.
+    public static func checkedTitle(_ title: String) throws -> String? {
+        try ItemValidation.text(title, field: .other("title"), limit: maximumTitleLength)
+    }
+
+    /// The category a line or an item counts under for the policy's sub-limits: its first tag
+    /// that has one, else `otherwise` (its depreciation category).
+    public func limitCategory(forTags tags: [String], otherwise: @autoclosure () -> String)
+        -> String
+    {
+        tags.lazy.map { $0.lowercased() }.first { specialLimits[$0] != nil } ?? otherwise()
+    }
+
     /// The title a report shows.
     public var reportTitle: String { title ?? Self.defaultTitle }
 

@@ -25,14 +25,6 @@ struct ClaimLineOptions: ParsableArguments {
     }
 
     var reference: ClaimLineReference { item.map { .item($0) } ?? .number(line ?? 0) }
-
-    /// The position of the line in `claim`.
-    func position(in claim: Claim) -> Int? {
-        switch reference {
-        case .item(let id): claim.items.firstIndex { $0.itemID == id }
-        case .number(let number): claim.items.indices.contains(number - 1) ? number - 1 : nil
-        }
-    }
 }
 
 struct ClaimLine: ParsableCommand {
@@ -113,7 +105,7 @@ struct ClaimLine: ParsableCommand {
         change.category = category
         let saved = try manager.editClaimLine(claimID: target.claim, line: target.reference, change)
         let settings = try manager.settings()
-        guard let index = target.position(in: saved) else { return }
+        guard let index = target.reference.position(in: saved) else { return }
         let line = saved.ledger(table: settings.depreciationTable, today: manager.today())[index]
         Terminal.standardOutput.writeLine(
             VisibleText.of(
@@ -158,7 +150,7 @@ struct ClaimReplaced: ParsableCommand {
         let saved = try manager.recordReplacement(
             claimID: target.claim, line: target.reference, paid: amount, on: day, receipt: receipt)
         let settings = try manager.settings()
-        guard let index = target.position(in: saved) else { return }
+        guard let index = target.reference.position(in: saved) else { return }
         let line = saved.ledger(table: settings.depreciationTable, today: manager.today())[index]
         func money(_ amount: Int128) -> String { Money.format(amount, currency: manager.currency) }
         let outcome =

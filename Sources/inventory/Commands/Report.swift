@@ -93,16 +93,11 @@ struct ReportCommand: ParsableCommand {
     /// The title given, else the household's; checked as the setting is.
     static func title(_ given: String?, settings: InventorySettings) throws -> String {
         guard let given else { return settings.reportTitle }
-        let trimmed = given.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= InventorySettings.maximumTitleLength,
-            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
+        guard let checked = try InventorySettings.checkedTitle(given) else {
             throw InventoryError.invalidValue(
-                field: .other("title"), value: String(given.prefix(40)),
-                reason: "a title is 1 to \(InventorySettings.maximumTitleLength) characters, "
-                    + "without control characters")
+                field: .other("title"), value: given, reason: "a title cannot be blank")
         }
-        return trimmed
+        return checked
     }
 
     /// Opens `path` with the desktop's program for it (`xdg-open`, `open` on macOS); where

@@ -164,10 +164,7 @@ struct Settings: ParsableCommand {
     /// hyphens.
     static func pair(_ entry: String, option: String) throws -> (String, String) {
         let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let category = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
-        guard parts.count == 2, (1...40).contains(category.count),
-            category.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" })
-        else {
+        guard parts.count == 2, let category = DepreciationTable.categoryName(parts[0]) else {
             throw InventoryError.invalidValue(
                 field: .other(option), value: entry,
                 reason: "write it as CATEGORY=VALUE, such as jewelry=1500")
