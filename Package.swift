@@ -12,7 +12,9 @@ import PackageDescription
 //   InventoryExchange data in and out: CSV, Homebox, our JSON (import and export)
 //   InventoryBrowse   the full-screen app's screens, terminal-agnostic (keys in, cells out)
 //   InventoryReport   the printable report: HTML through Plot, charts as SVG, photos beside
+//   InventoryServer   the inventory in the browser: Hummingbird routes, pages, live events
 //   inventory         the command line: arguments, printing, the terminal
+//   inventory-server  `inventory serve`, a binary of its own so the CLI does not link NIO
 let package = Package(
     name: "inventory",
     platforms: [.macOS(.v15)],
@@ -26,6 +28,8 @@ let package = Package(
         // The report for the insurer, for programs that make it themselves.
         .library(name: "InventoryReport", targets: ["InventoryReport"]),
         .executable(name: "inventory", targets: ["inventory"]),
+        // `inventory serve` runs this binary, installed beside `inventory`.
+        .executable(name: "inventory-server", targets: ["inventory-server"]),
         // The schema as SQL, for the benchmarks' GRDB baseline.
         .library(name: "InventoryMigrations", targets: ["InventoryMigrations"]),
     ],
@@ -37,6 +41,15 @@ let package = Package(
         // text escaping keeps entities, so InventoryReport escapes every text itself
         // (HTMLText.swift); a version that changed either must be read before it is taken.
         .package(url: "https://github.com/JohnSundell/Plot", .upToNextMinor(from: "0.14.0")),
+        // HTTP for `inventory serve`. Its default traits pull in swift-configuration, which we
+        // do not use.
+        .package(
+            url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Hummingbird's own: its logger, its service group (stopping cleanly on SIGINT/SIGTERM).
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // `swift package generate-documentation` (Scripts/documentation); a plugin only, built
         // when asked for.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -92,6 +105,24 @@ let package = Package(
         .target(
             name: "InventoryReport",
             dependencies: ["InventoryKit", .product(name: "Plot", package: "Plot")]),
+        .target(
+            name: "InventoryServer",
+            dependencies: [
+                "InventoryKit", "InventoryExchange", "InventoryReport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Plot", package: "Plot"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .executableTarget(
+            name: "inventory-server",
+            dependencies: [
+                "InventoryServer", "InventoryBrowse",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(
             name: "inventory",
             dependencies: [
@@ -123,6 +154,12 @@ let package = Package(
         .testTarget(
             name: "InventoryReportTests",
             dependencies: ["InventoryReport", "InventoryTestSupport"]),
+        .testTarget(
+            name: "InventoryServerTests",
+            dependencies: [
+                "InventoryServer", "InventoryTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
         .testTarget(
             name: "InventoryBrowseTests",
             dependencies: ["InventoryBrowse", "InventoryTestSupport"]),

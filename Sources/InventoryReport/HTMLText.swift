@@ -4,10 +4,10 @@ import Plot
 /// keeps what looks like an entity (`&amp;` stays `&amp;`, so a name typed as `&lt;b&gt;`
 /// would show as `<b>`), so every text of the report goes through here instead: what was
 /// typed is what is shown, whatever it holds.
-enum HTMLText {
+package enum HTMLText {
     /// `text` with `&`, `<`, `>`, `"` and `'` written as character references: safe in text
     /// and in a quoted attribute value alike.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
@@ -26,7 +26,7 @@ enum HTMLText {
     /// `text` as a quoted CSS string: every character but letters, digits, spaces and common
     /// punctuation written as a CSS escape, so it can neither end the string nor the
     /// `<style>` element it is in.
-    static func cssString(_ text: String) -> String {
+    package static func cssString(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             let value = scalar.value
@@ -47,17 +47,17 @@ enum HTMLText {
 
 extension Node {
     /// A text node holding `text` exactly (see `HTMLText`).
-    static func plain(_ text: String) -> Node { .raw(HTMLText.escape(text)) }
+    package static func plain(_ text: String) -> Node { .raw(HTMLText.escape(text)) }
 
     /// An attribute whose value is `value` exactly (see `HTMLText`).
-    static func safeAttribute(_ name: String, _ value: String) -> Node {
+    package static func safeAttribute(_ name: String, _ value: String) -> Node {
         .attribute(named: name, value: HTMLText.escape(value))
     }
 }
 
 extension Attribute {
     /// An attribute whose value is `value` exactly (see `HTMLText`).
-    static func safeAttribute(_ name: String, _ value: String) -> Attribute {
+    package static func safeAttribute(_ name: String, _ value: String) -> Attribute {
         Attribute(name: name, value: HTMLText.escape(value))
     }
 }

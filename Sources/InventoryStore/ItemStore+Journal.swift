@@ -49,6 +49,18 @@ extension ItemStore {
         return entries
     }
 
+    /// At most `limit` journal entries after `sequence`, oldest first.
+    public func journalEntries(after sequence: Int64, limit: Int) throws -> [JournalEntry] {
+        let statement = try database.cachedStatement(
+            "SELECT \(Self.journalColumns) FROM journal WHERE seq > ? ORDER BY seq LIMIT ?")
+        try statement.bind(sequence, at: 1)
+        try statement.bind(Int64(limit), at: 2)
+        defer { statement.reset() }
+        var entries: [JournalEntry] = []
+        while try statement.step() { entries.append(try decodeJournalEntry(statement)) }
+        return entries
+    }
+
     /// The journal entries of one item (or of every item), newest first.
     public func history(itemID: Int64?, limit: Int?) throws -> [JournalEntry] {
         let condition = itemID == nil ? "" : "WHERE item_id = ?2"

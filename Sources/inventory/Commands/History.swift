@@ -1,4 +1,5 @@
 import ArgumentParser
+import InventoryExchange
 import InventoryKit
 
 struct History: ParsableCommand {

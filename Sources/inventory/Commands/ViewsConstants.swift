@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InventoryExchange
 import InventoryKit
 
 struct ViewsConstants: ParsableCommand {

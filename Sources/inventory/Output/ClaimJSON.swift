@@ -1,3 +1,4 @@
+import InventoryExchange
 import InventoryKit
 
 /// Claims as JSON, keys in a fixed order.

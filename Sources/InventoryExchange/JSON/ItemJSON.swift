@@ -1,19 +1,32 @@
 import InventoryKit
 
-/// Items as JSON, with the keys in a fixed order. Written by hand, straight into bytes: a
-/// listing writes a million.
-enum ItemJSON {
+/// How an item's JSON names its photo and files.
+public enum ItemFileNaming: Sendable {
+    /// By their paths on this machine (`"photo"`, and `"path"` in each file): for the command
+    /// line.
+    case paths
+    /// By their addresses under a prefix ending in `/` (`"photo"`, and `"url"` in each file),
+    /// followed by the stored name: for the server, which never shows a path.
+    case urls(prefix: String)
+}
+
+/// Items as JSON, with the keys in a fixed order, shared by the command line and the server.
+/// Written by hand, straight into bytes: a listing writes a million.
+public enum ItemJSON {
     /// One item as a compact JSON object.
-    static func object(_ item: HouseholdItem, manager: InventoryManager) -> String {
+    public static func object(
+        _ item: HouseholdItem, manager: InventoryManager, files: ItemFileNaming = .paths
+    ) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(320)
-        appendObject(item, manager: manager, to: &bytes)
+        appendObject(item, manager: manager, files: files, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends one item as a compact JSON object to `bytes`.
-    static func appendObject(
-        _ item: HouseholdItem, manager: InventoryManager, to bytes: inout [UInt8]
+    public static func appendObject(
+        _ item: HouseholdItem, manager: InventoryManager, files naming: ItemFileNaming = .paths,
+        to bytes: inout [UInt8]
     ) {
         func key(_ text: StaticString) {
             text.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -71,7 +84,10 @@ enum ItemJSON {
             appendString(tag, to: &bytes)
         }
         key("],\"photo\":")
-        appendString(item.photo == nil ? nil : manager.photoPath(of: item), to: &bytes)
+        switch naming {
+        case .paths: appendString(item.photo == nil ? nil : manager.photoPath(of: item), to: &bytes)
+        case .urls(let prefix): appendString(item.photo.map { prefix + $0 }, to: &bytes)
+        }
         key(",\"files\":[")
         for (index, file) in item.attachments.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -81,8 +97,14 @@ enum ItemJSON {
             appendString(file.kind.rawValue, to: &bytes)
             key(",\"caption\":")
             appendString(file.caption, to: &bytes)
-            key(",\"path\":")
-            appendString(manager.photos.path(of: file.file), to: &bytes)
+            switch naming {
+            case .paths:
+                key(",\"path\":")
+                appendString(manager.photos.path(of: file.file), to: &bytes)
+            case .urls(let prefix):
+                key(",\"url\":")
+                appendString(prefix + file.file, to: &bytes)
+            }
             key("}")
         }
         key("]")
@@ -96,14 +118,14 @@ enum ItemJSON {
     }
 
     /// Items as a JSON array, one object per line.
-    static func array(_ items: [HouseholdItem], manager: InventoryManager) -> String {
+    public static func array(_ items: [HouseholdItem], manager: InventoryManager) -> String {
         guard !items.isEmpty else { return "[]" }
         return "[\n  " + items.map { object($0, manager: manager) }.joined(separator: ",\n  ")
             + "\n]"
     }
 
     /// Appends `text` as a JSON string (or `null`), escaping quotes, backslashes and controls.
-    static func appendString(_ text: String?, to json: inout String) {
+    public static func appendString(_ text: String?, to json: inout String) {
         var bytes: [UInt8] = []
         appendString(text, to: &bytes)
         json += String(decoding: bytes, as: UTF8.self)
@@ -112,7 +134,7 @@ enum ItemJSON {
     /// Appends `text` as a JSON string (or `null`) to `bytes`, escaping quotes, backslashes,
     /// control characters (C0, DEL and C1, so that none reaches a terminal raw) and
     /// U+2028/U+2029 (which end a line in JavaScript).
-    static func appendString(_ text: String?, to bytes: inout [UInt8]) {
+    public static func appendString(_ text: String?, to bytes: inout [UInt8]) {
         guard let text else {
             bytes.append(contentsOf: "null".utf8)
             return

@@ -1,0 +1,134 @@
+/// The server's only style sheet and script, served from `/static/` and allowed by the
+/// Content-Security-Policy (no inline script or style, nothing fetched from elsewhere).
+enum Assets {
+    static let css = """
+        :root { color-scheme: light dark; --accent: #1d5fbf; --warn: #b3261e; --line: #8884; }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 16px/1.45 system-ui, sans-serif; }
+        header { padding: .5rem 1rem 0; border-bottom: 1px solid var(--line); }
+        .brand { font-weight: 700; text-decoration: none; color: inherit; }
+        #tabs { display: flex; flex-wrap: wrap; gap: .25rem; margin-top: .5rem; }
+        .tab { padding: .4rem .7rem; border: 1px solid var(--line); border-bottom: none;
+          border-radius: .4rem .4rem 0 0; text-decoration: none; color: inherit; }
+        .tab.current { background: var(--accent); color: #fff; }
+        .tab .count, .tab .worth { margin-left: .4rem; font-size: .85em; opacity: .8; }
+        .tab.add { margin-left: auto; }
+        main { padding: 1rem; max-width: 70rem; }
+        table { border-collapse: collapse; width: 100%; }
+        th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); }
+        th a { color: inherit; }
+        .number { text-align: right; font-variant-numeric: tabular-nums; }
+        .warn { color: var(--warn); }
+        tr.entered, tr.changed { animation: flash 1.5s; }
+        @keyframes flash { from { background: #fd06; } to { background: transparent; } }
+        .pager { display: flex; gap: 1rem; margin-top: 1rem; }
+        .search { display: flex; gap: .5rem; margin-bottom: .5rem; }
+        input, textarea, button { font: inherit; padding: .35rem .5rem; }
+        .item-form .field { display: grid; grid-template-columns: 9rem 1fr; gap: .25rem 1rem;
+          margin-bottom: .5rem; align-items: baseline; }
+        .item-form .field.flag { grid-template-columns: auto 1fr; justify-content: start; }
+        .item-form .problem { grid-column: 2; }
+        .problem { color: var(--warn); margin: 0; }
+        [aria-invalid=true] { border-color: var(--warn); outline: 1px solid var(--warn); }
+        .button, button { display: inline-block; border: 1px solid var(--line); border-radius: .3rem;
+          padding: .35rem .8rem; text-decoration: none; color: inherit; background: none; cursor: pointer; }
+        .danger { color: var(--warn); }
+        .photo { max-width: min(100%, 24rem); border-radius: .4rem; }
+        dl.fields div { display: grid; grid-template-columns: 11rem 1fr; }
+        dt { font-weight: 600; }
+        dd { margin: 0; white-space: pre-wrap; }
+        @media (max-width: 40rem) {
+          thead { display: none; }
+          tr { display: block; border-bottom: 1px solid var(--line); padding: .3rem 0; }
+          td { display: inline-block; border: none; padding: .1rem .4rem; }
+          td.name { display: block; font-weight: 600; }
+          .item-form .field, dl.fields div { grid-template-columns: 1fr; }
+          .item-form .problem { grid-column: 1; }
+        }
+        """
+
+    /// Follows the inventory: an event stream from the page's journal point; on each change
+    /// the page is fetched again and patched in place, rows keyed by item id, so rows enter,
+    /// leave, move and change without a reload. The browser reconnects by itself and, with
+    /// `Last-Event-ID`, the server sends what it missed. Also sends a photo picked on the item
+    /// page as the request's body.
+    static let script = """
+        "use strict";
+        (function () {
+          const body = document.body;
+          function replaceFrom(doc, selector) {
+            const now = document.querySelector(selector), next = doc.querySelector(selector);
+            if (now && next) now.replaceWith(document.importNode(next, true));
+            else if (now) now.remove();
+          }
+          function patchRows(doc) {
+            const rows = document.querySelector("#items tbody");
+            const fresh = doc.querySelector("#items tbody");
+            if (!rows || !fresh) return;
+            const old = new Map();
+            for (const row of rows.children) old.set(row.dataset.id, row);
+            const next = [];
+            for (const row of fresh.children) {
+              const existing = old.get(row.dataset.id);
+              if (existing && existing.innerHTML === row.innerHTML) { next.push(existing); continue; }
+              const made = document.importNode(row, true);
+              made.classList.add(existing ? "changed" : "entered");
+              next.push(made);
+            }
+            rows.replaceChildren(...next);
+          }
+          let busy = false, again = false;
+          function refresh() {
+            if (busy) { again = true; return; }
+            busy = true;
+            fetch(location.href, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+              .then(function (response) {
+                if (response.status === 404 && document.querySelector("[data-item]")) {
+                  location.reload();
+                }
+                return response.ok ? response.text() : null;
+              })
+              .then(function (html) {
+                if (html === null) return;
+                const doc = new DOMParser().parseFromString(html, "text/html");
+                replaceFrom(doc, "#tabs");
+                if (document.querySelector("#items")) {
+                  replaceFrom(doc, "#summary");
+                  replaceFrom(doc, ".empty");
+                  replaceFrom(doc, ".pager");
+                  patchRows(doc);
+                } else {
+                  replaceFrom(doc, "#main");
+                }
+                body.dataset.seq = doc.body.dataset.seq || body.dataset.seq;
+                body.dataset.updated = String(Number(body.dataset.updated || 0) + 1);
+              })
+              .catch(function () {})
+              .finally(function () { busy = false; if (again) { again = false; refresh(); } });
+          }
+          if (body.dataset.seq !== undefined) {
+            const events = new EventSource("/api/changes?after=" + encodeURIComponent(body.dataset.seq));
+            events.addEventListener("change", refresh);
+            events.addEventListener("open", function () { body.dataset.live = "yes"; });
+            events.addEventListener("error", function () { body.dataset.live = "no"; });
+          }
+          const picker = document.querySelector("#photo-input");
+          if (picker) {
+            picker.addEventListener("change", function () {
+              const file = picker.files[0];
+              if (!file) return;
+              const form = picker.form, problem = document.querySelector("#photo-problem");
+              problem.textContent = "Sending…";
+              fetch(form.action, {
+                method: "POST", credentials: "same-origin", body: file,
+                headers: { "Content-Type": file.type || "application/octet-stream",
+                           "X-CSRF-Token": body.dataset.csrf }
+              }).then(function (response) {
+                if (response.ok) { location.reload(); return; }
+                return response.json().then(function (answer) { problem.textContent = answer.error; });
+              }).catch(function () { problem.textContent = "The photo could not be sent."; });
+            });
+          }
+        })();
+        """
+}

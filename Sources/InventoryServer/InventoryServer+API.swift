@@ -1,0 +1,299 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import InventoryExchange
+import InventoryKit
+import NIOCore
+import ServiceLifecycle
+
+// The JSON API under /api/: views, items by view with paging, one item, add, edit, delete,
+// and the changes as server-sent events.
+extension InventoryServer {
+    func addAPIRoutes(to router: Router<ServerContext>) {
+        let api = router.group("api")
+        api.get("session") { _, context in
+            var json = "{\"csrf\":"
+            ItemJSON.appendString(context.session?.csrf, to: &json)
+            return Self.json(json + "}")
+        }
+        api.get("views") { _, _ in
+            let tabs = try self.pager.tabs().map { tab in
+                var json = "{\"name\":"
+                ItemJSON.appendString(tab.name, to: &json)
+                json += ",\"title\":"
+                ItemJSON.appendString(tab.title, to: &json)
+                json += ",\"count\":\(tab.count),\"worth\":\"\(self.decimal(tab.total))\"}"
+                return json
+            }
+            return Self.json("{\"views\":[" + tabs.joined(separator: ",") + "]}")
+        }
+        api.get("items") { request, _ in
+            let query = request.uri.queryParameters
+            let limit = try Self.positiveInteger("limit", request) ?? Self.pageSize
+            let offset =
+                try query.get("offset").map { text in
+                    guard let value = Int(text), value >= 0 else {
+                        throw ServerError.badRequest("offset must be a whole number, 0 or more.")
+                    }
+                    return value
+                } ?? 0
+            let page = try self.pager.page(
+                name: query.get("view") ?? "all", sort: try Self.sort(request),
+                query: query.get("q") ?? "", offset: offset, limit: limit)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(512 + page.items.count * 400)
+            var head = "{\"view\":"
+            ItemJSON.appendString(page.name, to: &head)
+            head += ",\"sort\":\"\(page.sort.rawValue)\",\"count\":\(page.count)"
+            head += ",\"worth\":\"\(self.decimal(page.total))\",\"offset\":\(page.offset)"
+            head += ",\"limit\":\(page.limit),\"sequence\":\(page.sequence),\"items\":["
+            bytes.append(contentsOf: head.utf8)
+            for (index, item) in page.items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                ItemJSON.appendObject(
+                    item, manager: self.manager, files: Self.fileNaming, to: &bytes)
+            }
+            bytes.append(contentsOf: "]}".utf8)
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+        api.get("items/:id") { _, context in
+            Self.json(self.itemJSON(try self.item(context)))
+        }
+        api.post("items") { request, context in
+            let fields = try await Self.jsonFields(request, context)
+            let form = ItemFormController()
+            try Self.fill(form, fromJSON: fields)
+            return Self.json(self.itemJSON(try self.save(form)), status: .created)
+        }
+        api.patch("items/:id") { request, context in
+            let fields = try await Self.jsonFields(request, context)
+            let current = try self.item(context)
+            if let version = fields["version"] {
+                guard let version = version as? Int, version == current.version else {
+                    throw ServerError.conflict(
+                        "\(current.name) is at version \(current.version), not \(version): "
+                            + "read it again, then send the change.")
+                }
+            }
+            let form = ItemFormController(editing: current)
+            try Self.fill(form, fromJSON: fields)
+            return Self.json(self.itemJSON(try self.save(form)))
+        }
+        api.delete("items/:id") { _, context in
+            let item = try self.item(context)
+            try self.manager.delete(ids: [item.id])
+            return Response(status: .noContent)
+        }
+        api.get("changes") { request, _ in try self.changes(request) }
+    }
+
+    /// How the API names files: by their address on this server.
+    static let fileNaming = ItemFileNaming.urls(prefix: "/files/")
+
+    func itemJSON(_ item: HouseholdItem) -> String {
+        ItemJSON.object(item, manager: manager, files: Self.fileNaming)
+    }
+
+    func decimal(_ minorUnits: Int128) -> String {
+        Money.format(minorUnits, currency: manager.currency, grouping: false)
+    }
+
+    /// Submits `form` to an `ItemSaver`: the item saved, or the problems.
+    private func save(_ form: ItemFormController) throws -> HouseholdItem {
+        let saver = ItemSaver(manager: manager)
+        form.delegate = saver
+        guard form.submit(), let item = form.savedItem else {
+            if form.problems.contains(where: { $0.message.contains("was changed") }) {
+                throw ServerError.conflict(form.problems.map(\.message).joined(separator: "; "))
+            }
+            throw ServerError.refused(form.problems)
+        }
+        return item
+    }
+
+    // MARK: - JSON in
+
+    /// The JSON names of the form's fields, where they differ from the form's.
+    static let jsonNames: [String: ItemFormField] = {
+        var names: [String: ItemFormField] = [:]
+        for field in ItemFormField.allCases { names[field.rawValue] = field }
+        names["purchaseDate"] = .purchased
+        names.removeValue(forKey: ItemFormField.purchased.rawValue)
+        return names
+    }()
+
+    /// The object a request's body holds.
+    static func jsonFields(_ request: Request, _ context: ServerContext) async throws
+        -> [String: any Sendable]
+    {
+        let body = try await request.body.collect(upTo: 1 << 20)
+        guard
+            let object = try? JSONDecoder().decode(
+                [String: JSONValue].self, from: Data(buffer: body))
+        else {
+            throw ServerError.badRequest("The body must be one JSON object.")
+        }
+        var fields: [String: any Sendable] = [:]
+        for (key, value) in object {
+            switch value {
+            case .bool(let flag): fields[key] = flag
+            case .integer(let number): fields[key] = number
+            case .number(let number): fields[key] = "\(number)"
+            case .text(let text): fields[key] = text
+            case .null: fields[key] = ""
+            case .list(let list):
+                fields[key] = try list.map { element -> String in
+                    guard case .text(let text) = element else {
+                        throw ServerError.badRequest("\(key) must be a list of texts.")
+                    }
+                    return text
+                }
+            case .object: throw ServerError.badRequest("\(key) cannot be an object.")
+            }
+        }
+        return fields
+    }
+
+    /// Puts the JSON fields into `form`: the ones given replace what the form holds; a
+    /// name that is not a field is refused, as is a box given anything but true or false.
+    static func fill(_ form: ItemFormController, fromJSON fields: [String: any Sendable]) throws {
+        var texts = form.texts
+        for (key, value) in fields where key != "version" {
+            guard let field = jsonNames[key] else {
+                let known = jsonNames.keys.sorted().joined(separator: ", ")
+                throw ServerError.badRequest(
+                    "Unknown field \"\(key)\" (fields: \(known), version).")
+            }
+            if field.isFlag {
+                guard let flag = value as? Bool else {
+                    throw ServerError.badRequest("\(key) must be true or false.")
+                }
+                switch field {
+                case .luxury: form.isLuxury = flag
+                case .insured: form.isInsured = flag
+                case .lifetimeWarranty: form.hasLifetimeWarranty = flag
+                default: form.isScheduled = flag
+                }
+            } else if let list = value as? [String] {
+                guard field == .tags else {
+                    throw ServerError.badRequest("Only tags may be a list, not \(key).")
+                }
+                texts[field] = list.joined(separator: ", ")
+            } else if value is Bool {
+                throw ServerError.badRequest(
+                    "\(key) must be a text or a number, not true or false.")
+            } else {
+                texts[field] = "\(value)"
+            }
+        }
+        form.texts = texts
+    }
+
+    // MARK: - Events
+
+    /// The changes after `after` (or the `Last-Event-ID` a reconnecting browser sends, or now),
+    /// then each change as it commits, as server-sent events: `id` is the journal sequence,
+    /// `event: change`, `data` the change with the item as JSON. With `limit`, ends after
+    /// that many.
+    private func changes(_ request: Request) throws -> Response {
+        let query = request.uri.queryParameters
+        let start: Int64
+        if let text = request.headers[HTTPField.Name("Last-Event-ID")!] ?? query.get("after") {
+            guard let value = Int64(text), value >= 0 else {
+                throw ServerError.badRequest("after must be a journal sequence number, 0 or more.")
+            }
+            start = value
+        } else {
+            start = try manager.lastSequence()
+        }
+        let limit = try Self.positiveInteger("limit", request)
+        let manager = self.manager
+        let signal = self.signal
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream", .cacheControl: "no-store",
+                HTTPField.Name("X-Accel-Buffering")!: "no",
+            ],
+            body: .init { writer in
+                let (wakes, token) = signal.subscribe()
+                defer { signal.unsubscribe(token) }
+                try await writer.write(ByteBuffer(string: "retry: 1000\n: following\n\n"))
+                var last = start
+                var sent = 0
+                var iterator = wakes.cancelOnGracefulShutdown().makeAsyncIterator()
+                reading: while true {
+                    let (entries, _) = try manager.changes(
+                        after: last, limit: Self.changesPerRead)
+                    var text = ""
+                    for entry in entries {
+                        text += Self.event(entry, manager: manager)
+                        last = entry.sequence
+                        sent += 1
+                        if let limit, sent >= limit { break }
+                    }
+                    if !text.isEmpty { try await writer.write(ByteBuffer(string: text)) }
+                    if let limit, sent >= limit { break reading }
+                    if entries.count == Self.changesPerRead { continue }
+                    switch await iterator.next() {
+                    case nil: break reading
+                    case .changed: continue
+                    case .idle: try await writer.write(ByteBuffer(string: ": idle\n\n"))
+                    }
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// One change as a server-sent event.
+    static func event(_ entry: JournalEntry, manager: InventoryManager) -> String {
+        let change = entry.change
+        var data =
+            "{\"seq\":\(entry.sequence),\"change\":\"\(change.kind.rawValue)\",\"id\":\(change.item.id)"
+        data += ",\"time\":\"\(entry.time.iso8601)\",\"item\":"
+        data += ItemJSON.object(change.item, manager: manager, files: fileNaming)
+        if let before = change.before {
+            data += ",\"fields\":["
+            data += change.item.changedFields(comparedTo: before).map { field in
+                var quoted = ""
+                ItemJSON.appendString(field, to: &quoted)
+                return quoted
+            }.joined(separator: ",")
+            data += "]"
+        }
+        return "id: \(entry.sequence)\nevent: change\ndata: \(data)}\n\n"
+    }
+}
+
+/// A JSON value as a request gives it: true and false are not numbers, whole numbers are kept
+/// apart from others.
+enum JSONValue: Decodable, Sendable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case text(String)
+    case list([JSONValue])
+    case object
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Int.self) {
+            self = .integer(number)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .text(text)
+        } else if let list = try? container.decode([JSONValue].self) {
+            self = .list(list)
+        } else {
+            self = .object
+        }
+    }
+}

@@ -1,0 +1,343 @@
+import Foundation
+import Hummingbird
+import InventoryKit
+import NIOCore
+
+// The pages: sign-in, views, items, the add and edit forms, deleting, photos and files.
+extension InventoryServer {
+    /// Rows on a page.
+    static let pageSize = 50
+
+    func addPageRoutes(to router: Router<ServerContext>) {
+        router.get("/static/app.css") { _, _ in
+            Self.asset(Assets.css, type: "text/css; charset=utf-8")
+        }
+        router.get("/static/app.js") { _, _ in
+            Self.asset(Assets.script, type: "text/javascript; charset=utf-8")
+        }
+        router.get("/signin") { request, context in try self.signIn(request, context) }
+        router.get("/") { _, _ in
+            Self.redirect(Paths.view(self.pager.registry.names.first ?? "all"))
+        }
+        router.get("/views/:name") { request, context in
+            let name = try Self.parameter("name", context)
+            let sort = try Self.sort(request)
+            let number = try Self.positiveInteger("page", request) ?? 1
+            let page = try self.pager.page(
+                name: name, sort: sort, query: request.uri.queryParameters.get("q") ?? "",
+                offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
+            return Self.html(
+                self.pages.layout(
+                    title: page.title, tabs: try self.pager.tabs(), current: name,
+                    session: context.session, sequence: page.sequence,
+                    main: self.pages.view(page)))
+        }
+        router.get("/items/new") { _, context in
+            try self.formPage(ItemFormController(), context, status: .ok)
+        }
+        router.post("/items") { request, context in
+            let fields = try await Self.formFields(request, context)
+            let form = ItemFormController()
+            return try self.submit(form, fields, context)
+        }
+        router.get("/items/:id") { _, context in
+            let sequence = try self.manager.lastSequence()
+            let item = try self.item(context)
+            let history = try self.manager.history(itemID: item.id, limit: 100)
+            return Self.html(
+                self.pages.layout(
+                    title: item.name, tabs: try self.pager.tabs(), current: nil,
+                    session: context.session, sequence: sequence,
+                    main: self.pages.item(item, history: history, session: context.session!)))
+        }
+        router.get("/items/:id/edit") { _, context in
+            try self.formPage(
+                ItemFormController(editing: try self.item(context)), context, status: .ok)
+        }
+        router.post("/items/:id") { request, context in
+            let fields = try await Self.formFields(request, context)
+            let current = try self.item(context)
+            // The form compares what was typed with the item as it was when the form was
+            // opened; the saver refuses if it has changed since.
+            var original = current
+            if let text = fields["version"], let version = Int(text), version != current.version {
+                guard let then = try self.manager.item(id: current.id, atVersion: version) else {
+                    throw ServerError.conflict(
+                        "\(current.name) was changed since this form was opened: open it again.")
+                }
+                original = then
+            }
+            return try self.submit(ItemFormController(editing: original), fields, context)
+        }
+        router.get("/items/:id/delete") { _, context in
+            let item = try self.item(context)
+            return Self.html(
+                self.pages.layout(
+                    title: "Delete \(item.name)", tabs: try self.pager.tabs(), current: nil,
+                    session: context.session, sequence: nil,
+                    main: self.pages.confirmDelete(item, session: context.session!)))
+        }
+        router.post("/items/:id/delete") { request, context in
+            let fields = try await Self.formFields(request, context)
+            let item = try self.item(context)
+            var versions: [Int64: Int] = [:]
+            if let text = fields["version"], let version = Int(text) { versions[item.id] = version }
+            try self.manager.delete(ids: [item.id], expectedVersions: versions)
+            return Self.redirect("/")
+        }
+        router.post("/items/:id/photos") { request, context in
+            let item = try self.item(context)
+            let saved = try await self.attachPhoto(request, context, to: item)
+            return Self.json(self.itemJSON(saved), status: .created)
+        }
+        router.get("/files/:name") { _, context in try self.file(context) }
+    }
+
+    // MARK: - Signing in
+
+    private func signIn(_ request: Request, _ context: ServerContext) throws -> Response {
+        guard let token = request.uri.queryParameters.get("token"), !token.isEmpty else {
+            throw ServerError.badRequest("A sign-in link ends with ?token=…")
+        }
+        switch sessions.signIn(token: token, from: context.remoteAddress) {
+        case .signedIn(let session):
+            var response = Self.redirect("/")
+            response.setCookie(
+                Cookie(
+                    name: Self.cookieName, value: session.id, path: "/",
+                    secure: configuration.secureCookies, httpOnly: true, sameSite: .strict))
+            return response
+        case .refused:
+            return Self.html(
+                pages.message(
+                    title: "Sign in",
+                    [
+                        "This sign-in link has been used already, or is not one of this server's.",
+                        "Each link works once: restart `inventory serve` for a new one.",
+                    ]), status: .forbidden)
+        case .limited:
+            return Self.html(
+                pages.message(
+                    title: "Sign in",
+                    ["Too many sign-in attempts from this address: wait a minute and try again."]
+                ), status: .tooManyRequests)
+        }
+    }
+
+    // MARK: - Forms
+
+    private func formPage(
+        _ form: ItemFormController, _ context: ServerContext, status: HTTPResponse.Status
+    ) throws -> Response {
+        let title = form.original.map { "Edit \($0.name)" } ?? "Add an item"
+        return Self.html(
+            pages.layout(
+                title: title, tabs: try pager.tabs(), current: nil, session: context.session,
+                sequence: nil, main: pages.form(form, session: context.session!)),
+            status: status)
+    }
+
+    /// Fills `form` from the posted fields and submits it to an `ItemSaver`: on success, to
+    /// the item's page; refused, the same form again with what was typed and the problems.
+    private func submit(
+        _ form: ItemFormController, _ fields: [String: String], _ context: ServerContext
+    ) throws -> Response {
+        Self.fill(form, from: fields)
+        let saver = ItemSaver(manager: manager)
+        form.delegate = saver
+        if form.submit(), let item = form.savedItem {
+            return Self.redirect(Paths.item(item.id))
+        }
+        return try formPage(form, context, status: .unprocessableContent)
+    }
+
+    /// Puts the posted fields into `form`: every text field (a missing one is empty, as a
+    /// browser leaves out none), and each box ticked when it is present.
+    static func fill(_ form: ItemFormController, from fields: [String: String]) {
+        var texts: [ItemFormField: String] = [:]
+        for field in ItemFormField.allCases where !field.isFlag {
+            texts[field] = fields[field.rawValue] ?? ""
+        }
+        form.texts = texts
+        form.isLuxury = fields[ItemFormField.luxury.rawValue] != nil
+        form.isInsured = fields[ItemFormField.insured.rawValue] != nil
+        form.hasLifetimeWarranty = fields[ItemFormField.lifetimeWarranty.rawValue] != nil
+        form.isScheduled = fields[ItemFormField.scheduled.rawValue] != nil
+    }
+
+    /// The fields of a posted form, after checking its CSRF token.
+    static func formFields(_ request: Request, _ context: ServerContext) async throws
+        -> [String: String]
+    {
+        guard request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") ?? false
+        else {
+            throw ServerError.badRequest("A form is sent as application/x-www-form-urlencoded.")
+        }
+        let body = try await request.body.collect(upTo: 1 << 20)
+        let fields = FormDecoding.fields(String(buffer: body))
+        guard let session = context.session, Sessions.isCSRFToken(fields["csrf"], of: session)
+        else { throw ServerError.csrf }
+        return fields
+    }
+
+    // MARK: - Items and files
+
+    /// The item named by the route's `id`.
+    func item(_ context: ServerContext) throws -> HouseholdItem {
+        let text = try Self.parameter("id", context)
+        guard let id = Int64(text), id > 0 else {
+            throw ServerError.notFound("There is no item \(text).")
+        }
+        guard let item = try manager.item(id: id) else {
+            throw ServerError.notFound("There is no item \(id): it may have been deleted.")
+        }
+        return item
+    }
+
+    /// Attaches the request's body, a picture, as a photo of `item`.
+    func attachPhoto(_ request: Request, _ context: ServerContext, to item: HouseholdItem)
+        async throws -> HouseholdItem
+    {
+        let type = request.headers[.contentType]?.split(separator: ";").first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        let extensions = [
+            "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/webp": "webp",
+            "image/heic": "heic", "image/heif": "heic",
+        ]
+        guard let type, let fileExtension = extensions[type] else {
+            throw ServerError.badRequest(
+                "A photo is sent as its bytes, with Content-Type image/jpeg, png, gif, webp or heic."
+            )
+        }
+        let body = try await request.body.collect(upTo: context.maxUploadSize)
+        let folder = FileManager.default.temporaryDirectory.path
+        let path =
+            "\(folder)/inventory-upload-\(Sessions.randomToken().prefix(16)).\(fileExtension)"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw ServerError.badRequest("The photo could not be received: no room for it.")
+        }
+        defer { unlink(path) }
+        let written = body.withUnsafeReadableBytes { bytes in
+            write(descriptor, bytes.baseAddress, bytes.count)
+        }
+        close(descriptor)
+        guard written == body.readableBytes else {
+            throw InventoryError.storage(path: path, problem: .diskFull, detail: "")
+        }
+        do {
+            return try manager.attach(file: path, toItem: item.id, as: .photo)
+        } catch InventoryError.invalidPhoto(_, let reason) {
+            throw ServerError.badRequest("That is not a photo the inventory can keep: \(reason).")
+        }
+    }
+
+    /// A stored file, by the name its content gave it, only if an item uses it.
+    private func file(_ context: ServerContext) throws -> Response {
+        let name = try Self.parameter("name", context)
+        guard StoredFileName.isValid(name), try manager.isFileInUse(name) else {
+            throw ServerError.notFound("There is no such file.")
+        }
+        let path = manager.photos.path(of: name)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ServerError.notFound("That file is missing from the inventory's folder.")
+        }
+        let fileExtension = String(name.split(separator: ".").last ?? "")
+        let types = [
+            "jpg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
+            "heic": "image/heic", "pdf": "application/pdf",
+        ]
+        let isImage = fileExtension != "pdf"
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: types[fileExtension] ?? "application/octet-stream",
+                .contentDisposition: (isImage ? "inline" : "attachment") + "; filename=\"\(name)\"",
+                .cacheControl: "private, max-age=31536000, immutable",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    // MARK: - Helpers
+
+    static func asset(_ text: String, type: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=300"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A path parameter, percent-decoded.
+    static func parameter(_ name: String, _ context: ServerContext) throws -> String {
+        let raw = try context.parameters.require(name)
+        return raw.removingPercentEncoding ?? raw
+    }
+
+    /// The `sort` query parameter: a field, `-desc` for the other way.
+    static func sort(_ request: Request) throws -> ItemSort? {
+        guard let text = request.uri.queryParameters.get("sort"), !text.isEmpty else { return nil }
+        guard let sort = ItemSort(rawValue: text) else {
+            let names = ItemSort.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ServerError.badRequest("Unknown sort \"\(text)\" (sorts: \(names)).")
+        }
+        return sort
+    }
+
+    static func positiveInteger(_ name: String, _ request: Request) throws -> Int? {
+        guard let text = request.uri.queryParameters.get(name) else { return nil }
+        guard let value = Int(text), value >= 1 else {
+            throw ServerError.badRequest("\(name) must be a whole number of at least 1.")
+        }
+        return value
+    }
+}
+
+/// Reads `application/x-www-form-urlencoded` text into names and values, as typed.
+///
+/// Hummingbird's `URLEncodedFormDecoder` decodes into a `Decodable` type and refuses a form
+/// with a stray `%`; a form must come back with what was typed, whatever it holds, so it is
+/// read here (and fuzzed: `Fuzz/`).
+enum FormDecoding {
+    /// The fields of `text`: `+` is a space, `%XX` a byte (a bad escape is kept as typed);
+    /// when a name repeats, the last value wins.
+    static func fields(_ text: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decode(parts[0])
+            fields[name] = parts.count > 1 ? decode(parts[1]) : ""
+        }
+        return fields
+    }
+
+    static func decode(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                let first = iterator.next()
+                let second = first == nil ? nil : iterator.next()
+                if let first, let second, let high = hex(first), let low = hex(second) {
+                    bytes.append(high << 4 | low)
+                } else {
+                    bytes.append(byte)
+                    if let first { bytes.append(first) }
+                    if let second { bytes.append(second) }
+                }
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

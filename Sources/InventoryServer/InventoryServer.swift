@@ -1,0 +1,302 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import InventoryExchange
+import InventoryKit
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `inventory serve`: the inventory in the browser, over one `InventoryManager`.
+///
+/// Every page, file and API call needs a session, opened by a sign-in link the server prints
+/// (each good once). Pages follow the inventory live through one event stream each, read from
+/// the journal, so a change made by a page, a command or another process reaches every open
+/// page. Forms submit through the same validating delegate as `browse` (`ItemSaver`).
+public final class InventoryServer: Sendable {
+    /// Where to listen, and how the pages are titled.
+    public struct Configuration: Sendable {
+        /// The host to bind (default: loopback only).
+        public var host: String
+        /// The port (0: any free port; `onListening` is told which).
+        public var port: Int
+        /// The pages' title.
+        public var title: String
+        /// Whether cookies are marked `Secure` (set when serving TLS).
+        public var secureCookies: Bool
+
+        /// The default: 127.0.0.1, port 8420.
+        public init(
+            host: String = "127.0.0.1", port: Int = 8420, title: String = "Inventory",
+            secureCookies: Bool = false
+        ) {
+            self.host = host
+            self.port = port
+            self.title = title
+            self.secureCookies = secureCookies
+        }
+    }
+
+    /// The session cookie's name.
+    public static let cookieName = "inventory_session"
+    /// The header an API request that changes something carries its CSRF token in.
+    public static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
+    /// The Content-Security-Policy of every answer: the page's own script and style only.
+    public static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    /// The most changes one read of the journal sends to an event stream.
+    static let changesPerRead = 256
+
+    public let manager: InventoryManager
+    public let sessions: Sessions
+    public let configuration: Configuration
+    let pager: ViewPager
+    let pages: Pages
+    let signal: ChangeSignal
+
+    /// A server over `manager`, showing the views of `views`.
+    public init(
+        manager: InventoryManager, views: ViewRegistry, configuration: Configuration = .init(),
+        sessions: Sessions = Sessions()
+    ) {
+        self.manager = manager
+        self.sessions = sessions
+        self.configuration = configuration
+        pager = ViewPager(manager: manager, registry: views)
+        pages = Pages(currency: manager.currency, title: configuration.title)
+        signal = ChangeSignal(manager: manager)
+    }
+
+    /// The routes, for `run` and for tests.
+    public func makeRouter() -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
+        router.add(middleware: AnswerMiddleware(server: self))
+        router.add(middleware: SignInMiddleware(server: self))
+        addPageRoutes(to: router)
+        addAPIRoutes(to: router)
+        return router
+    }
+
+    /// Serves until SIGINT or SIGTERM, then closes every event stream and returns.
+    ///
+    /// - Parameter onListening: called with the address once the server listens.
+    public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
+        var logger = Logger(label: "inventory-server")
+        logger.logLevel = .warning
+        let application = Application(
+            router: makeRouter(),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: nil),
+            services: [StreamCloser(signal: signal)],
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? self.configuration.port
+                onListening("http://\(Self.hostForURL(self.configuration.host)):\(port)")
+            },
+            logger: logger)
+        manager.startFollowing()
+        defer { manager.stopFollowing() }
+        try await application.runService()
+    }
+
+    private static func hostForURL(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
+    }
+
+    /// How often an idle event stream writes a comment, so that a dead connection is noticed.
+    static let idleInterval: Duration = .seconds(20)
+
+    /// Wakes idle event streams now and then, and ends them all when the server begins to
+    /// stop, so that open pages do not keep it running.
+    private struct StreamCloser: Service {
+        let signal: ChangeSignal
+
+        func run() async throws {
+            await cancelWhenGracefulShutdown {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: InventoryServer.idleInterval)
+                    signal.wake(.idle)
+                }
+            }
+            signal.finish()
+        }
+    }
+}
+
+// MARK: - Answers
+
+/// Wraps every answer: the security headers, and errors turned into a page or JSON (never SQL,
+/// never a path).
+struct AnswerMiddleware: RouterMiddleware {
+    let server: InventoryServer
+
+    func handle(
+        _ request: Request, context: ServerContext,
+        next: (Request, ServerContext) async throws -> Response
+    ) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            response = server.errorResponse(error, for: request)
+        }
+        response.headers[.contentSecurityPolicy] = InventoryServer.contentSecurityPolicy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        if response.headers[.cacheControl] == nil {
+            response.headers[.cacheControl] = "no-store"
+        }
+        return response
+    }
+}
+
+/// Lets through only signed-in requests, but for signing in and the style sheet and script;
+/// and, for an API request that changes something, only one carrying its session's CSRF token.
+struct SignInMiddleware: RouterMiddleware {
+    let server: InventoryServer
+
+    func handle(
+        _ request: Request, context: ServerContext,
+        next: (Request, ServerContext) async throws -> Response
+    ) async throws -> Response {
+        let path = request.uri.path
+        if path == "/signin" || path.hasPrefix("/static/") || path == "/favicon.ico" {
+            return try await next(request, context)
+        }
+        guard
+            let session = server.sessions.session(
+                id: request.cookies[InventoryServer.cookieName]?.value)
+        else {
+            throw ServerError.signInNeeded
+        }
+        var context = context
+        context.session = session
+        if path.hasPrefix("/api/") || path.hasSuffix("/photos"), request.method != .get,
+            request.method != .head,
+            !Sessions.isCSRFToken(request.headers[InventoryServer.csrfHeader], of: session)
+        {
+            throw ServerError.csrf
+        }
+        return try await next(request, context)
+    }
+}
+
+/// A refusal the server makes itself.
+enum ServerError: Error {
+    case signInNeeded
+    case csrf
+    case badRequest(String)
+    case notFound(String)
+    case conflict(String)
+    case refused([ItemFormProblem])
+}
+
+extension InventoryServer {
+    static func isAPI(_ request: Request) -> Bool {
+        request.uri.path.hasPrefix("/api/") || request.uri.path.hasSuffix("/photos")
+    }
+
+    /// The answer for `error`: status, and a message a user can act on.
+    func errorResponse(_ error: any Error, for request: Request) -> Response {
+        let (status, message): (HTTPResponse.Status, String)
+        var problems: [ItemFormProblem] = []
+        switch error {
+        case ServerError.signInNeeded:
+            (status, message) = (
+                .unauthorized,
+                "Sign in first: open the sign-in link `inventory serve` printed "
+                    + "(each link works once; restart the server for a new one)."
+            )
+        case ServerError.csrf:
+            (status, message) = (
+                .forbidden,
+                "This request did not carry the page's token: reload the page and try again."
+            )
+        case ServerError.badRequest(let text): (status, message) = (.badRequest, text)
+        case ServerError.notFound(let text): (status, message) = (.notFound, text)
+        case ServerError.conflict(let text): (status, message) = (.conflict, text)
+        case ServerError.refused(let refused):
+            problems = refused
+            (status, message) = (
+                .unprocessableContent,
+                refused.map { ($0.field.map { "\($0.rawValue): " } ?? "") + $0.message }
+                    .joined(separator: "; ")
+            )
+        case let error as HTTPError:
+            (status, message) = (error.status, error.body ?? error.status.reasonPhrase)
+        case let error as InventoryError:
+            (status, message) = Self.answer(for: error)
+        default:
+            (status, message) = (.internalServerError, "Something went wrong on the server.")
+            FileHandle.standardError.write(Data("inventory-server: \(error)\n".utf8))
+        }
+        if Self.isAPI(request) {
+            var json = "{\"error\":"
+            ItemJSON.appendString(message, to: &json)
+            if !problems.isEmpty {
+                json += ",\"problems\":["
+                json += problems.map { problem in
+                    var object = "{\"field\":"
+                    ItemJSON.appendString(problem.field?.rawValue, to: &object)
+                    object += ",\"message\":"
+                    ItemJSON.appendString(problem.message, to: &object)
+                    return object + "}"
+                }.joined(separator: ",")
+                json += "]"
+            }
+            return Self.json(json + "}", status: status)
+        }
+        let title = status == .unauthorized ? "Sign in" : status.reasonPhrase
+        return Self.html(pages.message(title: title, [message]), status: status)
+    }
+
+    /// The status and the user's words for an error of the inventory; a problem with the file
+    /// itself is named without its path (the path is the server's business).
+    static func answer(for error: InventoryError) -> (HTTPResponse.Status, String) {
+        switch error {
+        case .invalidValue, .missingName, .invalidPhoto, .invalidFile:
+            return (.unprocessableContent, error.description)
+        case .itemNotFound, .itemsNotFound, .attachmentNotFound, .claimNotFound:
+            return (.notFound, error.description)
+        case .editConflict, .itemsInClaims:
+            return (.conflict, error.description)
+        case .storage(_, let problem, _):
+            switch problem {
+            case .readOnly:
+                return (.serviceUnavailable, "The inventory is read-only: nothing was changed.")
+            case .diskFull:
+                return (
+                    .init(code: 507, reasonPhrase: "Insufficient Storage"),
+                    "No space left on the disk: nothing was changed."
+                )
+            case .busy:
+                return (.serviceUnavailable, "The inventory is busy: try again.")
+            default:
+                return (
+                    .internalServerError,
+                    "The inventory file cannot be read: see `inventory verify` on the server."
+                )
+            }
+        default:
+            return (.internalServerError, "The inventory could not do that.")
+        }
+    }
+
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}

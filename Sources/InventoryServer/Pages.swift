@@ -1,0 +1,476 @@
+import Foundation
+import InventoryKit
+import InventoryReport
+import Plot
+
+/// A node of a page's body.
+typealias BodyNode = Node<HTML.BodyContext>
+
+/// An element with attributes (every value escaped; an empty one left out) and children: Plot's nodes, built by name
+/// where Plot has no function of its own for the element.
+func element(
+    _ name: String, _ attributes: KeyValuePairs<String, String> = [:], _ children: [BodyNode] = []
+)
+    -> BodyNode
+{
+    let attributes = attributes.filter { !$0.value.isEmpty }
+    if voidElements.contains(name) {
+        return .selfClosedElement(
+            named: name, attributes: attributes.map { Attribute.safeAttribute($0.key, $0.value) })
+    }
+    return .element(
+        named: name, nodes: attributes.map { BodyNode.safeAttribute($0.key, $0.value) } + children)
+}
+
+/// The elements HTML writes without an end tag.
+private let voidElements: Set<String> = ["input", "img", "br", "hr", "meta", "link"]
+
+/// A text node holding `text` exactly.
+func text(_ text: String) -> BodyNode { .plain(text) }
+
+/// The pages of the server, as HTML. Every text is escaped (see `HTMLText`); the only script
+/// is `/static/app.js`, which the Content-Security-Policy allows and nothing else.
+struct Pages: Sendable {
+    let currency: Currency
+    let title: String
+
+    /// A page: the tabs of every view, then `main`. `live` pages follow the inventory
+    /// (`app.js` opens the event stream from `sequence`).
+    func layout(
+        title pageTitle: String, tabs: [ViewTab], current: String?, session: Sessions.Session?,
+        sequence: Int64?, main: [BodyNode]
+    ) -> String {
+        var bodyAttributes: [BodyNode] = []
+        if let sequence { bodyAttributes.append(.safeAttribute("data-seq", String(sequence))) }
+        if let session { bodyAttributes.append(.safeAttribute("data-csrf", session.csrf)) }
+        let tabNodes: [BodyNode] = tabs.map { tab in
+            element(
+                "a",
+                tab.name == current
+                    ? [
+                        "href": Paths.view(tab.name), "class": "tab current",
+                        "aria-current": "page",
+                    ]
+                    : ["href": Paths.view(tab.name), "class": "tab"],
+                [
+                    element("span", ["class": "title"], [text(tab.title)]),
+                    element("span", ["class": "count"], [text(String(tab.count))]),
+                    element("span", ["class": "worth"], [text(money(tab.total))]),
+                ])
+        }
+        let header = element(
+            "header", [:],
+            [
+                element("a", ["href": "/", "class": "brand"], [text(title)]),
+                session == nil
+                    ? .empty
+                    : element(
+                        "nav", ["id": "tabs", "aria-label": "Views"],
+                        tabNodes + [
+                            element(
+                                "a", ["href": "/items/new", "class": "tab add"], [text("Add item")])
+                        ]),
+            ])
+        let document = HTML(
+            .attribute(named: "lang", value: "en"),
+            .head(
+                .raw(
+                    "<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, "
+                        + "initial-scale=1\"><meta name=\"referrer\" content=\"no-referrer\">"),
+                .element(named: "title", nodes: [.plain("\(pageTitle) — \(title)")]),
+                .raw(
+                    "<link rel=\"stylesheet\" href=\"/static/app.css\">"
+                        + "<script src=\"/static/app.js\" defer></script>")),
+            .body(
+                .group(bodyAttributes), header,
+                element("main", ["id": "main"], main))
+        )
+        return document.render()
+    }
+
+    /// A view's page: search, count and worth, the table of one page of rows, the pager.
+    func view(_ page: ViewPage) -> [BodyNode] {
+        let search = element(
+            "form",
+            [
+                "class": "search", "method": "get", "action": Paths.view(page.name),
+                "role": "search",
+            ],
+            [
+                element(
+                    "input",
+                    [
+                        "type": "search", "name": "q", "value": page.query,
+                        "placeholder": "Search \(page.title.lowercased())", "aria-label": "Search",
+                    ]),
+                element("input", ["type": "hidden", "name": "sort", "value": page.sort.rawValue]),
+                element("button", ["type": "submit"], [text("Search")]),
+            ])
+        let summary = element(
+            "p", ["id": "summary"],
+            [
+                element("span", ["id": "count"], [text(plural(page.count, "item"))]),
+                text(", worth "),
+                element("span", ["id": "total"], [text(money(page.total))]),
+                text(page.query.isEmpty ? "" : " matching “\(page.query)”"),
+            ])
+        let columns: [(label: String, sort: ItemSort.Field?, number: Bool)] = [
+            ("Name", .name, false), ("Location", nil, false), ("Price", .price, true),
+            ("Worth", .worth, true), ("Purchased", .purchased, false), ("Luxury", nil, false),
+            ("Insured", nil, false),
+        ]
+        let head = element(
+            "thead", [:],
+            [
+                element(
+                    "tr", [:],
+                    columns.map { column in
+                        guard let field = column.sort else {
+                            return element("th", ["scope": "col"], [text(column.label)])
+                        }
+                        let isCurrent = page.sort.field == field
+                        let next = ItemSort(field, descending: isCurrent && !page.sort.isDescending)
+                        let arrow = isCurrent ? (page.sort.isDescending ? " ▼" : " ▲") : ""
+                        return element(
+                            "th",
+                            isCurrent
+                                ? [
+                                    "scope": "col",
+                                    "aria-sort": page.sort.isDescending
+                                        ? "descending" : "ascending",
+                                    "class": column.number ? "number" : "",
+                                ]
+                                : ["scope": "col", "class": column.number ? "number" : ""],
+                            [
+                                element(
+                                    "a",
+                                    ["href": Paths.view(page.name, sort: next, query: page.query)],
+                                    [text(column.label + arrow)])
+                            ])
+                    })
+            ])
+        let rows = page.items.map { item in
+            element(
+                "tr", ["data-id": String(item.id), "id": "item-\(item.id)"],
+                [
+                    element(
+                        "td", ["class": "name"],
+                        [element("a", ["href": Paths.item(item.id)], [text(item.name)])]),
+                    element("td", [:], [text(item.location ?? "")]),
+                    element("td", ["class": "number"], [text(item.price?.formatted ?? "")]),
+                    element("td", ["class": "number"], [text(item.worth?.formatted ?? "")]),
+                    element("td", [:], [text(item.purchaseDate?.description ?? "")]),
+                    element("td", ["class": "flag"], [text(item.isLuxury ? "luxury" : "")]),
+                    element(
+                        "td", ["class": item.isInsured ? "flag" : "flag warn"],
+                        [text(item.isInsured ? "insured" : "not insured")]),
+                ])
+        }
+        let table = element(
+            "table", ["id": "items"],
+            [head, element("tbody", [:], rows)])
+        var nodes = [search, summary, table]
+        if page.count == 0 {
+            nodes.append(
+                element(
+                    "p", ["class": "empty"],
+                    [text(page.query.isEmpty ? "Nothing here yet." : "Nothing matches.")]))
+        }
+        nodes.append(pager(page))
+        return nodes
+    }
+
+    private func pager(_ page: ViewPage) -> BodyNode {
+        let pages = max(1, (page.count + page.limit - 1) / page.limit)
+        let number = page.offset / page.limit + 1
+        var links: [BodyNode] = []
+        if number > 1 {
+            links.append(
+                element(
+                    "a",
+                    [
+                        "rel": "prev",
+                        "href": Paths.view(
+                            page.name, sort: page.sort, query: page.query, page: number - 1),
+                    ], [text("← Previous")]))
+        }
+        links.append(element("span", [:], [text("Page \(number) of \(pages)")]))
+        if number < pages {
+            links.append(
+                element(
+                    "a",
+                    [
+                        "rel": "next",
+                        "href": Paths.view(
+                            page.name, sort: page.sort, query: page.query, page: number + 1),
+                    ], [text("Next →")]))
+        }
+        return element("nav", ["class": "pager", "aria-label": "Pages"], links)
+    }
+
+    /// An item's page: every field, its photo and files, its history.
+    func item(_ item: HouseholdItem, history: [JournalEntry], session: Sessions.Session)
+        -> [BodyNode]
+    {
+        var fields: [(String, String)] = [
+            ("Price", item.price?.formatted ?? ""),
+            ("Replacement value", item.replacementValue?.formatted ?? ""),
+            ("Quantity", String(item.quantity)),
+            ("Purchased", item.purchaseDate?.description ?? ""),
+            ("Bought from", item.purchasedFrom ?? ""),
+            ("Location", item.location ?? ""),
+            ("Brand", item.brand ?? ""), ("Model", item.model ?? ""),
+            ("Serial", item.serialNumber ?? ""),
+            (
+                "Warranty",
+                item.hasLifetimeWarranty ? "lifetime" : item.warrantyUntil?.description ?? ""
+            ),
+            ("Luxury", item.isLuxury ? "yes" : "no"),
+            ("Insured", item.isInsured ? "yes" : "no"),
+            ("On a rider", item.isScheduled ? "yes" : "no"),
+            ("Tags", item.tags.joined(separator: ", ")),
+            ("Description", item.description ?? ""), ("Notes", item.notes ?? ""),
+            ("Reviewed", item.reviewedAt?.description ?? ""),
+        ]
+        fields.removeAll { $0.1.isEmpty }
+        var nodes: [BodyNode] = [
+            element("h1", ["data-item": String(item.id)], [text(item.name)]),
+            element(
+                "p", ["class": "actions"],
+                [
+                    element(
+                        "a", ["href": Paths.item(item.id) + "/edit", "class": "button"],
+                        [text("Edit")]),
+                    element(
+                        "a", ["href": Paths.item(item.id) + "/delete", "class": "button danger"],
+                        [text("Delete")]),
+                ]),
+        ]
+        if let photo = item.photo {
+            nodes.append(
+                element(
+                    "img",
+                    ["class": "photo", "src": Paths.file(photo), "alt": "Photo of \(item.name)"]))
+        }
+        nodes.append(
+            element(
+                "dl", ["class": "fields"],
+                fields.map { field in
+                    element(
+                        "div", [:],
+                        [element("dt", [:], [text(field.0)]), element("dd", [:], [text(field.1)])])
+                }))
+        nodes.append(element("h2", [:], [text("Photos and files")]))
+        if item.attachments.isEmpty {
+            nodes.append(element("p", ["class": "empty"], [text("None yet.")]))
+        } else {
+            nodes.append(
+                element(
+                    "ul", ["class": "files"],
+                    item.attachments.map { file in
+                        element(
+                            "li", [:],
+                            [
+                                element(
+                                    "a", ["href": Paths.file(file.file)],
+                                    [text(file.caption ?? file.kind.rawValue.capitalized)]),
+                                text(" (\(file.kind.rawValue))"),
+                            ])
+                    }))
+        }
+        nodes.append(
+            element(
+                "form",
+                [
+                    "class": "attach", "method": "post", "action": Paths.item(item.id) + "/photos",
+                ],
+                [
+                    element("label", ["for": "photo-input"], [text("Add a photo")]),
+                    element(
+                        "input",
+                        [
+                            "type": "file", "id": "photo-input", "name": "photo",
+                            "accept": "image/*", "capture": "environment",
+                        ]),
+                    element("p", ["class": "problem", "id": "photo-problem", "role": "alert"]),
+                ]))
+        nodes.append(element("h2", [:], [text("History")]))
+        nodes.append(
+            element(
+                "ol", ["class": "history"],
+                history.map { entry in
+                    let change = entry.change
+                    var line = "\(entry.time.iso8601)  \(change.kind.rawValue)"
+                    if change.kind == .edited, let before = change.before {
+                        let fields = change.item.changedFields(comparedTo: before)
+                        if !fields.isEmpty { line += ": " + fields.joined(separator: ", ") }
+                    }
+                    return element("li", [:], [text(line)])
+                }))
+        return nodes
+    }
+
+    /// The add or edit form, with what was typed and each problem beside its field.
+    func form(_ form: ItemFormController, session: Sessions.Session) -> [BodyNode] {
+        let action = form.original.map { Paths.item($0.id) } ?? "/items"
+        var nodes: [BodyNode] = [
+            element("h1", [:], [text(form.original.map { "Edit \($0.name)" } ?? "Add an item")])
+        ]
+        let general = form.problems(for: nil)
+        if !general.isEmpty {
+            nodes.append(
+                element(
+                    "div", ["class": "problems", "role": "alert"],
+                    general.map { element("p", ["class": "problem"], [text($0.message)]) }))
+        }
+        var fields: [BodyNode] = [
+            element("input", ["type": "hidden", "name": "csrf", "value": session.csrf])
+        ]
+        if let original = form.original {
+            fields.append(
+                element(
+                    "input",
+                    ["type": "hidden", "name": "version", "value": String(original.version)]))
+        }
+        for field in ItemFormField.allCases {
+            let id = "field-\(field.rawValue)"
+            let problems = form.problems(for: field)
+            var children: [BodyNode] = []
+            if field.isFlag {
+                let checked: Bool =
+                    switch field {
+                    case .luxury: form.isLuxury
+                    case .insured: form.isInsured
+                    case .lifetimeWarranty: form.hasLifetimeWarranty
+                    default: form.isScheduled
+                    }
+                var attributes: [Attribute<HTML.BodyContext>] = [
+                    .safeAttribute("type", "checkbox"), .safeAttribute("id", id),
+                    .safeAttribute("name", field.rawValue), .safeAttribute("value", "on"),
+                ]
+                if checked { attributes.append(.safeAttribute("checked", "checked")) }
+                children.append(.selfClosedElement(named: "input", attributes: attributes))
+                children.append(element("label", ["for": id], [text(field.label)]))
+            } else {
+                children.append(element("label", ["for": id], [text(field.label)]))
+                let value = form.texts[field] ?? ""
+                var attributes: [Attribute<HTML.BodyContext>] = [
+                    .safeAttribute("id", id), .safeAttribute("name", field.rawValue),
+                ]
+                if !problems.isEmpty {
+                    attributes.append(.safeAttribute("aria-invalid", "true"))
+                    attributes.append(
+                        .safeAttribute("aria-describedby", "problem-\(field.rawValue)"))
+                }
+                if field == .name { attributes.append(.safeAttribute("required", "required")) }
+                if field == .description || field == .notes {
+                    children.append(
+                        .element(
+                            named: "textarea",
+                            nodes: attributes.map { BodyNode.attribute($0) } + [text(value)]))
+                } else {
+                    attributes.append(.safeAttribute("value", value))
+                    attributes.append(.safeAttribute("type", "text"))
+                    attributes.append(.safeAttribute("inputmode", Self.inputMode(field)))
+                    children.append(.selfClosedElement(named: "input", attributes: attributes))
+                }
+            }
+            if !problems.isEmpty {
+                children.append(
+                    element(
+                        "p", ["class": "problem", "id": "problem-\(field.rawValue)"],
+                        [text(problems.map(\.message).joined(separator: "; "))]))
+            }
+            fields.append(
+                element("div", ["class": field.isFlag ? "field flag" : "field"], children))
+        }
+        fields.append(
+            element(
+                "p", ["class": "actions"],
+                [
+                    element(
+                        "button", ["type": "submit"], [text(form.original == nil ? "Add" : "Save")]),
+                    element(
+                        "a",
+                        [
+                            "href": form.original.map { Paths.item($0.id) } ?? "/",
+                            "class": "button",
+                        ],
+                        [text("Cancel")]),
+                ]))
+        nodes.append(
+            element("form", ["method": "post", "action": action, "class": "item-form"], fields))
+        return nodes
+    }
+
+    private static func inputMode(_ field: ItemFormField) -> String {
+        switch field {
+        case .price, .value: "decimal"
+        case .quantity: "numeric"
+        default: "text"
+        }
+    }
+
+    /// The page that asks before deleting.
+    func confirmDelete(_ item: HouseholdItem, session: Sessions.Session) -> [BodyNode] {
+        [
+            element("h1", [:], [text("Delete \(item.name)?")]),
+            element(
+                "p", [:],
+                [text("It leaves every view; its history stays in the journal.")]),
+            element(
+                "form", ["method": "post", "action": Paths.item(item.id) + "/delete"],
+                [
+                    element("input", ["type": "hidden", "name": "csrf", "value": session.csrf]),
+                    element(
+                        "input",
+                        ["type": "hidden", "name": "version", "value": String(item.version)]),
+                    element("button", ["type": "submit", "class": "danger"], [text("Delete")]),
+                    element(
+                        "a", ["href": Paths.item(item.id), "class": "button"], [text("Keep it")]),
+                ]),
+        ]
+    }
+
+    /// A page that only says something: an error, or how to sign in.
+    func message(title: String, _ lines: [String]) -> String {
+        layout(
+            title: title, tabs: [], current: nil, session: nil, sequence: nil,
+            main: [element("h1", [:], [text(title)])] + lines.map { element("p", [:], [text($0)]) })
+    }
+
+    func money(_ minorUnits: Int128) -> String {
+        Money.format(minorUnits, currency: currency)
+    }
+
+    private func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}
+
+/// The server's addresses, built in one place.
+enum Paths {
+    static func view(_ name: String, sort: ItemSort? = nil, query: String = "", page: Int = 1)
+        -> String
+    {
+        var parameters: [String] = []
+        if let sort { parameters.append("sort=" + encode(sort.rawValue)) }
+        if !query.isEmpty { parameters.append("q=" + encode(query)) }
+        if page > 1 { parameters.append("page=\(page)") }
+        return "/views/" + encode(name)
+            + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+    }
+
+    static func item(_ id: Int64) -> String { "/items/\(id)" }
+
+    static func file(_ storedName: String) -> String { "/files/" + encode(storedName) }
+
+    /// RFC 3986's unreserved characters, ASCII only.
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// `text` percent-encoded for a path segment or a query value.
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+}

@@ -1,0 +1,109 @@
+import Crypto
+import Foundation
+import Synchronization
+
+/// Who may use the server: the sign-in links it printed (each good once), the sessions they
+/// opened with the CSRF token of each, and a limit on failed sign-ins per address.
+///
+/// Tokens are kept only as SHA-256 digests and looked up by digest, so neither a memory dump
+/// nor the time a lookup takes gives one away.
+public final class Sessions: Sendable {
+    /// A signed-in browser (or `curl` with its cookie).
+    public struct Session: Sendable {
+        /// The session cookie's value.
+        public let id: String
+        /// The token every form and state-changing request of this session must carry.
+        public let csrf: String
+    }
+
+    /// What became of a sign-in attempt.
+    public enum SignIn: Sendable {
+        /// The token was good: the new session.
+        case signedIn(Session)
+        /// The token was unknown or already used.
+        case refused
+        /// Too many failures from this address lately: wait.
+        case limited
+    }
+
+    /// The most failed sign-ins an address may make in `failureWindow`.
+    public static let maximumFailures = 10
+    /// The window failed sign-ins are counted in.
+    public static let failureWindow: Duration = .seconds(60)
+
+    private struct Failures {
+        var count: Int
+        var since: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var signInTokens: Set<String> = []
+        var sessions: [String: Session] = [:]
+        var failures: [String: Failures] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// No sign-in link and no session yet.
+    public init() {}
+
+    /// A new random token: 32 bytes from the system's generator, as 64 hex digits (safe in a
+    /// cookie, a URL and a header).
+    public static func randomToken() -> String {
+        let key = SymmetricKey(size: .bits256)
+        return key.withUnsafeBytes { bytes in bytes.map { String(format: "%02x", $0) }.joined() }
+    }
+
+    private static func digest(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Makes a sign-in token that opens one session, once.
+    public func makeSignInToken() -> String {
+        let token = Self.randomToken()
+        state.withLock { _ = $0.signInTokens.insert(Self.digest(token)) }
+        return token
+    }
+
+    /// Spends `token` for a new session, unless `address` failed too often lately.
+    public func signIn(token: String, from address: String) -> SignIn {
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            if let failures = state.failures[address] {
+                if now - failures.since > Self.failureWindow {
+                    state.failures[address] = nil
+                } else if failures.count >= Self.maximumFailures {
+                    return .limited
+                }
+            }
+            guard state.signInTokens.remove(Self.digest(token)) != nil else {
+                state.failures[address, default: Failures(count: 0, since: now)].count += 1
+                return .refused
+            }
+            let session = Session(id: Self.randomToken(), csrf: Self.randomToken())
+            state.sessions[Self.digest(session.id)] = session
+            return .signedIn(session)
+        }
+    }
+
+    /// The session whose cookie holds `id`, if it is one.
+    public func session(id: String?) -> Session? {
+        guard let id, !id.isEmpty else { return nil }
+        return state.withLock { $0.sessions[Self.digest(id)] }
+    }
+
+    /// Ends the session whose cookie holds `id`.
+    public func signOut(id: String) {
+        state.withLock { _ = $0.sessions.removeValue(forKey: Self.digest(id)) }
+    }
+
+    /// Whether `given` is the CSRF token of `session`, compared in constant time.
+    public static func isCSRFToken(_ given: String?, of session: Session) -> Bool {
+        guard let given else { return false }
+        let (a, b) = (Array(given.utf8), Array(session.csrf.utf8))
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import InventoryBrowse
+import InventoryKit
+import InventoryServer
+
+/// The server binary `inventory serve` runs, with the paths it resolved. A binary of its own so
+/// that the command line does not link NIO and Hummingbird (it starts in half the time).
+@main
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inventory-server",
+        abstract: "Serve the inventory to browsers (run by `inventory serve`).")
+
+    @Option(help: ArgumentHelp("The inventory file.", valueName: "path"))
+    var db: String
+
+    @Option(help: ArgumentHelp("A JSON file of views.", valueName: "file"))
+    var views: String?
+
+    @Flag(help: "Leave out the views file's views when it has problems, with a warning.")
+    var tolerateViews = false
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on (0: any free one).", valueName: "port"))
+    var port = 8420
+
+    @Flag(help: "Open the sign-in link in the browser.")
+    var open = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535")
+        }
+    }
+
+    func run() async throws {
+        let manager: InventoryManager
+        do {
+            manager = try InventoryManager.openShared(path: db, access: .write)
+        } catch let error as InventoryError {
+            Self.fail(error.description)
+        }
+        defer { InventoryManager.closeShared() }
+        let registry = ViewRegistry(currency: manager.currency, otherTypes: BrowseScreens.typeNames)
+        if let views {
+            do {
+                try registry.load(contentsOf: views)
+            } catch {
+                guard tolerateViews else {
+                    Self.fail("\(views) has problems (see 'inventory views check \(views)')")
+                }
+                Self.warn("warning: \(views) has problems; its views are left out")
+            }
+        }
+        let title = (try? manager.settings())?.title ?? "Inventory"
+        let server = InventoryServer(
+            manager: manager, views: registry,
+            configuration: .init(host: host, port: port, title: title))
+        let token = server.sessions.makeSignInToken()
+        let open = self.open
+        let db = self.db
+        do {
+            try await server.run { address in
+                let link = "\(address)/signin?token=\(token)"
+                Self.say(
+                    "Serving \(db) at \(address)\nSign in (the link works once): \(link)\n"
+                        + "Ctrl-C stops the server.")
+                if open { Self.openInBrowser(link) }
+            }
+        } catch {
+            Self.fail("cannot serve on \(host):\(port): \(Self.reason(error))")
+        }
+        Self.say("Stopped.")
+    }
+
+    /// Why the server could not start, in a user's words.
+    static func reason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("Address already in use") || text.contains("EADDRINUSE") {
+            return "the port is in use (choose another with --port)"
+        }
+        if text.contains("Permission denied") || text.contains("EACCES") {
+            return "not allowed to listen there (ports below 1024 need root)"
+        }
+        if text.contains("Cannot assign requested address") || text.contains("EADDRNOTAVAIL") {
+            return "this machine has no such address"
+        }
+        return text
+    }
+
+    static func openInBrowser(_ link: String) {
+        for opener in ["/usr/bin/xdg-open", "/usr/bin/open"]
+        where FileManager.default.isExecutableFile(atPath: opener) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: opener)
+            process.arguments = [link]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            if (try? process.run()) != nil { return }
+        }
+        warn("no browser opener (xdg-open) here: open the sign-in link yourself")
+    }
+
+    /// Writes `text` and a newline to standard output at once (a script may be reading it).
+    static func say(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("inventory serve: \(message)\n".utf8))
+    }
+
+    static func fail(_ message: String) -> Never {
+        warn(message)
+        InventoryManager.closeShared()
+        Foundation.exit(1)
+    }
+}
