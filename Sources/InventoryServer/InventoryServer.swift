@@ -228,6 +228,13 @@ extension InventoryServer {
             (status, message) = (error.status, error.body ?? error.status.reasonPhrase)
         case let error as InventoryError:
             (status, message) = Self.answer(for: error)
+        case let error as any HTTPResponseError:
+            (status, message) = (
+                error.status,
+                error.status == .contentTooLarge
+                    ? "The request is too large: nothing was changed."
+                    : error.status.reasonPhrase
+            )
         default:
             (status, message) = (.internalServerError, "Something went wrong on the server.")
             FileHandle.standardError.write(Data("inventory-server: \(error)\n".utf8))

@@ -25,7 +25,7 @@ struct Inventory: ParsableCommand {
             Add.self, Edit.self, Delete.self, Show.self, List.self, Tags.self, Attach.self,
             Import.self, Export.self, BackupCommand.self, RestoreCommand.self,
             Detach.self, Watch.self, History.self, Views.self, ClaimCommand.self, Settings.self,
-            Verify.self, Check.self, ReportCommand.self,
+            Verify.self, Check.self, ReportCommand.self, Serve.self,
             Browse.self,
         ]
     )

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+
+/// `inventory serve`: runs `inventory-server`, installed beside this binary, with the
+/// inventory and views files resolved here by the same rules as every other command.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the inventory to the browsers of the house, live.",
+        discussion: """
+            Prints the address and a sign-in link: open the link in a browser (each link \
+            works once; restarting the server makes a new one and ends every session). The \
+            pages show every view as a tab with its count and worth, paged, sorted by any \
+            column and searchable; each item with its photos, files and history; forms to add, \
+            edit and delete. Every open page follows the inventory as it changes, whoever \
+            changes it: another page, a command in a terminal, another process. A JSON API \
+            lives under /api/ (see the README).
+
+            The server listens on this machine only (127.0.0.1). Ctrl-C or SIGTERM stops it.
+
+            Examples:
+              inventory serve
+              inventory serve --port 8080 --open
+              inventory serve --db ~/house.sqlite --views ~/views.json
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(
+        name: .customLong("views"),
+        help: ArgumentHelp(
+            "A JSON file of views (default: $INVENTORY_VIEWS, else "
+                + "$XDG_CONFIG_HOME/inventory/views.json).",
+            valueName: "file"))
+    var viewsFile: String?
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port"))
+    var port = 8420
+
+    @Flag(help: "Open the sign-in link in the browser.")
+    var open = false
+
+    /// The hosts that reach this machine only.
+    static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "localhost"]
+
+    func validate() throws {
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535")
+        }
+        guard Self.loopbackHosts.contains(host) else {
+            throw ValidationError(
+                "--host \(host) would serve other machines, which needs a household password "
+                    + "and TLS that serve does not have yet; serve on 127.0.0.1 and reach it "
+                    + "through an SSH tunnel (ssh -L 8420:127.0.0.1:8420 this-machine)")
+        }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let location = try InventoryLocation.resolve(
+            option: database.path, environment: environment)
+        if location.isDefault { try InventoryLocation.createDefaultFolder(for: location.path) }
+        var arguments = ["--db", location.path, "--host", host, "--port", String(port)]
+        if let views = InventoryLocation.viewsFile(option: viewsFile, environment: environment) {
+            arguments += ["--views", views.path]
+            if !views.isExplicit { arguments.append("--tolerate-views") }
+        }
+        if open { arguments.append("--open") }
+        let server = try Self.serverPath()
+        Terminal.standardOutput.flush()
+        // The server takes this process's place: its signals and exit status are the
+        // command's own.
+        let argv = ([server] + arguments).map { strdup($0) } + [nil]
+        execv(server, argv)
+        let reason = String(cString: strerror(errno))
+        throw CommandFailure(description: "cannot start \(server): \(reason)", status: 1)
+    }
+
+    /// `inventory-server` beside this binary (symbolic links followed).
+    static func serverPath() throws -> String {
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        let path = ((me as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent("inventory-server")
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw CommandFailure(
+                description:
+                    "inventory serve needs inventory-server beside inventory (\(path) is "
+                    + "missing); Scripts/install installs both, swift build builds both",
+                status: 1)
+        }
+        return path
+    }
+}

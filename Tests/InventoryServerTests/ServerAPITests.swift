@@ -1,0 +1,148 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import InventoryKit
+import InventoryTestSupport
+import NIOCore
+import Testing
+
+@testable import InventoryServer
+
+@Suite("Server: the JSON API and its event stream")
+struct ServerAPITests {
+    @Test("items by view with paging, one item, add, edit, delete, and each refusal")
+    func items() async throws {
+        let fixture = try ServerFixture()
+        _ = try fixture.manager.add(
+            (1...7).map { ItemDraft(name: "Item \($0)", price: usd("\($0)")) })
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let page = try await client.execute(
+                uri: "/api/items?view=all&limit=3&offset=2&sort=price-desc", method: .get,
+                headers: browser.headers)
+            #expect(page.status == .ok)
+            #expect(page.json["count"] as? Int == 7)
+            #expect(page.json["worth"] as? String == "28.00")
+            let names = (page.json["items"] as? [[String: Any]])?.compactMap {
+                $0["name"] as? String
+            }
+            #expect(names == ["Item 5", "Item 4", "Item 3"])
+
+            let (addHeaders, addBody) = browser.json(
+                "{\"name\":\"Boat\",\"price\":\"12000\",\"luxury\":true,\"tags\":[\"water\"],\"purchaseDate\":\"2020-05-01\"}"
+            )
+            let added = try await client.execute(
+                uri: "/api/items", method: .post, headers: addHeaders, body: addBody)
+            #expect(added.status == .created)
+            let id = try #require(added.json["id"] as? Int)
+            #expect(added.json["luxury"] as? Bool == true)
+            #expect(added.json["purchaseDate"] as? String == "2020-05-01")
+            #expect(added.json["tags"] as? [String] == ["water"])
+
+            let one = try await client.execute(
+                uri: "/api/items/\(id)", method: .get, headers: browser.headers)
+            #expect(one.json["name"] as? String == "Boat")
+
+            let (patchHeaders, patchBody) = browser.json(
+                "{\"insured\":true,\"value\":13000,\"version\":1}")
+            let patched = try await client.execute(
+                uri: "/api/items/\(id)", method: .patch, headers: patchHeaders, body: patchBody)
+            #expect(patched.status == .ok)
+            #expect(patched.json["insured"] as? Bool == true)
+            #expect(patched.json["value"] as? String == "13000.00")
+            #expect(patched.json["name"] as? String == "Boat")
+            let stale = try await client.execute(
+                uri: "/api/items/\(id)", method: .patch, headers: patchHeaders, body: patchBody)
+            #expect(stale.status == .conflict)
+
+            for (json, status, field) in [
+                (
+                    "{\"name\":\"TV\",\"price\":\"abc\"}", HTTPResponse.Status.unprocessableContent,
+                    "price"
+                ),
+                ("{\"price\":\"12\"}", .unprocessableContent, "name"),
+                ("{\"name\":\"TV\",\"colour\":\"red\"}", .badRequest, nil),
+                ("{\"name\":\"TV\",\"insured\":\"yes\"}", .badRequest, nil),
+                ("[1,2]", .badRequest, nil), ("{\"name\":", .badRequest, nil),
+                ("{\"name\":{\"a\":1}}", .badRequest, nil),
+            ] as [(String, HTTPResponse.Status, String?)] {
+                let (headers, body) = browser.json(json)
+                let response = try await client.execute(
+                    uri: "/api/items", method: .post, headers: headers, body: body)
+                #expect(response.status == status, "\(json)")
+                #expect(response.json["error"] is String, "\(json)")
+                if let field {
+                    let problems = response.json["problems"] as? [[String: Any]]
+                    #expect(problems?.first?["field"] as? String == field, "\(json)")
+                }
+            }
+            #expect(try fixture.manager.count() == 8)
+
+            let deleted = try await client.execute(
+                uri: "/api/items/\(id)", method: .delete, headers: browser.json("").0)
+            #expect(deleted.status == .noContent)
+            let gone = try await client.execute(
+                uri: "/api/items/\(id)", method: .get, headers: browser.headers)
+            #expect(gone.status == .notFound)
+            #expect(gone.json["error"] is String)
+            let views = try await client.execute(
+                uri: "/api/views", method: .get, headers: browser.headers)
+            let tabs = views.json["views"] as? [[String: Any]]
+            #expect(tabs?.map { $0["name"] as? String } == ["all", "luxury", "non-insured"])
+            #expect(tabs?.first?["count"] as? Int == 7)
+        }
+    }
+
+    @Test("the change stream sends each change once, in order, from where a page left off")
+    func changes() async throws {
+        let fixture = try ServerFixture()
+        _ = try fixture.manager.add(ItemDraft(name: "A"))
+        _ = try fixture.manager.add(ItemDraft(name: "B"))
+        let c = try fixture.manager.add(ItemDraft(name: "C"))
+        _ = try fixture.manager.edit(
+            id: c.id,
+            {
+                var patch = ItemPatch(); patch.isLuxury = true; return patch
+            }())
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let all = try await client.execute(
+                uri: "/api/changes?after=0&limit=4", method: .get, headers: browser.headers)
+            #expect(all.headers[.contentType] == "text/event-stream")
+            let events = serverSentEvents(all.text)
+            #expect(events.map(\.id) == ["1", "2", "3", "4"])
+            #expect(events.map(\.event) == ["change", "change", "change", "change"])
+            #expect(events.last?.data.contains("\"change\":\"edited\"") == true)
+            #expect(events.last?.data.contains("\"fields\":[\"luxury\"]") == true)
+            // A browser reconnecting says where it was; it gets the rest, nothing twice.
+            var headers = browser.headers
+            headers[HTTPField.Name("Last-Event-ID")!] = "2"
+            let rest = try await client.execute(
+                uri: "/api/changes?limit=2", method: .get, headers: headers)
+            #expect(serverSentEvents(rest.text).map(\.id) == ["3", "4"])
+            // A change made while a stream waits reaches it.
+            async let waiting = client.execute(
+                uri: "/api/changes?after=4&limit=1", method: .get, headers: browser.headers)
+            _ = try fixture.manager.add(ItemDraft(name: "D"))
+            let later = try await waiting
+            #expect(serverSentEvents(later.text).map(\.id) == ["5"])
+            let bad = try await client.execute(
+                uri: "/api/changes?after=-1", method: .get, headers: browser.headers)
+            #expect(bad.status == .badRequest)
+        }
+    }
+}
+
+/// The events of a server-sent event stream.
+func serverSentEvents(_ text: String) -> [(id: String, event: String, data: String)] {
+    text.components(separatedBy: "\n\n").compactMap { block in
+        var (id, event, data) = ("", "", "")
+        for line in block.split(separator: "\n") {
+            if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
+            if line.hasPrefix("event: ") { event = String(line.dropFirst(7)) }
+            if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
+        }
+        return id.isEmpty ? nil : (id, event, data)
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import InventoryKit
+import InventoryTestSupport
+import NIOCore
+import Testing
+
+@testable import InventoryServer
+
+@Suite("Server: sign-in, sessions and the security of every answer")
+struct ServerSecurityTests {
+    @Test("every page, file and API call refuses a request without a session")
+    func everyRouteNeedsASession() async throws {
+        let fixture = try ServerFixture()
+        let item = try fixture.manager.add(ItemDraft(name: "Boat"))
+        try await fixture.test { client in
+            let routes: [(String, HTTPRequest.Method)] = [
+                ("/", .get), ("/views/all", .get), ("/items/new", .get), ("/items", .post),
+                ("/items/\(item.id)", .get), ("/items/\(item.id)/edit", .get),
+                ("/items/\(item.id)", .post), ("/items/\(item.id)/delete", .get),
+                ("/items/\(item.id)/delete", .post), ("/items/\(item.id)/photos", .post),
+                (
+                    "/files/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.png",
+                    .get
+                ),
+                ("/api/session", .get), ("/api/views", .get), ("/api/items", .get),
+                ("/api/items/\(item.id)", .get), ("/api/items", .post),
+                ("/api/items/\(item.id)", .patch), ("/api/items/\(item.id)", .delete),
+                ("/api/changes", .get),
+            ]
+            for (uri, method) in routes {
+                let response = try await client.execute(uri: uri, method: method)
+                #expect(response.status == .unauthorized, "\(method) \(uri)")
+                #expect(!response.text.contains("Boat"), "\(method) \(uri)")
+                let isAPI = uri.hasPrefix("/api/") || uri.hasSuffix("/photos")
+                #expect(
+                    response.headers[.contentType]
+                        == (isAPI ? "application/json" : "text/html; charset=utf-8"))
+            }
+            // A made-up cookie is no session either.
+            let forged = try await client.execute(
+                uri: "/views/all", method: .get, headers: [.cookie: "inventory_session=abc"])
+            #expect(forged.status == .unauthorized)
+        }
+        #expect(try fixture.manager.count() == 1)
+    }
+
+    @Test("a sign-in link opens one session, once, with an HttpOnly SameSite=Strict cookie")
+    func signInLinksWorkOnce() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let token = fixture.server.sessions.makeSignInToken()
+            let first = try await client.execute(uri: "/signin?token=\(token)", method: .get)
+            #expect(first.status == .seeOther)
+            #expect(first.headers[.location] == "/")
+            let cookie = try #require(first.headers[.setCookie])
+            #expect(cookie.hasPrefix("inventory_session="))
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Strict"))
+            #expect(!cookie.contains("Secure"))
+            let again = try await client.execute(uri: "/signin?token=\(token)", method: .get)
+            #expect(again.status == .forbidden)
+            #expect(again.headers[.setCookie] == nil)
+            #expect(again.text.contains("works once"))
+            let page = try await client.execute(
+                uri: "/views/all", method: .get,
+                headers: [.cookie: String(cookie.split(separator: ";")[0])])
+            #expect(page.status == .ok)
+        }
+    }
+
+    @Test("cookies are Secure when the server says it serves TLS")
+    func secureCookies() async throws {
+        let fixture = try ServerFixture(configuration: .init(secureCookies: true))
+        try await fixture.test { client in
+            let token = fixture.server.sessions.makeSignInToken()
+            let response = try await client.execute(uri: "/signin?token=\(token)", method: .get)
+            #expect(response.headers[.setCookie]?.contains("Secure") == true)
+        }
+    }
+
+    @Test("after too many failed sign-ins an address must wait, even with a good link")
+    func failedSignInsAreLimited() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            for attempt in 0..<Sessions.maximumFailures {
+                let response = try await client.execute(
+                    uri: "/signin?token=guess\(attempt)", method: .get)
+                #expect(response.status == .forbidden)
+            }
+            let token = fixture.server.sessions.makeSignInToken()
+            let limited = try await client.execute(uri: "/signin?token=\(token)", method: .get)
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.headers[.setCookie] == nil)
+        }
+    }
+
+    @Test("every answer carries the Content-Security-Policy, nosniff and no-store")
+    func securityHeaders() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            for uri in ["/views/all", "/static/app.js", "/api/items", "/nowhere", "/signin"] {
+                let response = try await client.execute(
+                    uri: uri, method: .get, headers: browser.headers)
+                #expect(
+                    response.headers[.contentSecurityPolicy]
+                        == InventoryServer.contentSecurityPolicy, "\(uri)")
+                #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
+                #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
+            }
+            let page = try await client.execute(
+                uri: "/views/all", method: .get, headers: browser.headers)
+            #expect(page.headers[.cacheControl] == "no-store")
+            #expect(InventoryServer.contentSecurityPolicy.contains("script-src 'self';"))
+            #expect(!InventoryServer.contentSecurityPolicy.contains("unsafe"))
+            // The page's only script is our own file: nothing inline.
+            #expect(page.text.components(separatedBy: "<script").count == 2)
+            #expect(page.text.contains("<script src=\"/static/app.js\" defer></script>"))
+        }
+    }
+
+    @Test("a form or API change without the session's CSRF token is refused and writes nothing")
+    func csrf() async throws {
+        let fixture = try ServerFixture()
+        let item = try fixture.manager.add(ItemDraft(name: "Boat"))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let (formHeaders, formBody) = browser.form([("name", "Car")], csrf: "wrong")
+            let form = try await client.execute(
+                uri: "/items", method: .post, headers: formHeaders, body: formBody)
+            #expect(form.status == .forbidden)
+            var (headers, body) = browser.form([("name", "Car")])
+            headers[.cookie] = nil
+            #expect(
+                try await client.execute(uri: "/items", method: .post, headers: headers, body: body)
+                    .status == .unauthorized)
+            let (jsonHeaders, jsonBody) = browser.json("{\"name\":\"Car\"}", csrf: false)
+            let api = try await client.execute(
+                uri: "/api/items", method: .post, headers: jsonHeaders, body: jsonBody)
+            #expect(api.status == .forbidden)
+            let delete = try await client.execute(
+                uri: "/api/items/\(item.id)", method: .delete, headers: browser.headers)
+            #expect(delete.status == .forbidden)
+            let (deleteHeaders, deleteBody) = browser.form([], csrf: "")
+            let deleteForm = try await client.execute(
+                uri: "/items/\(item.id)/delete", method: .post, headers: deleteHeaders,
+                body: deleteBody)
+            #expect(deleteForm.status == .forbidden)
+        }
+        #expect(try fixture.manager.count() == 1)
+    }
+
+    @Test("every text is escaped: a hostile name shows as typed and runs nothing")
+    func escaping() async throws {
+        let fixture = try ServerFixture()
+        let hostile = "<script>alert(1)</script>\"><img src=x onerror=alert(2)>&amp;"
+        let item = try fixture.manager.add(
+            ItemDraft(name: hostile, location: "'\"><svg onload=alert(3)>", tags: ["<b>"]))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            for uri in [
+                "/views/all", "/items/\(item.id)", "/items/\(item.id)/edit",
+                "/items/\(item.id)/delete", "/views/all?q=%3Cscript%3E",
+            ] {
+                let page = try await client.execute(
+                    uri: uri, method: .get, headers: browser.headers)
+                #expect(page.status == .ok, "\(uri)")
+                #expect(!page.text.contains("<script>alert"), "\(uri)")
+                #expect(!page.text.contains("<img src=x"), "\(uri)")
+                #expect(!page.text.contains("<svg"), "\(uri)")
+                #expect(!page.text.contains("<b>"), "\(uri)")
+            }
+            let page = try await client.execute(
+                uri: "/items/\(item.id)", method: .get, headers: browser.headers)
+            #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img"))
+            #expect(page.text.contains("&amp;amp;"))
+        }
+    }
+
+    @Test("request bodies are limited in size")
+    func bodiesAreLimited() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let big = String(repeating: "a", count: 2 << 20)
+            let (headers, body) = browser.json("{\"name\":\"\(big)\"}")
+            let response = try await client.execute(
+                uri: "/api/items", method: .post, headers: headers, body: body)
+            #expect(response.status == .contentTooLarge)
+            let (formHeaders, formBody) = browser.form([("name", big)])
+            let form = try await client.execute(
+                uri: "/items", method: .post, headers: formHeaders, body: formBody)
+            #expect(form.status == .contentTooLarge)
+        }
+        #expect(try fixture.manager.count() == 0)
+    }
+}
+
+@Suite("Server: files are served by stored name only")
+struct ServerFileTests {
+    @Test("a photo sent from a phone is attached and served by its stored name, with its type")
+    func photos() async throws {
+        let fixture = try ServerFixture()
+        let item = try fixture.manager.add(ItemDraft(name: "Boat"))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            var headers = browser.headers
+            headers[.contentType] = "image/png"
+            headers[HTTPField.Name("X-CSRF-Token")!] = browser.csrf
+            let upload = try await client.execute(
+                uri: "/items/\(item.id)/photos", method: .post, headers: headers,
+                body: ByteBuffer(bytes: pngBytes(seed: "boat")))
+            #expect(upload.status == .created)
+            let photo = try #require(upload.json["photo"] as? String)
+            #expect(photo.hasPrefix("/files/") && photo.hasSuffix(".png"))
+            let file = try await client.execute(uri: photo, method: .get, headers: browser.headers)
+            #expect(file.status == .ok)
+            #expect(file.headers[.contentType] == "image/png")
+            #expect(file.headers[.contentDisposition]?.hasPrefix("inline;") == true)
+            #expect(Array(buffer: file.body) == pngBytes(seed: "boat"))
+            let page = try await client.execute(
+                uri: "/items/\(item.id)", method: .get, headers: browser.headers)
+            #expect(page.text.contains("src=\"\(photo)\""))
+            // Not a picture: refused, nothing attached.
+            let text = try await client.execute(
+                uri: "/items/\(item.id)/photos", method: .post, headers: headers,
+                body: ByteBuffer(string: "not a picture"))
+            #expect(text.status == .badRequest)
+            #expect(try fixture.manager.item(id: item.id)?.attachments.count == 1)
+        }
+    }
+
+    @Test("a path, a link or a file no item uses is never served")
+    func onlyStoredNames() async throws {
+        let fixture = try ServerFixture()
+        try "secret".write(
+            toFile: fixture.folder.file("secret.txt"), atomically: true, encoding: .utf8)
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            for uri in [
+                "/files/..%2F..%2Fsecret.txt", "/files/%2Fetc%2Fpasswd", "/files/secret.txt",
+                "/files/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.png",
+                "/files/../inventory.sqlite",
+            ] {
+                let response = try await client.execute(
+                    uri: uri, method: .get, headers: browser.headers)
+                #expect(response.status == .notFound, "\(uri)")
+                #expect(!response.text.contains("secret"), "\(uri)")
+            }
+        }
+    }
+}
