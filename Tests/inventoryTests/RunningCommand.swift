@@ -82,6 +82,11 @@ final class RunningCommand: Sendable {
         return lines
     }
 
+    /// Kills the process if it still runs: for a test that failed half-way.
+    func killIfRunning() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
     /// Sends `signal` to the process.
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)

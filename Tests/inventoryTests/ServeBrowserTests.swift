@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// `inventory serve` end to end: the server as a process, headless Chromium as the household's
+/// browsers, the command line as another process writing the file.
+@Suite("serve in a real browser", .serialized)
+struct ServeBrowserTests {
+    /// Starts `inventory serve` on a free port; returns it and its sign-in link.
+    private func serve(_ sandbox: Sandbox) throws -> (RunningCommand, String) {
+        let server = try RunningCommand(["serve", "--port", "0"], in: sandbox)
+        let lines = server.waitForLines(2)
+        let link = try #require(
+            lines.compactMap { line in
+                line.range(of: "http://").map { String(line[$0.lowerBound...]) }
+            }
+            .first { $0.contains("/signin?token=") },
+            "serve printed \(lines), stderr: \(server.stderr)")
+        return (server, link)
+    }
+
+    @Test("two pages follow a change made by the command line in another process, in place")
+    func twoPagesFollowTheCommandLine() throws {
+        let sandbox = Sandbox()
+        let boat = try sandbox.add("Boat", "--price", "12000", "--luxury")
+        try sandbox.add("Lamp", "--price", "40", "--insured")
+        let (server, link) = try serve(sandbox)
+        defer { server.killIfRunning() }
+        let base = String(link[..<link.range(of: "/signin")!.lowerBound])
+        do {
+            let browser = try WebDriver(profile: sandbox.file("chromium-profile"))
+            try browser.open(link)
+            let first = try browser.window
+            try browser.open(base + "/views/non-insured")
+            try browser.waitUntil(
+                "return document.body.dataset.live === 'yes'", "the live stream open")
+            #expect(
+                try browser.run("return document.querySelector('#items tbody').innerText")
+                    as? String == "Boat\t\t12,000.00\t12,000.00\t\tluxury\tnot insured")
+            // Mark the row, so that the test can tell it was patched in place, not reloaded.
+            try browser.run("window.marker = 'same page'")
+            let second = try browser.newWindow()
+            try browser.switchTo(second)
+            try browser.open(base + "/views/all")
+            try browser.waitUntil(
+                "return document.body.dataset.live === 'yes'", "the live stream open")
+            try browser.run("window.marker = 'same page'")
+
+            // Another process, the command line, insures the boat.
+            _ = try sandbox.succeed(["edit", String(boat), "--insured"])
+
+            try browser.waitUntil(
+                "return [...document.querySelectorAll('#items tbody tr')].some(r => r.innerText.includes('Boat') && r.innerText.includes('insured') && !r.innerText.includes('not insured'))",
+                "the boat insured on the page of every item")
+            #expect(try browser.run("return window.marker") as? String == "same page")
+            try browser.switchTo(first)
+            try browser.waitUntil(
+                "return document.querySelectorAll('#items tbody tr').length === 0",
+                "the boat gone from the non-insured page")
+            #expect(try browser.run("return window.marker") as? String == "same page")
+            #expect(
+                try browser.run("return document.querySelector('#count').innerText") as? String
+                    == "0 items")
+            // The tabs' counts followed too.
+            #expect(
+                try browser.run(
+                    "return document.querySelector('a[href=\"/views/non-insured\"] .count').innerText"
+                ) as? String == "0")
+
+            // An item added by the command line enters the page of every item, in name order.
+            try browser.switchTo(second)
+            try sandbox.add("Anchor", "--price", "90")
+            try browser.waitUntil(
+                "return document.querySelector('#items tbody tr').innerText.startsWith('Anchor')",
+                "the anchor entering first")
+            #expect(try browser.run("return window.marker") as? String == "same page")
+        }
+        server.send(SIGTERM)
+        #expect(server.wait() == 0)
+        #expect(server.lines.last == "Stopped.")
+    }
+
+    @Test("a form sent with a bad price shows the problem beside the field and writes nothing")
+    func badPriceInTheBrowser() throws {
+        let sandbox = Sandbox()
+        try sandbox.add("Lamp", "--price", "40")
+        let before = try sandbox.dump()
+        let (server, link) = try serve(sandbox)
+        defer { server.killIfRunning() }
+        let base = String(link[..<link.range(of: "/signin")!.lowerBound])
+        do {
+            let browser = try WebDriver(profile: sandbox.file("chromium-profile"))
+            try browser.open(link)
+            try browser.open(base + "/items/new")
+            try browser.type("Chair", into: "#field-name")
+            try browser.type("twelve", into: "#field-price")
+            try browser.click("#field-insured")
+            try browser.click("form.item-form button[type=submit]")
+            try browser.waitUntil(
+                "return document.querySelector('#problem-price') !== null", "the price's problem")
+            #expect(
+                try browser.run("return document.querySelector('#field-price').value") as? String
+                    == "twelve")
+            #expect(
+                try browser.run("return document.querySelector('#field-name').value") as? String
+                    == "Chair")
+            #expect(
+                try browser.run("return document.querySelector('#field-insured').checked") as? Bool
+                    == true)
+            let problem =
+                try browser.run(
+                    "return document.querySelector('#field-price').parentElement.querySelector('.problem').innerText"
+                ) as? String
+            #expect(problem?.hasPrefix("not a number") == true)
+        }
+        server.send(SIGINT)
+        #expect(server.wait() == 0)
+        #expect(try sandbox.dump() == before)
+    }
+}
