@@ -91,6 +91,7 @@ extension InventoryServer {
             return Self.json(self.itemJSON(saved), status: .created)
         }
         router.get("/files/:name") { _, context in try self.file(context) }
+        addClaimRoutes(to: router)
     }
 
     // MARK: - Signing in
@@ -169,15 +170,25 @@ extension InventoryServer {
     static func formFields(_ request: Request, _ context: ServerContext) async throws
         -> [String: String]
     {
+        var fields: [String: String] = [:]
+        for (name, value) in try await formPairs(request, context) { fields[name] = value }
+        return fields
+    }
+
+    /// Every name and value of a posted form, in order, after checking its CSRF token.
+    static func formPairs(_ request: Request, _ context: ServerContext) async throws
+        -> [(name: String, value: String)]
+    {
         guard request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") ?? false
         else {
             throw ServerError.badRequest("A form is sent as application/x-www-form-urlencoded.")
         }
         let body = try await request.body.collect(upTo: 1 << 20)
-        let fields = FormDecoding.fields(String(buffer: body))
-        guard let session = context.session, Sessions.isCSRFToken(fields["csrf"], of: session)
+        let pairs = FormDecoding.pairs(String(buffer: body))
+        let csrf = pairs.last { $0.name == "csrf" }?.value
+        guard let session = context.session, Sessions.isCSRFToken(csrf, of: session)
         else { throw ServerError.csrf }
-        return fields
+        return pairs
     }
 
     // MARK: - Items and files
@@ -302,12 +313,16 @@ enum FormDecoding {
     /// when a name repeats, the last value wins.
     static func fields(_ text: String) -> [String: String] {
         var fields: [String: String] = [:]
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = decode(parts[0])
-            fields[name] = parts.count > 1 ? decode(parts[1]) : ""
-        }
+        for (name, value) in pairs(text) { fields[name] = value }
         return fields
+    }
+
+    /// Every name and value of `text`, in order, repeated names and all (a list of boxes).
+    static func pairs(_ text: String) -> [(name: String, value: String)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
     }
 
     static func decode(_ text: Substring) -> String {

@@ -45,6 +45,10 @@ public final class InventoryServer: Sendable {
     public static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    /// The Content-Security-Policy of a report: its inline style and its photos, no script.
+    public static let reportSecurityPolicy =
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
+        + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
     /// The most changes one read of the journal sends to an event stream.
     static let changesPerRead = 256
 
@@ -141,7 +145,11 @@ struct AnswerMiddleware: RouterMiddleware {
         } catch {
             response = server.errorResponse(error, for: request)
         }
-        response.headers[.contentSecurityPolicy] = InventoryServer.contentSecurityPolicy
+        // A route may set a stricter policy (a report's: no script at all); an error's answer
+        // never keeps it.
+        if response.headers[.contentSecurityPolicy] != InventoryServer.reportSecurityPolicy {
+            response.headers[.contentSecurityPolicy] = InventoryServer.contentSecurityPolicy
+        }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"

@@ -79,6 +79,12 @@ final class ViewPager: Sendable {
         }
     }
 
+    /// The live view `name` in its own order.
+    func liveView(named name: String) throws -> InventoryView {
+        let definition = try definition(named: name)
+        return try liveView(Key(name: name, sort: definition.sort), definition)
+    }
+
     /// The items `offset ..< offset + limit` of view `name` in `sort` order (the view's own
     /// when nil), narrowed to those matching every word of `query`.
     func page(name: String, sort: ItemSort?, query: String, offset: Int, limit: Int) throws

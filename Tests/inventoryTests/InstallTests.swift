@@ -11,6 +11,7 @@ import Testing
 
     static let installed = [
         "bin/inventory",
+        "bin/inventory-server",
         "share/man/man1/inventory.1",
         "share/bash-completion/completions/inventory",
         "share/zsh/site-functions/_inventory",
@@ -59,6 +60,17 @@ import Testing
         let libraries = try run("/usr/bin/env", ["ldd", prefix + "/bin/inventory"])
         #expect(libraries.status == 0)
         #expect(!libraries.stdout.contains("libswift"), "\(libraries.stdout)")
+        // The server binary likewise; and the command line does not link the server's NIO.
+        #expect(permissions(prefix + "/bin/inventory-server") == 0o755)
+        let server = try run("/usr/bin/env", ["ldd", prefix + "/bin/inventory-server"])
+        #expect(!server.stdout.contains("libswift"), "\(server.stdout)")
+        let serverHelp = try run(
+            "/usr/bin/env",
+            ["-i", "PATH=/usr/bin:/bin", prefix + "/bin/inventory-server", "--help"])
+        #expect(serverHelp.status == 0 && serverHelp.stdout.contains("--db"), "\(serverHelp)")
+        let symbols = try run(
+            "/bin/sh", ["-c", "strings '\(prefix)/bin/inventory' | grep -c NIOPosix || true"])
+        #expect(symbols.stdout == "0\n", "inventory links NIO")
 
         // man reads the page without a warning, and it has every command.
         let manual = try run(

@@ -1,0 +1,420 @@
+import Foundation
+import Hummingbird
+import InventoryKit
+import InventoryReport
+import NIOCore
+
+// Claims in the browser: the blog's first scenario. The claim form passes its selection
+// forward to a multi-select item list (`ProductListController`), which reports the selection
+// back through its delegate, the form; the form submits to `ClaimSaver`, which validates.
+// HTTP keeps no state between pages, so each page carries the form's fields along.
+extension InventoryServer {
+    /// The most rows the item list shows at once; a search narrows it.
+    static let pickerRows = 300
+
+    func addClaimRoutes(to router: Router<ServerContext>) {
+        router.get("/claims") { _, context in
+            let claims = try self.manager.claims()
+            return Self.html(
+                self.pages.layout(
+                    title: "Claims", tabs: try self.pager.tabs(), current: "claims",
+                    session: context.session, sequence: nil, main: self.pages.claims(claims)))
+        }
+        router.get("/claims/new") { _, context in
+            let form = try self.claimForm(fields: [:])
+            return try self.claimFormPage(form, context, status: .ok)
+        }
+        router.post("/claims") { request, context in
+            let fields = try await Self.formFields(request, context)
+            let form = try self.claimForm(fields: fields)
+            let saver = ClaimSaver(manager: self.manager)
+            form.delegate = saver
+            if form.submit(), let claim = form.savedClaim {
+                return Self.redirect("/claims/\(claim.id)")
+            }
+            return try self.claimFormPage(form, context, status: .unprocessableContent)
+        }
+        // The form hands its selection forward to the list…
+        router.post("/claims/pick") { request, context in
+            let pairs = try await Self.formPairs(request, context)
+            let fields = Dictionary(pairs, uniquingKeysWith: { $1 })
+            let form = try self.claimForm(fields: fields)
+            let list = form.presentProductList()
+            list.narrow(to: fields["q"])
+            return Self.html(
+                self.pages.layout(
+                    title: "Choose the items", tabs: try self.pager.tabs(), current: "claims",
+                    session: context.session, sequence: nil,
+                    main: self.pages.picker(
+                        list, fields: fields, rows: Self.pickerRows, session: context.session!)))
+        }
+        // …and the list reports the selection back to the form through its delegate.
+        router.post("/claims/picked") { request, context in
+            let pairs = try await Self.formPairs(request, context)
+            let fields = Dictionary(pairs, uniquingKeysWith: { $1 })
+            let form = try self.claimForm(fields: fields)
+            let list = form.presentProductList()
+            list.narrow(to: fields["q"])
+            if fields["cancel"] != nil {
+                list.cancel()
+            } else {
+                let picked = Set(pairs.filter { $0.name == "pick" }.compactMap { Int64($0.value) })
+                let shown = list.visibleItems(in: 0..<Self.pickerRows)
+                for (row, item) in shown.enumerated()
+                where list.isSelected(item.id) != picked.contains(item.id) {
+                    list.toggle(row: row)
+                }
+                list.finish()
+            }
+            return try self.claimFormPage(form, context, status: .ok)
+        }
+        router.get("/claims/:claim") { _, context in
+            let claim = try self.claim(context)
+            return Self.html(
+                self.pages.layout(
+                    title: claim.title, tabs: try self.pager.tabs(), current: "claims",
+                    session: context.session, sequence: nil, main: self.pages.claim(claim)))
+        }
+        router.get("/claims/:claim/report") { _, context in
+            let claim = try self.claim(context)
+            let settings = try self.manager.settings()
+            let lines = try claim.items.map { claimed in
+                ReportLine(
+                    claimed, current: try claimed.itemID.flatMap { try self.manager.item(id: $0) })
+            }
+            let report = Report(
+                title: settings.reportTitle, subject: "Claim \(claim.id)",
+                date: self.manager.today(),
+                currency: self.manager.currency, lines: lines,
+                claim: Report.ClaimHeader(claim, settings: settings, today: self.manager.today()))
+            let html = ReportWriter(manager: self.manager).singleFile(
+                report, page: "claim-\(claim.id).html"
+            ).html
+            var response = Self.html(html)
+            // The report is a document of its own: its style is inline, and it has no script.
+            response.headers[.contentSecurityPolicy] = Self.reportSecurityPolicy
+            return response
+        }
+    }
+
+    /// A claim form over the inventory, filled from posted fields (`title`, `incidentDate`,
+    /// `kind`, `notes`, `items`: ids separated by commas).
+    private func claimForm(fields: [String: String]) throws -> ClaimFormController {
+        let form = ClaimFormController(manager: manager, view: try pager.liveView(named: "all"))
+        form.title = fields["title"] ?? ""
+        form.incidentDateText = fields["incidentDate"] ?? ""
+        form.notes = fields["notes"] ?? ""
+        if let kind = fields["kind"], !kind.isEmpty {
+            guard let value = ClaimKind(rawValue: kind) else {
+                throw ServerError.badRequest("Unknown kind of loss \"\(kind)\".")
+            }
+            form.kind = value
+        }
+        let ids = (fields["items"] ?? "").split(separator: ",").compactMap { Int64($0) }
+        form.chooseItems(ids)
+        return form
+    }
+
+    private func claimFormPage(
+        _ form: ClaimFormController, _ context: ServerContext, status: HTTPResponse.Status
+    ) throws -> Response {
+        Self.html(
+            pages.layout(
+                title: "New claim", tabs: try pager.tabs(), current: "claims",
+                session: context.session, sequence: nil,
+                main: pages.claimForm(form, session: context.session!)),
+            status: status)
+    }
+
+    private func claim(_ context: ServerContext) throws -> Claim {
+        let text = try Self.parameter("claim", context)
+        guard let id = Int64(text), let claim = try manager.claim(id: id) else {
+            throw ServerError.notFound("There is no claim \(text).")
+        }
+        return claim
+    }
+}
+
+extension Pages {
+    /// Every claim, newest first, with its total.
+    func claims(_ claims: [Claim]) -> [BodyNode] {
+        var nodes: [BodyNode] = [
+            element("h1", [:], [text("Claims")]),
+            element(
+                "p", ["class": "actions"],
+                [element("a", ["href": "/claims/new", "class": "button"], [text("New claim")])]),
+        ]
+        if claims.isEmpty {
+            nodes.append(element("p", ["class": "empty"], [text("No claim yet.")]))
+            return nodes
+        }
+        nodes.append(
+            element(
+                "table", ["id": "claims"],
+                [
+                    element(
+                        "thead", [:],
+                        [
+                            element(
+                                "tr", [:],
+                                ["Claim", "Kind", "Incident", "Items", "Total"].map {
+                                    element("th", ["scope": "col"], [text($0)])
+                                })
+                        ]),
+                    element(
+                        "tbody", [:],
+                        claims.map { claim in
+                            element(
+                                "tr", ["data-id": String(claim.id)],
+                                [
+                                    element(
+                                        "td", [:],
+                                        [
+                                            element(
+                                                "a", ["href": "/claims/\(claim.id)"],
+                                                [text(claim.title)])
+                                        ]),
+                                    element("td", [:], [text(claim.kind.rawValue)]),
+                                    element(
+                                        "td", [:], [text(claim.incidentDate?.description ?? "")]),
+                                    element(
+                                        "td", ["class": "number"],
+                                        [text(String(claim.totals.itemCount))]),
+                                    element(
+                                        "td", ["class": "number"], [text(money(claim.totals.total))]
+                                    ),
+                                ])
+                        }),
+                ]))
+        return nodes
+    }
+
+    /// The claim form: its fields, the chosen items with their total, and the buttons that
+    /// open the item list and save.
+    func claimForm(_ form: ClaimFormController, session: Sessions.Session) -> [BodyNode] {
+        func problem(_ field: ClaimField) -> [BodyNode] {
+            let problems = form.problems(for: field)
+            guard !problems.isEmpty else { return [] }
+            return [
+                element(
+                    "p", ["class": "problem", "id": "problem-\(field.rawValue)"],
+                    [text(problems.map(\.message).joined(separator: "; "))])
+            ]
+        }
+        let items = form.selectedItems
+        let totals = form.totals
+        var fields: [BodyNode] = [
+            element("input", ["type": "hidden", "name": "csrf", "value": session.csrf]),
+            element(
+                "input",
+                [
+                    "type": "hidden", "name": "items",
+                    "value": form.selectedItemIDs.map(String.init).joined(separator: ","),
+                ]),
+            element(
+                "div", ["class": "field"],
+                [
+                    element("label", ["for": "claim-title"], [text("Title")]),
+                    element(
+                        "input",
+                        ["type": "text", "id": "claim-title", "name": "title", "value": form.title]),
+                ] + problem(.title)),
+            element(
+                "div", ["class": "field"],
+                [
+                    element("label", ["for": "claim-date"], [text("Incident date")]),
+                    element(
+                        "input",
+                        [
+                            "type": "date", "id": "claim-date", "name": "incidentDate",
+                            "value": form.incidentDateText,
+                        ]),
+                ] + problem(.incidentDate)),
+            element(
+                "div", ["class": "field"],
+                [
+                    element("label", ["for": "claim-kind"], [text("Kind of loss")]),
+                    element(
+                        "select", ["id": "claim-kind", "name": "kind"],
+                        ClaimKind.allCases.map { kind in
+                            element(
+                                "option",
+                                kind == form.kind
+                                    ? ["value": kind.rawValue, "selected": "selected"]
+                                    : ["value": kind.rawValue],
+                                [text(kind.rawValue)])
+                        }),
+                ]),
+            element(
+                "div", ["class": "field"],
+                [
+                    element("label", ["for": "claim-notes"], [text("Notes")]),
+                    element(
+                        "textarea", ["id": "claim-notes", "name": "notes"], [text(form.notes)]),
+                ]),
+            element("h2", [:], [text("Items (\(totals.itemCount), worth \(money(totals.total)))")]),
+        ]
+        fields += problem(.items)
+        if items.isEmpty {
+            fields.append(element("p", ["class": "empty"], [text("No item chosen yet.")]))
+        } else {
+            fields.append(
+                element(
+                    "ul", ["id": "claim-items"],
+                    items.map { item in
+                        element("li", [:], [text("\(item.name) × \(item.quantity)")])
+                    }))
+        }
+        fields.append(
+            element(
+                "p", ["class": "actions"],
+                [
+                    element(
+                        "button",
+                        ["type": "submit", "formaction": "/claims/pick", "id": "choose-items"],
+                        [text("Choose items…")]),
+                    element(
+                        "button", ["type": "submit", "id": "save-claim"], [text("Save claim")]),
+                ]))
+        return [
+            element("h1", [:], [text("New claim")]),
+            element("form", ["method": "post", "action": "/claims", "class": "item-form"], fields),
+        ]
+    }
+
+    /// The multi-select item list, carrying the claim form's fields along.
+    func picker(
+        _ list: ProductListController, fields: [String: String], rows: Int,
+        session: Sessions.Session
+    ) -> [BodyNode] {
+        var hidden: [BodyNode] = [
+            element("input", ["type": "hidden", "name": "csrf", "value": session.csrf])
+        ]
+        for name in ["title", "incidentDate", "kind", "notes", "items"] {
+            hidden.append(
+                element("input", ["type": "hidden", "name": name, "value": fields[name] ?? ""]))
+        }
+        let shown = list.visibleItems(in: 0..<rows)
+        let boxes = shown.map { item in
+            let id = "pick-\(item.id)"
+            var attributes: KeyValuePairs<String, String> = [
+                "type": "checkbox", "id": id, "name": "pick", "value": String(item.id),
+            ]
+            if list.isSelected(item.id) {
+                attributes = [
+                    "type": "checkbox", "id": id, "name": "pick", "value": String(item.id),
+                    "checked": "checked",
+                ]
+            }
+            return element(
+                "li", [:],
+                [
+                    element("input", attributes),
+                    element(
+                        "label", ["for": id],
+                        [text("\(item.name) — \(item.worth?.formatted ?? "no price")")]),
+                ])
+        }
+        var nodes: [BodyNode] =
+            hidden + [
+                element(
+                    "p", ["class": "search"],
+                    [
+                        element(
+                            "input",
+                            [
+                                "type": "search", "name": "q", "value": list.searchText ?? "",
+                                "aria-label": "Search the items",
+                            ]),
+                        element(
+                            "button", ["type": "submit", "formaction": "/claims/pick"],
+                            [text("Search")]),
+                    ]),
+                element(
+                    "p", [:],
+                    [
+                        text(
+                            "\(list.selectedIDs.count) chosen; showing \(shown.count) of \(list.visibleCount)"
+                        )
+                    ]),
+                element("ul", ["class": "picker"], boxes),
+                element(
+                    "p", ["class": "actions"],
+                    [
+                        element("button", ["type": "submit", "id": "picker-done"], [text("Done")]),
+                        element(
+                            "button", ["type": "submit", "name": "cancel", "value": "1"],
+                            [text("Cancel")]),
+                    ]),
+            ]
+        nodes = [
+            element("h1", [:], [text("Choose the items")]),
+            element("form", ["method": "post", "action": "/claims/picked"], nodes),
+        ]
+        return nodes
+    }
+
+    /// A saved claim: its fields, its items and total, and its report.
+    func claim(_ claim: Claim) -> [BodyNode] {
+        [
+            element("h1", [:], [text(claim.title)]),
+            element(
+                "p", [:],
+                [
+                    text(
+                        "\(claim.kind.rawValue.capitalized) · \(claim.incidentDate?.description ?? "no incident date") · \(claim.totals.itemCount) items, worth \(money(claim.totals.total))"
+                    )
+                ]),
+            element(
+                "p", ["class": "actions"],
+                [
+                    element(
+                        "a", ["href": "/claims/\(claim.id)/report", "class": "button"],
+                        [text("The report for the insurer")])
+                ]),
+            element(
+                "table", ["id": "claim-items"],
+                [
+                    element(
+                        "thead", [:],
+                        [
+                            element(
+                                "tr", [:],
+                                ["Item", "Qty", "Worth", "Insured"].map {
+                                    element("th", ["scope": "col"], [text($0)])
+                                })
+                        ]),
+                    element(
+                        "tbody", [:],
+                        claim.items.map { item in
+                            element(
+                                "tr", [:],
+                                [
+                                    element(
+                                        "td", [:],
+                                        [
+                                            item.itemID.map {
+                                                element(
+                                                    "a", ["href": Paths.item($0)], [text(item.name)]
+                                                )
+                                            } ?? text(item.name + " (deleted)")
+                                        ]),
+                                    element(
+                                        "td", ["class": "number"], [text(String(item.quantity))]),
+                                    element(
+                                        "td", ["class": "number"],
+                                        [
+                                            text(
+                                                (item.replacementValue ?? item.price)?.formatted
+                                                    ?? "")
+                                        ]),
+                                    element(
+                                        "td", [:],
+                                        [text(item.isInsured ? "insured" : "not insured")]),
+                                ])
+                        }),
+                ]),
+            claim.notes.map { element("p", ["class": "notes"], [text($0)]) } ?? .empty,
+        ]
+    }
+}

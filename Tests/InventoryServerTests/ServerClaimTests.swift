@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import InventoryKit
+import InventoryTestSupport
+import NIOCore
+import Testing
+
+@testable import InventoryServer
+
+@Suite("Server: a claim form with its item list, in the browser")
+struct ServerClaimTests {
+    @Test("the form passes its selection to the list, the list reports back, the form saves")
+    func claimFormAndPicker() async throws {
+        let fixture = try ServerFixture()
+        let items = try fixture.manager.add([
+            ItemDraft(name: "Bicycle", price: usd("1200"), isInsured: true),
+            ItemDraft(name: "Laptop", price: usd("1100")),
+            ItemDraft(name: "Ring", price: usd("3200.50"), isLuxury: true),
+        ])
+        let (bicycle, laptop, ring) = (items[0].id, items[1].id, items[2].id)
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            func post(_ uri: String, _ fields: [(String, String)]) async throws -> TestResponse {
+                let (headers, body) = browser.form(fields)
+                return try await client.execute(
+                    uri: uri, method: .post, headers: headers, body: body)
+            }
+            let empty = try await client.execute(
+                uri: "/claims/new", method: .get, headers: browser.headers)
+            #expect(empty.text.contains("No item chosen yet."))
+            let form: [(String, String)] = [
+                ("title", "Break-in"), ("incidentDate", "2026-11-01"), ("kind", "theft"),
+                ("notes", "Back door"),
+            ]
+            // The list is given the selection so far (the ring) and shows every item.
+            let list = try await post("/claims/pick", form + [("items", "\(ring)")])
+            #expect(list.status == .ok)
+            #expect(list.text.contains("value=\"\(ring)\" checked=\"checked\""))
+            #expect(list.text.contains("value=\"\(laptop)\"/>"))
+            #expect(list.text.contains("name=\"title\" value=\"Break-in\""))
+            let narrowed = try await post(
+                "/claims/pick", form + [("items", "\(ring)"), ("q", "bic")])
+            #expect(narrowed.text.contains("Bicycle") && !narrowed.text.contains("Laptop"))
+            // Done with the bicycle and the laptop ticked and the ring unticked: the form has them.
+            let picked = try await post(
+                "/claims/picked",
+                form + [("items", "\(ring)"), ("pick", "\(bicycle)"), ("pick", "\(laptop)")])
+            #expect(picked.text.contains("name=\"items\" value=\"\(bicycle),\(laptop)\""))
+            #expect(picked.text.contains("Items (2, worth 2,300.00)"))
+            #expect(
+                picked.text.contains("value=\"Back door\"")
+                    || picked.text.contains(">Back door</textarea>"))
+            // Cancel keeps the selection the list was given.
+            let cancelled = try await post(
+                "/claims/picked",
+                form + [("items", "\(ring)"), ("pick", "\(laptop)"), ("cancel", "1")])
+            #expect(cancelled.text.contains("name=\"items\" value=\"\(ring)\""))
+            // Refused without a title: the problem beside it, the choice kept, nothing saved.
+            let refused = try await post(
+                "/claims", [("title", ""), ("kind", "theft"), ("items", "\(bicycle),\(laptop)")])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("id=\"problem-title\""))
+            #expect(refused.text.contains("value=\"\(bicycle),\(laptop)\""))
+            #expect(try fixture.manager.claims().isEmpty)
+            let saved = try await post("/claims", form + [("items", "\(bicycle),\(laptop)")])
+            #expect(saved.status == .seeOther)
+            let location = try #require(saved.headers[.location])
+            let claims = try fixture.manager.claims()
+            #expect(claims.count == 1 && claims[0].items.map(\.itemID) == [bicycle, laptop])
+            let page = try await client.execute(
+                uri: location, method: .get, headers: browser.headers)
+            #expect(page.text.contains("<h1>Break-in</h1>"))
+            #expect(page.text.contains("2 items, worth 2,300.00"))
+            let report = try await client.execute(
+                uri: location + "/report", method: .get, headers: browser.headers)
+            #expect(report.status == .ok)
+            #expect(report.headers[.contentSecurityPolicy] == InventoryServer.reportSecurityPolicy)
+            #expect(
+                report.text.contains("Bicycle") && report.text.contains("Laptop")
+                    && !report.text.contains("Ring"))
+            #expect(!report.text.contains("<script"))
+            let all = try await client.execute(
+                uri: "/claims", method: .get, headers: browser.headers)
+            #expect(all.text.contains(">Break-in</a>"))
+            let missing = try await client.execute(
+                uri: "/claims/99", method: .get, headers: browser.headers)
+            #expect(missing.status == .notFound)
+        }
+    }
+}
