@@ -49,9 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 try registry.load(contentsOf: views)
             } catch {
-                guard tolerateViews else {
-                    Self.fail("\(views) has problems (see 'inventory views check \(views)')")
-                }
+                guard tolerateViews else { Self.fail(error.description) }
                 Self.warn("warning: \(views) has problems; its views are left out")
             }
         }
