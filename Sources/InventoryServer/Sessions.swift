@@ -51,11 +51,24 @@ public final class Sessions: Sendable {
     /// cookie, a URL and a header).
     public static func randomToken() -> String {
         let key = SymmetricKey(size: .bits256)
-        return key.withUnsafeBytes { bytes in bytes.map { String(format: "%02x", $0) }.joined() }
+        return key.withUnsafeBytes { hex($0) }
     }
 
+    /// Every request looks up its cookie's digest: written without `String(format:)`, which
+    /// took a tenth of an API request's time.
     private static func digest(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(token.utf8)).withUnsafeBytes { hex($0) }
+    }
+
+    private static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Makes a sign-in token that opens one session, once.
