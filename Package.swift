@@ -116,6 +116,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // scrypt, for the household password's hash
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .executableTarget(
             name: "inventory-server",

@@ -16,6 +16,9 @@ extension InventoryServer {
             Self.asset(Assets.script, type: "text/javascript; charset=utf-8")
         }
         router.get("/signin") { request, context in try self.signIn(request, context) }
+        router.post("/signin") { request, context in
+            try await self.signInWithPassword(request, context)
+        }
         router.get("/") { _, _ in
             Self.redirect(Paths.view(self.pager.registry.names.first ?? "all"))
         }
@@ -98,9 +101,37 @@ extension InventoryServer {
 
     private func signIn(_ request: Request, _ context: ServerContext) throws -> Response {
         guard let token = request.uri.queryParameters.get("token"), !token.isEmpty else {
-            throw ServerError.badRequest("A sign-in link ends with ?token=…")
+            guard try manager.serverPasswordHash() != nil else {
+                throw ServerError.badRequest("A sign-in link ends with ?token=…")
+            }
+            return Self.html(pages.passwordForm(problem: nil))
         }
-        switch sessions.signIn(token: token, from: context.remoteAddress) {
+        return answer(sessions.signIn(token: token, from: context.remoteAddress))
+    }
+
+    /// Signs in with the household password, from the sign-in form.
+    private func signInWithPassword(_ request: Request, _ context: ServerContext) async throws
+        -> Response
+    {
+        let body = try await request.body.collect(upTo: 64 << 10)
+        let password = FormDecoding.fields(String(buffer: body))["password"] ?? ""
+        guard let stored = try manager.serverPasswordHash() else {
+            throw ServerError.badRequest(
+                "This server has no household password: use the sign-in link.")
+        }
+        let result = sessions.signIn(from: context.remoteAddress) {
+            HouseholdPassword.matches(password, stored: stored)
+        }
+        if case .refused = result {
+            return Self.html(
+                pages.passwordForm(problem: "That is not the household password."),
+                status: .forbidden)
+        }
+        return answer(result)
+    }
+
+    private func answer(_ result: Sessions.SignIn) -> Response {
+        switch result {
         case .signedIn(let session):
             var response = Self.redirect("/")
             response.setCookie(

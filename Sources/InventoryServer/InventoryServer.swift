@@ -107,6 +107,9 @@ public final class InventoryServer: Sendable {
         try await application.runService()
     }
 
+    /// The hosts that reach this machine only.
+    public static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "localhost"]
+
     private static func hostForURL(_ host: String) -> String {
         host.contains(":") ? "[\(host)]" : host
     }
@@ -217,8 +220,8 @@ extension InventoryServer {
         case ServerError.signInNeeded:
             (status, message) = (
                 .unauthorized,
-                "Sign in first: open the sign-in link `inventory serve` printed "
-                    + "(each link works once; restart the server for a new one)."
+                "Sign in first: open the sign-in link `inventory serve` printed (each link "
+                    + "works once), or sign in at /signin with the household password."
             )
         case ServerError.csrf:
             (status, message) = (

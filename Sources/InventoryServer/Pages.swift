@@ -432,6 +432,30 @@ struct Pages: Sendable {
         ]
     }
 
+    /// The sign-in form of a server with a household password.
+    func passwordForm(problem: String?) -> String {
+        var fields: [BodyNode] = [
+            element("label", ["for": "password"], [text("Household password")]),
+            element(
+                "input",
+                [
+                    "type": "password", "id": "password", "name": "password",
+                    "autocomplete": "current-password", "required": "required",
+                ]),
+        ]
+        if let problem {
+            fields.append(element("p", ["class": "problem", "role": "alert"], [text(problem)]))
+        }
+        fields.append(element("button", ["type": "submit"], [text("Sign in")]))
+        return layout(
+            title: "Sign in", tabs: [], current: nil, session: nil, sequence: nil,
+            main: [
+                element("h1", [:], [text("Sign in")]),
+                element(
+                    "form", ["method": "post", "action": "/signin", "class": "signin"], fields),
+            ])
+    }
+
     /// A page that only says something: an error, or how to sign in.
     func message(title: String, _ lines: [String]) -> String {
         layout(

@@ -80,6 +80,16 @@ public final class Sessions: Sendable {
 
     /// Spends `token` for a new session, unless `address` failed too often lately.
     public func signIn(token: String, from address: String) -> SignIn {
+        attempt(from: address) { state in state.signInTokens.remove(Self.digest(token)) != nil }
+    }
+
+    /// Opens a session if `check` (the household password's) says yes, unless `address`
+    /// failed too often lately; the check is not even run then.
+    public func signIn(from address: String, passing check: @Sendable () -> Bool) -> SignIn {
+        attempt(from: address) { _ in check() }
+    }
+
+    private func attempt(from address: String, _ check: (inout State) -> Bool) -> SignIn {
         let now = ContinuousClock.now
         return state.withLock { state in
             if let failures = state.failures[address] {
@@ -89,7 +99,7 @@ public final class Sessions: Sendable {
                     return .limited
                 }
             }
-            guard state.signInTokens.remove(Self.digest(token)) != nil else {
+            guard check(&state) else {
                 state.failures[address, default: Failures(count: 0, since: now)].count += 1
                 return .refused
             }

@@ -612,6 +612,29 @@ extension ItemStore {
         return settings
     }
 
+    /// The settings key of the household password's hash, which `settings()` never reads.
+    private static let serverPasswordKey = "server_password"
+
+    /// The stored hash of the household password of `inventory serve`, if one was set.
+    public func serverPasswordHash() throws -> String? {
+        let statement = try database.cachedStatement("SELECT value FROM settings WHERE key = ?")
+        try statement.bind(.text(Self.serverPasswordKey), at: 1)
+        defer { statement.reset() }
+        return try statement.step() ? statement.text(at: 0) : nil
+    }
+
+    /// Stores the hash of the household password (nil removes it).
+    public func setServerPasswordHash(_ hash: String?) throws {
+        if let hash {
+            try database.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [.text(Self.serverPasswordKey), .text(hash)])
+        } else {
+            try database.execute(
+                "DELETE FROM settings WHERE key = ?", [.text(Self.serverPasswordKey)])
+        }
+    }
+
     /// Stores `settings` (a title of nil removes the stored one); the caller validates them.
     public func setSettings(_ settings: InventorySettings) throws {
         let upsert =

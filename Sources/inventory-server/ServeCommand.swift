@@ -30,6 +30,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Open the sign-in link in the browser.")
     var open = false
 
+    @Flag(help: "Set the household password (read from the terminal, or a line of stdin).")
+    var setPassword = false
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535")
@@ -44,6 +47,21 @@ struct ServeCommand: AsyncParsableCommand {
             Self.fail(error.description)
         }
         defer { InventoryManager.closeShared() }
+        if setPassword {
+            try Self.setPassword(manager)
+            return
+        }
+        let isLoopback = InventoryServer.loopbackHosts.contains(host)
+        if !isLoopback {
+            guard (try? manager.serverPasswordHash()) ?? nil != nil else {
+                Self.fail(
+                    "--host \(host) serves other machines, which needs a household password: "
+                        + "set one first with 'inventory serve --set-password'")
+            }
+            Self.warn(
+                "warning: pages and the password cross the network unencrypted (no TLS yet): "
+                    + "serve beyond this machine only on a network you trust")
+        }
         let registry = ViewRegistry(currency: manager.currency, otherTypes: BrowseScreens.typeNames)
         if let views {
             do {
@@ -63,6 +81,10 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             try await server.run { address in
                 let link = "\(address)/signin?token=\(token)"
+                if !isLoopback {
+                    Self.say(
+                        "Other machines sign in at \(address)/signin with the household password.")
+                }
                 Self.say(
                     "Serving \(db) at \(address)\nSign in (the link works once): \(link)\n"
                         + "Ctrl-C stops the server.")
@@ -72,6 +94,46 @@ struct ServeCommand: AsyncParsableCommand {
             Self.fail("cannot serve on \(host):\(port): \(Self.reason(error))")
         }
         Self.say("Stopped.")
+    }
+
+    /// Reads the new household password (twice, without echo, from a terminal; else one line
+    /// of stdin), checks it and stores its hash.
+    static func setPassword(_ manager: InventoryManager) throws {
+        let password: String
+        if isatty(0) == 1 {
+            let first = readSecret("New household password: ")
+            let second = readSecret("The same again: ")
+            guard first == second else { fail("the two passwords differ; nothing was changed") }
+            password = first
+        } else {
+            password = readLine(strippingNewline: true) ?? ""
+        }
+        if let problem = HouseholdPassword.problem(with: password) {
+            fail("\(problem); nothing was changed")
+        }
+        do {
+            try manager.setServerPasswordHash(try HouseholdPassword.hash(password))
+        } catch let error as InventoryError {
+            fail(error.description)
+        }
+        say(
+            "The household password is set: with --host, browsers of other machines sign in "
+                + "with it at /signin.")
+    }
+
+    /// A line read from the terminal with echo off.
+    static func readSecret(_ prompt: String) -> String {
+        FileHandle.standardError.write(Data(prompt.utf8))
+        var saved = termios()
+        tcgetattr(0, &saved)
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(0, TCSANOW, &quiet)
+        defer {
+            tcsetattr(0, TCSANOW, &saved)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return readLine(strippingNewline: true) ?? ""
     }
 
     /// Why the server could not start, in a user's words.

@@ -253,3 +253,52 @@ struct ServerFileTests {
         }
     }
 }
+
+@Suite("Server: the household password")
+struct HouseholdPasswordTests {
+    @Test("the password is kept as a salted scrypt hash and only the password matches it")
+    func hashing() throws {
+        let first = try HouseholdPassword.hash("correct horse")
+        let second = try HouseholdPassword.hash("correct horse")
+        #expect(first != second)
+        #expect(first.hasPrefix("scrypt$32768$8$1$"))
+        #expect(!first.contains("correct"))
+        #expect(HouseholdPassword.matches("correct horse", stored: first))
+        #expect(!HouseholdPassword.matches("correct horsE", stored: first))
+        #expect(!HouseholdPassword.matches("correct horse", stored: "scrypt$1$1$1$zz$00"))
+        #expect(!HouseholdPassword.matches("", stored: ""))
+        #expect(HouseholdPassword.problem(with: "short") != nil)
+        #expect(HouseholdPassword.problem(with: "long enough\u{7}") != nil)
+        #expect(HouseholdPassword.problem(with: "long enough") == nil)
+    }
+
+    @Test("browsers sign in with the password; a wrong one is refused and counted")
+    func signInWithThePassword() async throws {
+        let fixture = try ServerFixture()
+        try fixture.manager.setServerPasswordHash(try HouseholdPassword.hash("correct horse"))
+        try await fixture.test { client in
+            let form = try await client.execute(uri: "/signin", method: .get)
+            #expect(form.status == .ok)
+            #expect(form.text.contains("type=\"password\""))
+            func post(_ password: String) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/signin", method: .post,
+                    headers: [.contentType: "application/x-www-form-urlencoded"],
+                    body: ByteBuffer(string: "password=" + password))
+            }
+            let wrong = try await post("correct+horsE")
+            #expect(wrong.status == .forbidden)
+            #expect(wrong.headers[.setCookie] == nil)
+            #expect(wrong.text.contains("not the household password"))
+            let right = try await post("correct+horse")
+            #expect(right.status == .seeOther)
+            let cookie = try #require(right.headers[.setCookie])
+            let page = try await client.execute(
+                uri: "/views/all", method: .get,
+                headers: [.cookie: String(cookie.split(separator: ";")[0])])
+            #expect(page.status == .ok)
+            for _ in 1..<Sessions.maximumFailures { _ = try await post("guess") }
+            #expect(try await post("correct+horse").status == .tooManyRequests)
+        }
+    }
+}

@@ -25,4 +25,17 @@ extension InventoryManager {
         }
         try withStore { store in try store.items.write { try store.items.setSettings(checked) } }
     }
+
+    /// The stored hash of the household password `inventory serve` asks for, if one was set.
+    /// The hash is kept apart from the settings: no listing, export or history shows it.
+    public func serverPasswordHash() throws -> String? {
+        try withStore { try $0.items.serverPasswordHash() }
+    }
+
+    /// Stores the hash of the household password (nil removes the password).
+    public func setServerPasswordHash(_ hash: String?) throws {
+        try withStore { store in
+            try store.items.write { try store.items.setServerPasswordHash(hash) }
+        }
+    }
 }

@@ -17,12 +17,17 @@ struct Serve: ParsableCommand {
             changes it: another page, a command in a terminal, another process. A JSON API \
             lives under /api/ (see the README).
 
-            The server listens on this machine only (127.0.0.1). Ctrl-C or SIGTERM stops it.
+            The server listens on this machine only (127.0.0.1) unless --host names another \
+            address; that needs a household password (--set-password), which browsers of \
+            other machines sign in with at /signin. There is no TLS yet: serve beyond this \
+            machine only on a network you trust. Ctrl-C or SIGTERM stops the server.
 
             Examples:
               inventory serve
               inventory serve --port 8080 --open
               inventory serve --db ~/house.sqlite --views ~/views.json
+              inventory serve --set-password
+              inventory serve --host 0.0.0.0
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -44,18 +49,15 @@ struct Serve: ParsableCommand {
     @Flag(help: "Open the sign-in link in the browser.")
     var open = false
 
-    /// The hosts that reach this machine only.
-    static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "localhost"]
+    @Flag(
+        help: ArgumentHelp(
+            "Set the household password other machines sign in with (asked twice on a "
+                + "terminal, else read as one line of stdin), then stop."))
+    var setPassword = false
 
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535")
-        }
-        guard Self.loopbackHosts.contains(host) else {
-            throw ValidationError(
-                "--host \(host) would serve other machines, which needs a household password "
-                    + "and TLS that serve does not have yet; serve on 127.0.0.1 and reach it "
-                    + "through an SSH tunnel (ssh -L 8420:127.0.0.1:8420 this-machine)")
         }
     }
 
@@ -70,6 +72,7 @@ struct Serve: ParsableCommand {
             if !views.isExplicit { arguments.append("--tolerate-views") }
         }
         if open { arguments.append("--open") }
+        if setPassword { arguments.append("--set-password") }
         let server = try Self.serverPath()
         Terminal.standardOutput.flush()
         // The server takes this process's place: its signals and exit status are the

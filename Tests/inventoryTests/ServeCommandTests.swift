@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@Suite("serve on the command line")
+struct ServeCommandTests {
+    @Test("serving other machines needs a household password, which no output ever shows")
+    func householdPassword() throws {
+        let sandbox = Sandbox()
+        try sandbox.add("Boat", "--price", "12000")
+        let refused = try sandbox.run(["serve", "--host", "0.0.0.0", "--port", "0"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "inventory serve: --host 0.0.0.0 serves other machines, which needs a household password: set one first with 'inventory serve --set-password'\n"
+        )
+        let short = try sandbox.run(["serve", "--set-password"], input: "short\n")
+        #expect(short.status == 1)
+        #expect(short.stderr.contains("at least 8 characters; nothing was changed"))
+        let set = try sandbox.run(["serve", "--set-password"], input: "correct horse battery\n")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.hasPrefix("The household password is set"))
+        for arguments in [
+            ["export", "--format", "json"], ["settings"], ["history"], ["list", "--json"],
+        ] {
+            let output = try sandbox.succeed(arguments)
+            #expect(!output.contains("scrypt") && !output.contains("correct horse"), "\(arguments)")
+        }
+        // Now it serves beyond this machine, saying how others sign in.
+        let server = try RunningCommand(["serve", "--host", "0.0.0.0", "--port", "0"], in: sandbox)
+        defer { server.killIfRunning() }
+        let lines = server.waitForLines(3)
+        #expect(
+            lines.first?.hasPrefix("Other machines sign in at http://0.0.0.0:") == true, "\(lines)")
+        #expect(server.stderr.contains("unencrypted"))
+        server.send(SIGTERM)
+        #expect(server.wait() == 0)
+    }
+
+    @Test("a port in use, a bad port or a damaged file: one line, exit 1 or 64")
+    func refusals() throws {
+        let sandbox = Sandbox()
+        try sandbox.add("Boat")
+        let first = try RunningCommand(["serve", "--port", "0"], in: sandbox)
+        defer { first.killIfRunning() }
+        let line = first.waitForLines(1).first ?? ""
+        let port = try #require(line.split(separator: ":").last.map(String.init), "\(line)")
+        let busy = try sandbox.run(["serve", "--port", port])
+        #expect(busy.status == 1)
+        #expect(
+            busy.stderr
+                == "inventory serve: cannot serve on 127.0.0.1:\(port): the port is in use (choose another with --port)\n"
+        )
+        let bad = try sandbox.run(["serve", "--port", "99999"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--port must be between 0 and 65535"))
+        try Data(repeating: 0x41, count: 4096).write(
+            to: URL(fileURLWithPath: sandbox.file("damaged.sqlite")))
+        let damaged = try sandbox.run(
+            ["serve", "--db", sandbox.file("damaged.sqlite")], useDatabase: false)
+        #expect(damaged.status == 1)
+        #expect(damaged.stderr.hasPrefix("inventory serve: cannot open inventory"))
+        #expect(!damaged.stderr.contains("SQL"))
+        first.send(SIGINT)
+        #expect(first.wait() == 0)
+    }
+}
