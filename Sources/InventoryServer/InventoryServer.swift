@@ -1,10 +1,13 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import InventoryExchange
 import InventoryKit
 import Logging
 import NIOCore
+import NIOSSL
 import ServiceLifecycle
 
 /// `inventory serve`: the inventory in the browser, over one `InventoryManager`.
@@ -24,16 +27,19 @@ public final class InventoryServer: Sendable {
         public var title: String
         /// Whether cookies are marked `Secure` (set when serving TLS).
         public var secureCookies: Bool
+        /// The PEM files of the certificate chain and its private key, to serve HTTPS.
+        public var tls: (certificate: String, key: String)?
 
-        /// The default: 127.0.0.1, port 8420.
+        /// The default: 127.0.0.1, port 8420, plain HTTP.
         public init(
             host: String = "127.0.0.1", port: Int = 8420, title: String = "Inventory",
-            secureCookies: Bool = false
+            secureCookies: Bool = false, tls: (certificate: String, key: String)? = nil
         ) {
             self.host = host
             self.port = port
             self.title = title
-            self.secureCookies = secureCookies
+            self.secureCookies = secureCookies || tls != nil
+            self.tls = tls
         }
     }
 
@@ -88,15 +94,21 @@ public final class InventoryServer: Sendable {
     public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
         var logger = Logger(label: "inventory-server")
         logger.logLevel = .warning
+        var server = HTTPServerBuilder.http1()
+        if let tls = configuration.tls {
+            server = try .tls(.http1(), tlsConfiguration: try Self.tlsConfiguration(tls))
+        }
+        let scheme = configuration.tls == nil ? "http" : "https"
         let application = Application(
             router: makeRouter(),
+            server: server,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: nil),
             services: [StreamCloser(signal: signal)],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? self.configuration.port
-                onListening("http://\(Self.hostForURL(self.configuration.host)):\(port)")
+                onListening("\(scheme)://\(Self.hostForURL(self.configuration.host)):\(port)")
             },
             logger: logger)
         // The views are loaded before the server listens, so the first page is as quick as
@@ -105,6 +117,34 @@ public final class InventoryServer: Sendable {
         manager.startFollowing()
         defer { manager.stopFollowing() }
         try await application.runService()
+    }
+
+    /// Why TLS cannot be served with these files.
+    public struct TLSProblem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The server's TLS configuration from PEM files.
+    static func tlsConfiguration(_ files: (certificate: String, key: String)) throws
+        -> TLSConfiguration
+    {
+        let certificates: [NIOSSLCertificate]
+        do {
+            certificates = try NIOSSLCertificate.fromPEMFile(files.certificate)
+        } catch {
+            throw TLSProblem(description: "\(files.certificate) is not a PEM certificate (chain)")
+        }
+        guard !certificates.isEmpty else {
+            throw TLSProblem(description: "\(files.certificate) holds no certificate")
+        }
+        let key: NIOSSLPrivateKey
+        do {
+            key = try NIOSSLPrivateKey(file: files.key, format: .pem)
+        } catch {
+            throw TLSProblem(description: "\(files.key) is not a PEM private key")
+        }
+        return TLSConfiguration.makeServerConfiguration(
+            certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(key))
     }
 
     /// The hosts that reach this machine only.

@@ -30,10 +30,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Open the sign-in link in the browser.")
     var open = false
 
+    @Option(
+        help: ArgumentHelp("The TLS certificate chain (PEM), to serve HTTPS.", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(help: ArgumentHelp("The TLS certificate's private key (PEM).", valueName: "file"))
+    var tlsKey: String?
+
     @Flag(help: "Set the household password (read from the terminal, or a line of stdin).")
     var setPassword = false
 
     func validate() throws {
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-cert and --tls-key go together")
+        }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535")
         }
@@ -58,9 +68,11 @@ struct ServeCommand: AsyncParsableCommand {
                     "--host \(host) serves other machines, which needs a household password: "
                         + "set one first with 'inventory serve --set-password'")
             }
-            Self.warn(
-                "warning: pages and the password cross the network unencrypted (no TLS yet): "
-                    + "serve beyond this machine only on a network you trust")
+            if tlsCert == nil {
+                Self.warn(
+                    "warning: pages and the password cross the network unencrypted (no "
+                        + "--tls-cert): serve beyond this machine only on a network you trust")
+            }
         }
         let registry = ViewRegistry(currency: manager.currency, otherTypes: BrowseScreens.typeNames)
         if let views {
@@ -74,7 +86,9 @@ struct ServeCommand: AsyncParsableCommand {
         let title = (try? manager.settings())?.title ?? "Inventory"
         let server = InventoryServer(
             manager: manager, views: registry,
-            configuration: .init(host: host, port: port, title: title))
+            configuration: .init(
+                host: host, port: port, title: title,
+                tls: tlsCert.flatMap { certificate in tlsKey.map { (certificate, $0) } }))
         let token = server.sessions.makeSignInToken()
         let open = self.open
         let db = self.db
@@ -90,6 +104,8 @@ struct ServeCommand: AsyncParsableCommand {
                         + "Ctrl-C stops the server.")
                 if open { Self.openInBrowser(link) }
             }
+        } catch let error as InventoryServer.TLSProblem {
+            Self.fail("cannot serve HTTPS: \(error.description)")
         } catch {
             Self.fail("cannot serve on \(host):\(port): \(Self.reason(error))")
         }

@@ -63,4 +63,39 @@ struct ServeCommandTests {
         first.send(SIGINT)
         #expect(first.wait() == 0)
     }
+
+    @Test("with a certificate and its key it serves HTTPS only, with Secure cookies")
+    func https() throws {
+        let sandbox = Sandbox()
+        try sandbox.add("Boat")
+        let made = try sandbox.shell(
+            "openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 2 "
+                + "-subj /CN=localhost 2>/dev/null")
+        try #require(made.status == 0)
+        let server = try RunningCommand(
+            ["serve", "--port", "0", "--tls-cert", "cert.pem", "--tls-key", "key.pem"], in: sandbox)
+        defer { server.killIfRunning() }
+        let lines = server.waitForLines(2)
+        let line = try #require(lines.first { $0.contains("/signin?token=") }, "\(lines)")
+        let link = String(line[try #require(line.range(of: "https://")).lowerBound...])
+        let signIn = try sandbox.shell("curl -sk -i --max-time 10 '\(link)'")
+        #expect(signIn.stdout.contains("HTTP/1.1 303"))
+        #expect(signIn.stdout.contains(/Set-Cookie: [^\r\n]*; Secure/), "\(signIn.stdout)")
+        let plain = try sandbox.shell(
+            "curl -s -o /dev/null -w '%{http_code}' --max-time 10 '\(link.replacingOccurrences(of: "https:", with: "http:"))'"
+        )
+        #expect(plain.stdout != "303")
+        server.send(SIGTERM)
+        #expect(server.wait() == 0)
+        let wrong = try sandbox.run([
+            "serve", "--port", "0", "--tls-cert", "key.pem", "--tls-key", "key.pem",
+        ])
+        #expect(wrong.status == 1)
+        #expect(
+            wrong.stderr
+                == "inventory serve: cannot serve HTTPS: key.pem is not a PEM certificate (chain)\n"
+        )
+        let alone = try sandbox.run(["serve", "--tls-cert", "cert.pem"])
+        #expect(alone.status == 64)
+    }
 }

@@ -19,15 +19,16 @@ struct Serve: ParsableCommand {
 
             The server listens on this machine only (127.0.0.1) unless --host names another \
             address; that needs a household password (--set-password), which browsers of \
-            other machines sign in with at /signin. There is no TLS yet: serve beyond this \
-            machine only on a network you trust. Ctrl-C or SIGTERM stops the server.
+            other machines sign in with at /signin. With --tls-cert and --tls-key it serves \
+            HTTPS (and its cookies are Secure); without them, serve beyond this machine only \
+            on a network you trust. Ctrl-C or SIGTERM stops the server.
 
             Examples:
               inventory serve
               inventory serve --port 8080 --open
               inventory serve --db ~/house.sqlite --views ~/views.json
               inventory serve --set-password
-              inventory serve --host 0.0.0.0
+              inventory serve --host 0.0.0.0 --tls-cert cert.pem --tls-key key.pem
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -49,6 +50,17 @@ struct Serve: ParsableCommand {
     @Flag(help: "Open the sign-in link in the browser.")
     var open = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The TLS certificate chain (PEM): serve HTTPS (with --tls-key).", valueName: "file"),
+        completion: .file())
+    var tlsCert: String?
+
+    @Option(
+        help: ArgumentHelp("The TLS certificate's private key (PEM).", valueName: "file"),
+        completion: .file())
+    var tlsKey: String?
+
     @Flag(
         help: ArgumentHelp(
             "Set the household password other machines sign in with (asked twice on a "
@@ -56,6 +68,9 @@ struct Serve: ParsableCommand {
     var setPassword = false
 
     func validate() throws {
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-cert and --tls-key go together")
+        }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535")
         }
@@ -73,6 +88,7 @@ struct Serve: ParsableCommand {
         }
         if open { arguments.append("--open") }
         if setPassword { arguments.append("--set-password") }
+        if let tlsCert, let tlsKey { arguments += ["--tls-cert", tlsCert, "--tls-key", tlsKey] }
         let server = try Self.serverPath()
         Terminal.standardOutput.flush()
         // The server takes this process's place: its signals and exit status are the
