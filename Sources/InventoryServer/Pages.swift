@@ -115,7 +115,8 @@ struct Pages: Sendable {
                 text(page.query.isEmpty ? "" : " matching “\(page.query)”"),
             ])
         let columns: [(label: String, sort: ItemSort.Field?, number: Bool)] = [
-            ("Name", .name, false), ("Location", nil, false), ("Price", .price, true),
+            ("Name", .name, false), ("Location", nil, false), ("Qty", nil, true),
+            ("Price", .price, true),
             ("Worth", .worth, true), ("Purchased", .purchased, false), ("Luxury", nil, false),
             ("Insured", nil, false),
         ]
@@ -126,7 +127,9 @@ struct Pages: Sendable {
                     "tr", [:],
                     columns.map { column in
                         guard let field = column.sort else {
-                            return element("th", ["scope": "col"], [text(column.label)])
+                            return element(
+                                "th", ["scope": "col", "class": column.number ? "number" : ""],
+                                [text(column.label)])
                         }
                         let isCurrent = page.sort.field == field
                         let next = ItemSort(field, descending: isCurrent && !page.sort.isDescending)
@@ -157,6 +160,7 @@ struct Pages: Sendable {
                         "td", ["class": "name"],
                         [element("a", ["href": Paths.item(item.id)], [text(item.name)])]),
                     element("td", [:], [text(item.location ?? "")]),
+                    element("td", ["class": "number"], [text(String(item.quantity))]),
                     element("td", ["class": "number"], [text(item.price?.formatted ?? "")]),
                     element("td", ["class": "number"], [text(item.worth?.formatted ?? "")]),
                     element("td", [:], [text(item.purchaseDate?.description ?? "")]),

@@ -35,7 +35,7 @@ struct ServeBrowserTests {
                 "return document.body.dataset.live === 'yes'", "the live stream open")
             #expect(
                 try browser.run("return document.querySelector('#items tbody').innerText")
-                    as? String == "Boat\t\t12,000.00\t12,000.00\t\tluxury\tnot insured")
+                    as? String == "Boat\t\t1\t12,000.00\t12,000.00\t\tluxury\tnot insured")
             // Mark the row, so that the test can tell it was patched in place, not reloaded.
             try browser.run("window.marker = 'same page'")
             let second = try browser.newWindow()
