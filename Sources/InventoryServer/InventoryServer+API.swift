@@ -124,6 +124,11 @@ extension InventoryServer {
         return names
     }()
 
+    /// The API's name of a form field (the one `show --json` uses).
+    static func jsonName(_ field: ItemFormField) -> String {
+        field == .purchased ? "purchaseDate" : field.rawValue
+    }
+
     /// The object a request's body holds.
     static func jsonFields(_ request: Request, _ context: ServerContext) async throws
         -> [String: any Sendable]

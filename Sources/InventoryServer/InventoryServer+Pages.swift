@@ -164,7 +164,8 @@ extension InventoryServer {
         let title = form.original.map { "Edit \($0.name)" } ?? "Add an item"
         return Self.html(
             pages.layout(
-                title: title, tabs: try pager.tabs(), current: nil, session: context.session,
+                title: title, tabs: try pager.tabs(), current: form.original == nil ? "add" : nil,
+                session: context.session,
                 sequence: nil, main: pages.form(form, session: context.session!)),
             status: status)
     }

@@ -275,7 +275,7 @@ extension InventoryServer {
             problems = refused
             (status, message) = (
                 .unprocessableContent,
-                refused.map { ($0.field.map { "\($0.rawValue): " } ?? "") + $0.message }
+                refused.map { ($0.field.map { "\(Self.jsonName($0)): " } ?? "") + $0.message }
                     .joined(separator: "; ")
             )
         case let error as HTTPError:
@@ -300,7 +300,7 @@ extension InventoryServer {
                 json += ",\"problems\":["
                 json += problems.map { problem in
                     var object = "{\"field\":"
-                    ItemJSON.appendString(problem.field?.rawValue, to: &object)
+                    ItemJSON.appendString(problem.field.map(Self.jsonName), to: &object)
                     object += ",\"message\":"
                     ItemJSON.appendString(problem.message, to: &object)
                     return object + "}"

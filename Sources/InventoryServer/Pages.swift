@@ -54,8 +54,12 @@ struct Pages: Sendable {
                     : ["href": Paths.view(tab.name), "class": "tab"],
                 [
                     element("span", ["class": "title"], [text(tab.title)]),
-                    element("span", ["class": "count"], [text(String(tab.count))]),
-                    element("span", ["class": "worth"], [text(money(tab.total))]),
+                    text(" "),
+                    element(
+                        "span", ["class": "count", "title": "items"], [text(String(tab.count))]),
+                    text(" "),
+                    element(
+                        "span", ["class": "worth", "title": "worth"], [text(money(tab.total))]),
                 ])
         }
         let header = element(
@@ -67,8 +71,10 @@ struct Pages: Sendable {
                     : element(
                         "nav", ["id": "tabs", "aria-label": "Views"],
                         tabNodes + [
-                            element(
-                                "a", ["href": "/items/new", "class": "tab add"], [text("Add item")])
+                            tab("Claims", href: "/claims", current: current == "claims"),
+                            tab(
+                                "Add item", href: "/items/new", current: current == "add", add: true
+                            ),
                         ]),
             ])
         let document = HTML(
@@ -86,6 +92,17 @@ struct Pages: Sendable {
                 element("main", ["id": "main"], main))
         )
         return document.render()
+    }
+
+    /// A tab that is not a view's.
+    private func tab(_ title: String, href: String, current: Bool, add: Bool = false) -> BodyNode {
+        let classes = "tab" + (add ? " add" : "") + (current ? " current" : "")
+        return element(
+            "a",
+            current
+                ? ["href": href, "class": classes, "aria-current": "page"]
+                : ["href": href, "class": classes],
+            [text(title)])
     }
 
     /// A view's page: search, count and worth, the table of one page of rows, the pager.
@@ -304,7 +321,9 @@ struct Pages: Sendable {
                 "ol", ["class": "history"],
                 history.map { entry in
                     let change = entry.change
-                    var line = "\(entry.time.iso8601)  \(change.kind.rawValue)"
+                    let time = entry.time.iso8601
+                    var line =
+                        "\(time.prefix(10)) \(time.dropFirst(11).prefix(5)) UTC  \(change.kind.rawValue)"
                     if change.kind == .edited, let before = change.before {
                         let fields = change.item.changedFields(comparedTo: before)
                         if !fields.isEmpty { line += ": " + fields.joined(separator: ", ") }

@@ -32,10 +32,12 @@ struct ServerPageTests {
             let luxury = try await page("/views/luxury")
             #expect(
                 luxury.contains(
-                    "<span class=\"count\">63</span><span class=\"worth\">15,100.00</span>"))
+                    "<span class=\"count\" title=\"items\">63</span> <span class=\"worth\" title=\"worth\">15,100.00</span>"
+                ))
             #expect(
                 luxury.contains(
-                    "<span class=\"count\">2</span><span class=\"worth\">15,000.00</span>"))
+                    "<span class=\"count\" title=\"items\">2</span> <span class=\"worth\" title=\"worth\">15,000.00</span>"
+                ))
             #expect(luxury.contains("aria-current=\"page\"><span class=\"title\">Luxury items"))
             #expect(try rowNames(luxury) == ["Boat", "Piano"])
             #expect(try rowNames(try await page("/views/luxury?sort=price")) == ["Piano", "Boat"])
