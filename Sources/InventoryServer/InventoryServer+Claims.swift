@@ -76,25 +76,30 @@ extension InventoryServer {
                     session: context.session, sequence: nil, main: self.pages.claim(claim)))
         }
         router.get("/claims/:claim/report") { _, context in
-            let claim = try self.claim(context)
-            let settings = try self.manager.settings()
-            let lines = try claim.items.map { claimed in
-                ReportLine(
-                    claimed, current: try claimed.itemID.flatMap { try self.manager.item(id: $0) })
-            }
-            let report = Report(
-                title: settings.reportTitle, subject: "Claim \(claim.id)",
-                date: self.manager.today(),
-                currency: self.manager.currency, lines: lines,
-                claim: Report.ClaimHeader(claim, settings: settings, today: self.manager.today()))
-            let html = ReportWriter(manager: self.manager).singleFile(
-                report, page: "claim-\(claim.id).html"
-            ).html
-            var response = Self.html(html)
-            // The report is a document of its own: its style is inline, and it has no script.
-            response.headers[.contentSecurityPolicy] = Self.reportSecurityPolicy
-            return response
+            try self.claimReport(try self.claim(context))
         }
+    }
+
+    /// The report of `claim` for the insurer, one document with its photos inside.
+    func claimReport(_ claim: Claim) throws -> Response {
+        let settings = try manager.settings()
+        let lines = try claim.items.map { claimed in
+            ReportLine(claimed, current: try claimed.itemID.flatMap { try manager.item(id: $0) })
+        }
+        let report = Report(
+            title: settings.reportTitle, subject: "Claim \(claim.id)", date: manager.today(),
+            currency: manager.currency, lines: lines,
+            claim: Report.ClaimHeader(claim, settings: settings, today: manager.today()))
+        let html = ReportWriter(manager: manager).singleFile(report, page: "claim-\(claim.id).html")
+            .html
+        return Self.report(html)
+    }
+
+    /// A report's answer: a document of its own, whose style is inline and which has no script.
+    static func report(_ html: String) -> Response {
+        var response = Self.html(html)
+        response.headers[.contentSecurityPolicy] = reportSecurityPolicy
+        return response
     }
 
     /// A claim form over the inventory, filled from posted fields (`title`, `incidentDate`,
@@ -355,7 +360,7 @@ extension Pages {
     }
 
     /// A saved claim: its fields, its items and total, and its report.
-    func claim(_ claim: Claim) -> [BodyNode] {
+    func claim(_ claim: Claim, links: PageLinks = .house) -> [BodyNode] {
         [
             element("h1", [:], [text(claim.title)]),
             element(
@@ -369,7 +374,11 @@ extension Pages {
                 "p", ["class": "actions"],
                 [
                     element(
-                        "a", ["href": "/claims/\(claim.id)/report", "class": "button"],
+                        "a",
+                        [
+                            "href": links.isShare ? links.report : "/claims/\(claim.id)/report",
+                            "class": "button",
+                        ],
                         [text("The report for the insurer")])
                 ]),
             element(
@@ -395,7 +404,7 @@ extension Pages {
                                         [
                                             item.itemID.map {
                                                 element(
-                                                    "a", ["href": Paths.item($0)], [text(item.name)]
+                                                    "a", ["href": links.item($0)], [text(item.name)]
                                                 )
                                             } ?? text(item.name + " (deleted)")
                                         ]),

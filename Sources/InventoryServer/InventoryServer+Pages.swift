@@ -51,7 +51,7 @@ extension InventoryServer {
                 self.pages.layout(
                     title: item.name, tabs: try self.pager.tabs(), current: nil,
                     session: context.session, sequence: sequence,
-                    main: self.pages.item(item, history: history, session: context.session!)))
+                    main: self.pages.item(item, history: history)))
         }
         router.get("/items/:id/edit") { _, context in
             try self.formPage(
@@ -95,6 +95,7 @@ extension InventoryServer {
         }
         router.get("/files/:name") { _, context in try self.file(context) }
         addClaimRoutes(to: router)
+        addShareRoutes(to: router)
     }
 
     // MARK: - Signing in
@@ -282,6 +283,12 @@ extension InventoryServer {
         guard StoredFileName.isValid(name), try manager.isFileInUse(name) else {
             throw ServerError.notFound("There is no such file.")
         }
+        return try storedFile(name)
+    }
+
+    /// The stored file `name` (a valid stored name, which the caller may show), with its type
+    /// and how a browser should show it.
+    func storedFile(_ name: String) throws -> Response {
         let path = manager.photos.path(of: name)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ServerError.notFound("That file is missing from the inventory's folder.")

@@ -193,7 +193,8 @@ struct AnswerMiddleware: RouterMiddleware {
         }
         // A route may set a stricter policy (a report's: no script at all); an error's answer
         // never keeps it.
-        if response.headers[.contentSecurityPolicy] != InventoryServer.reportSecurityPolicy {
+        let policy = response.headers[.contentSecurityPolicy]
+        if policy != InventoryServer.reportSecurityPolicy && policy != InventoryServer.sharePolicy {
             response.headers[.contentSecurityPolicy] = InventoryServer.contentSecurityPolicy
         }
         response.headers[.xContentTypeOptions] = "nosniff"
@@ -216,7 +217,10 @@ struct SignInMiddleware: RouterMiddleware {
         next: (Request, ServerContext) async throws -> Response
     ) async throws -> Response {
         let path = request.uri.path
-        if path == "/signin" || path.hasPrefix("/static/") || path == "/favicon.ico" {
+        // A share link's pages check their own token (InventoryServer+Sharing).
+        if path == "/signin" || path.hasPrefix("/static/") || path == "/favicon.ico"
+            || path.hasPrefix("/share/")
+        {
             return try await next(request, context)
         }
         guard
@@ -253,7 +257,9 @@ extension InventoryServer {
     }
 
     /// The answer for `error`: status, and a message a user can act on.
-    func errorResponse(_ error: any Error, for request: Request) -> Response {
+    func errorResponse(_ error: any Error, for request: Request, links: PageLinks = .house)
+        -> Response
+    {
         let (status, message): (HTTPResponse.Status, String)
         var problems: [ItemFormProblem] = []
         switch error {
@@ -310,7 +316,7 @@ extension InventoryServer {
             return Self.json(json + "}", status: status)
         }
         let title = status == .unauthorized ? "Sign in" : status.reasonPhrase
-        return Self.html(pages.message(title: title, [message]), status: status)
+        return Self.html(pages.message(title: title, [message], links: links), status: status)
     }
 
     /// The status and the user's words for an error of the inventory; a problem with the file

@@ -38,7 +38,7 @@ struct Pages: Sendable {
     /// (`app.js` opens the event stream from `sequence`).
     func layout(
         title pageTitle: String, tabs: [ViewTab], current: String?, session: Sessions.Session?,
-        sequence: Int64?, main: [BodyNode]
+        sequence: Int64?, main: [BodyNode], links: PageLinks = .house
     ) -> String {
         var bodyAttributes: [BodyNode] = []
         if let sequence { bodyAttributes.append(.safeAttribute("data-seq", String(sequence))) }
@@ -65,7 +65,7 @@ struct Pages: Sendable {
         let header = element(
             "header", [:],
             [
-                element("a", ["href": "/", "class": "brand"], [text(title)]),
+                element("a", ["href": links.home, "class": "brand"], [text(title)]),
                 session == nil
                     ? .empty
                     : element(
@@ -84,9 +84,11 @@ struct Pages: Sendable {
                     "<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, "
                         + "initial-scale=1\"><meta name=\"referrer\" content=\"no-referrer\">"),
                 .element(named: "title", nodes: [.plain("\(pageTitle) — \(title)")]),
+                // A share link's pages run no script at all (their policy allows none).
                 .raw(
                     "<link rel=\"stylesheet\" href=\"/static/app.css\">"
-                        + "<script src=\"/static/app.js\" defer></script>")),
+                        + (links.isShare ? "" : "<script src=\"/static/app.js\" defer></script>")
+                )),
             .body(
                 .group(bodyAttributes), header,
                 element("main", ["id": "main"], main))
@@ -106,11 +108,11 @@ struct Pages: Sendable {
     }
 
     /// A view's page: search, count and worth, the table of one page of rows, the pager.
-    func view(_ page: ViewPage) -> [BodyNode] {
+    func view(_ page: ViewPage, links: PageLinks = .house) -> [BodyNode] {
         let search = element(
             "form",
             [
-                "class": "search", "method": "get", "action": Paths.view(page.name),
+                "class": "search", "method": "get", "action": links.view(page.name),
                 "role": "search",
             ],
             [
@@ -164,7 +166,7 @@ struct Pages: Sendable {
                             [
                                 element(
                                     "a",
-                                    ["href": Paths.view(page.name, sort: next, query: page.query)],
+                                    ["href": links.view(page.name, sort: next, query: page.query)],
                                     [text(column.label + arrow)])
                             ])
                     })
@@ -175,7 +177,7 @@ struct Pages: Sendable {
                 [
                     element(
                         "td", ["class": "name"],
-                        [element("a", ["href": Paths.item(item.id)], [text(item.name)])]),
+                        [element("a", ["href": links.item(item.id)], [text(item.name)])]),
                     element("td", [:], [text(item.location ?? "")]),
                     element("td", ["class": "number"], [text(String(item.quantity))]),
                     element("td", ["class": "number"], [text(item.price?.formatted ?? "")]),
@@ -197,42 +199,44 @@ struct Pages: Sendable {
                     "p", ["class": "empty"],
                     [text(page.query.isEmpty ? "Nothing here yet." : "Nothing matches.")]))
         }
-        nodes.append(pager(page))
+        nodes.append(pager(page, links: links))
         return nodes
     }
 
-    private func pager(_ page: ViewPage) -> BodyNode {
+    private func pager(_ page: ViewPage, links: PageLinks) -> BodyNode {
         let pages = max(1, (page.count + page.limit - 1) / page.limit)
         let number = page.offset / page.limit + 1
-        var links: [BodyNode] = []
+        var parts: [BodyNode] = []
         if number > 1 {
-            links.append(
+            parts.append(
                 element(
                     "a",
                     [
                         "rel": "prev",
-                        "href": Paths.view(
+                        "href": links.view(
                             page.name, sort: page.sort, query: page.query, page: number - 1),
                     ], [text("← Previous")]))
         }
-        links.append(element("span", [:], [text("Page \(number) of \(pages)")]))
+        parts.append(element("span", [:], [text("Page \(number) of \(pages)")]))
         if number < pages {
-            links.append(
+            parts.append(
                 element(
                     "a",
                     [
                         "rel": "next",
-                        "href": Paths.view(
+                        "href": links.view(
                             page.name, sort: page.sort, query: page.query, page: number + 1),
                     ], [text("Next →")]))
         }
-        return element("nav", ["class": "pager", "aria-label": "Pages"], links)
+        return element("nav", ["class": "pager", "aria-label": "Pages"], parts)
     }
 
-    /// An item's page: every field, its photo and files, its history.
-    func item(_ item: HouseholdItem, history: [JournalEntry], session: Sessions.Session)
-        -> [BodyNode]
-    {
+    /// An item's page: every field, its photo and files, its history; with the buttons to edit
+    /// and delete it and the form to add a photo unless it is `readOnly` (a share link's).
+    func item(
+        _ item: HouseholdItem, history: [JournalEntry], readOnly: Bool = false,
+        links: PageLinks = .house
+    ) -> [BodyNode] {
         var fields: [(String, String)] = [
             ("Price", item.price?.formatted ?? ""),
             ("Replacement value", item.replacementValue?.formatted ?? ""),
@@ -256,22 +260,25 @@ struct Pages: Sendable {
         fields.removeAll { $0.1.isEmpty }
         var nodes: [BodyNode] = [
             element("h1", ["data-item": String(item.id)], [text(item.name)]),
-            element(
-                "p", ["class": "actions"],
-                [
-                    element(
-                        "a", ["href": Paths.item(item.id) + "/edit", "class": "button"],
-                        [text("Edit")]),
-                    element(
-                        "a", ["href": Paths.item(item.id) + "/delete", "class": "button danger"],
-                        [text("Delete")]),
-                ]),
+            readOnly
+                ? .empty
+                : element(
+                    "p", ["class": "actions"],
+                    [
+                        element(
+                            "a", ["href": Paths.item(item.id) + "/edit", "class": "button"],
+                            [text("Edit")]),
+                        element(
+                            "a",
+                            ["href": Paths.item(item.id) + "/delete", "class": "button danger"],
+                            [text("Delete")]),
+                    ]),
         ]
         if let photo = item.photo {
             nodes.append(
                 element(
                     "img",
-                    ["class": "photo", "src": Paths.file(photo), "alt": "Photo of \(item.name)"]))
+                    ["class": "photo", "src": links.file(photo), "alt": "Photo of \(item.name)"]))
         }
         nodes.append(
             element(
@@ -293,44 +300,50 @@ struct Pages: Sendable {
                             "li", [:],
                             [
                                 element(
-                                    "a", ["href": Paths.file(file.file)],
+                                    "a", ["href": links.file(file.file)],
                                     [text(file.caption ?? file.kind.rawValue.capitalized)]),
                                 text(" (\(file.kind.rawValue))"),
                             ])
                     }))
         }
-        nodes.append(
-            element(
-                "form",
-                [
-                    "class": "attach", "method": "post", "action": Paths.item(item.id) + "/photos",
-                ],
-                [
-                    element("label", ["for": "photo-input"], [text("Add a photo")]),
-                    element(
-                        "input",
-                        [
-                            "type": "file", "id": "photo-input", "name": "photo",
-                            "accept": "image/*", "capture": "environment",
-                        ]),
-                    element("p", ["class": "problem", "id": "photo-problem", "role": "alert"]),
-                ]))
+        if !readOnly { nodes.append(attachForm(item)) }
         nodes.append(element("h2", [:], [text("History")]))
-        nodes.append(
-            element(
-                "ol", ["class": "history"],
-                history.map { entry in
-                    let change = entry.change
-                    let time = entry.time.iso8601
-                    var line =
-                        "\(time.prefix(10)) \(time.dropFirst(11).prefix(5)) UTC  \(change.kind.rawValue)"
-                    if change.kind == .edited, let before = change.before {
-                        let fields = change.item.changedFields(comparedTo: before)
-                        if !fields.isEmpty { line += ": " + fields.joined(separator: ", ") }
-                    }
-                    return element("li", [:], [text(line)])
-                }))
+        nodes.append(historyList(history))
         return nodes
+    }
+
+    /// The form that adds a photo, from a phone's camera where there is one.
+    private func attachForm(_ item: HouseholdItem) -> BodyNode {
+        element(
+            "form",
+            [
+                "class": "attach", "method": "post", "action": Paths.item(item.id) + "/photos",
+            ],
+            [
+                element("label", ["for": "photo-input"], [text("Add a photo")]),
+                element(
+                    "input",
+                    [
+                        "type": "file", "id": "photo-input", "name": "photo",
+                        "accept": "image/*", "capture": "environment",
+                    ]),
+                element("p", ["class": "problem", "id": "photo-problem", "role": "alert"]),
+            ])
+    }
+
+    /// An item's history, a line per change.
+    private func historyList(_ history: [JournalEntry]) -> BodyNode {
+        element(
+            "ol", ["class": "history"],
+            history.map { entry in
+                let change = entry.change
+                var line = "\(entry.time.minuteText)  \(change.kind.rawValue)"
+                if change.kind == .edited, let before = change.before {
+                    let fields = change.item.changedFields(comparedTo: before)
+                    if !fields.isEmpty { line += ": " + fields.joined(separator: ", ") }
+                }
+                return element("li", [:], [text(line)])
+            })
     }
 
     /// The add or edit form, with what was typed and each problem beside its field.
@@ -480,10 +493,11 @@ struct Pages: Sendable {
     }
 
     /// A page that only says something: an error, or how to sign in.
-    func message(title: String, _ lines: [String]) -> String {
+    func message(title: String, _ lines: [String], links: PageLinks = .house) -> String {
         layout(
             title: title, tabs: [], current: nil, session: nil, sequence: nil,
-            main: [element("h1", [:], [text(title)])] + lines.map { element("p", [:], [text($0)]) })
+            main: [element("h1", [:], [text(title)])] + lines.map { element("p", [:], [text($0)]) },
+            links: links)
     }
 
     func money(_ minorUnits: Int128) -> String {
@@ -495,17 +509,57 @@ struct Pages: Sendable {
     }
 }
 
+/// Where a page's links lead: the house's own pages, or a share link's read-only copies of
+/// them (every address under the link's own, which carries its token).
+struct PageLinks: Sendable {
+    /// "" for the house; `/share/TOKEN` for a share link.
+    let prefix: String
+
+    /// The house's pages.
+    static let house = PageLinks(prefix: "")
+
+    /// The pages of the share link with `token`.
+    static func share(token: String) -> PageLinks {
+        PageLinks(prefix: "/share/" + Paths.encode(token))
+    }
+
+    /// Whether these are a share link's pages.
+    var isShare: Bool { !prefix.isEmpty }
+
+    /// Where the title leads.
+    var home: String { isShare ? prefix : "/" }
+
+    /// A view's page (a share link shows one view, at its own address).
+    func view(_ name: String, sort: ItemSort? = nil, query: String = "", page: Int = 1)
+        -> String
+    {
+        guard isShare else { return Paths.view(name, sort: sort, query: query, page: page) }
+        return prefix + Paths.query(sort: sort, query: query, page: page)
+    }
+
+    func item(_ id: Int64) -> String { prefix + Paths.item(id) }
+
+    func file(_ storedName: String) -> String { prefix + Paths.file(storedName) }
+
+    /// The printable report of what the link shows.
+    var report: String { prefix + "/report" }
+}
+
 /// The server's addresses, built in one place.
 enum Paths {
     static func view(_ name: String, sort: ItemSort? = nil, query: String = "", page: Int = 1)
         -> String
     {
+        "/views/" + encode(name) + self.query(sort: sort, query: query, page: page)
+    }
+
+    /// A view page's query: `?sort=…&q=…&page=…`, or nothing.
+    static func query(sort: ItemSort?, query: String, page: Int) -> String {
         var parameters: [String] = []
         if let sort { parameters.append("sort=" + encode(sort.rawValue)) }
         if !query.isEmpty { parameters.append("q=" + encode(query)) }
         if page > 1 { parameters.append("page=\(page)") }
-        return "/views/" + encode(name)
-            + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+        return parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")
     }
 
     static func item(_ id: Int64) -> String { "/items/\(id)" }

@@ -92,13 +92,7 @@ public final class Sessions: Sendable {
     private func attempt(from address: String, _ check: (inout State) -> Bool) -> SignIn {
         let now = ContinuousClock.now
         return state.withLock { state in
-            if let failures = state.failures[address] {
-                if now - failures.since > Self.failureWindow {
-                    state.failures[address] = nil
-                } else if failures.count >= Self.maximumFailures {
-                    return .limited
-                }
-            }
+            if Self.isLimited(address, in: &state, at: now) { return .limited }
             guard check(&state) else {
                 state.failures[address, default: Failures(count: 0, since: now)].count += 1
                 return .refused
@@ -106,6 +100,33 @@ public final class Sessions: Sendable {
             let session = Session(id: Self.randomToken(), csrf: Self.randomToken())
             state.sessions[Self.digest(session.id)] = session
             return .signedIn(session)
+        }
+    }
+
+    /// Whether `address` failed too often lately (forgetting failures older than the window).
+    private static func isLimited(
+        _ address: String, in state: inout State, at now: ContinuousClock.Instant
+    ) -> Bool {
+        guard let failures = state.failures[address] else { return false }
+        if now - failures.since > failureWindow {
+            state.failures[address] = nil
+            return false
+        }
+        return failures.count >= maximumFailures
+    }
+
+    /// Whether `address` failed too often lately to try again yet: sign-ins and share links
+    /// count their failures together.
+    public func isLimited(_ address: String) -> Bool {
+        state.withLock { Self.isLimited(address, in: &$0, at: .now) }
+    }
+
+    /// Counts a failure from `address` that was not a sign-in: a share link that is none.
+    public func recordFailure(from address: String) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            _ = Self.isLimited(address, in: &state, at: now)
+            state.failures[address, default: Failures(count: 0, since: now)].count += 1
         }
     }
 

@@ -25,7 +25,7 @@ struct Inventory: ParsableCommand {
             Add.self, Edit.self, Delete.self, Show.self, List.self, Tags.self, Attach.self,
             Import.self, Export.self, BackupCommand.self, RestoreCommand.self,
             Detach.self, Watch.self, History.self, Views.self, ClaimCommand.self, Settings.self,
-            Verify.self, Check.self, ReportCommand.self, Serve.self,
+            Verify.self, Check.self, ReportCommand.self, Serve.self, Share.self,
             Browse.self,
         ]
     )
@@ -130,7 +130,8 @@ struct Inventory: ParsableCommand {
                 .claimRefused:
                 65
             case .itemsNotFound, .itemNotFound, .cannotOpen, .editConflict, .claimNotFound,
-                .itemsInClaims, .storage, .cannotWrite, .attachmentNotFound, .currencyInUse:
+                .itemsInClaims, .storage, .cannotWrite, .attachmentNotFound, .currencyInUse,
+                .shareLinkNotFound:
                 1
             }
         case is ValidationError: 64

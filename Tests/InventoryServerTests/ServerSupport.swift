@@ -15,8 +15,13 @@ struct ServerFixture {
     let manager: InventoryManager
     let server: InventoryServer
 
-    init(configuration: InventoryServer.Configuration = .init()) throws {
-        manager = try makeManager(in: folder)
+    init(
+        configuration: InventoryServer.Configuration = .init(),
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        manager = try InventoryManager(
+            path: folder.file("inventory.sqlite"), notificationCenter: NotificationCenter(),
+            clock: clock)
         server = InventoryServer(
             manager: manager, views: ViewRegistry(currency: manager.currency),
             configuration: configuration)

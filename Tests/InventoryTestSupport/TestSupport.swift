@@ -108,3 +108,20 @@ public func permissions(_ path: String) -> Int {
     precondition(stat(path, &status) == 0, "no file at \(path)")
     return Int(status.st_mode & 0o777)
 }
+
+/// A clock a test moves by hand, for a manager's `clock:`.
+public final class TestClock: Sendable {
+    private let time: Mutex<Date>
+
+    /// A clock showing `start`.
+    public init(_ start: Date) { time = Mutex(start) }
+
+    /// The time it shows.
+    public var now: Date { time.withLock { $0 } }
+
+    /// Moves it on by `seconds`.
+    public func advance(_ seconds: TimeInterval) { time.withLock { $0 += seconds } }
+
+    /// The function a manager reads the time with.
+    public var function: @Sendable () -> Date { { self.now } }
+}

@@ -112,6 +112,9 @@ extension InventoryManager {
             // Item ids are never given twice, even across a restore: an export made before it
             // names items by id.
             let highest = try store.items.highestItemID()
+            // A link revoked since the copy was made stays revoked.
+            try store.items.carryShareRevocations(
+                into: snapshot.databasePath, at: Timestamp(clock()))
             try store.items.replaceDatabase(withContentsOf: snapshot.databasePath)
             try store.items.keepItemIDsAbove(highest)
             try store.queued(upTo: try store.items.lastJournalSequence())

@@ -29,6 +29,8 @@ public enum InventoryError: Error, Sendable, Hashable {
     case cannotWrite(path: String, reason: String)
     /// No claim has this id.
     case claimNotFound(Int64)
+    /// No share link has this id.
+    case shareLinkNotFound(Int64)
     /// A claim cannot be saved; nothing was written.
     case claimRefused([ClaimProblem])
     /// Items are listed in claims, so deleting them would lose them from the claims.
@@ -73,6 +75,8 @@ extension InventoryError: CustomStringConvertible {
             "cannot write \(quoted(path)): \(reason)"
         case .claimNotFound(let id):
             "no claim has id \(id)"
+        case .shareLinkNotFound(let id):
+            "no share link has id \(id) ('inventory share --list --all' lists them)"
         case .claimRefused(let problems):
             "cannot save the claim: " + problems.map(\.message).joined(separator: "; ")
         case .itemsInClaims(let references):

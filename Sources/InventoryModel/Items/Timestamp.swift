@@ -34,6 +34,18 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The moment to the minute, for people: `2026-12-02 14:05 UTC`.
+    public var minuteText: String {
+        let text = iso8601
+        return "\(text.prefix(10)) \(text.dropFirst(11).prefix(5)) UTC"
+    }
+
+    /// The moment to the second, for people: `2026-12-02 14:05:09 UTC`.
+    public var secondText: String {
+        let text = iso8601
+        return "\(text.prefix(10)) \(text.dropFirst(11).prefix(8)) UTC"
+    }
+
     /// Appends `iso8601`'s UTF-8 bytes to `bytes`.
     public func appendISO8601(to bytes: inout [UInt8]) {
         let days = daysSince1970

@@ -1,0 +1,131 @@
+import Foundation
+import InventoryModel
+import InventoryStore
+
+// Read-only links for an insurer: made and revoked by `inventory share`, opened through
+// `inventory serve`, every request through one logged.
+extension InventoryManager {
+    /// A link just made, with its token: the only time the token is known.
+    public struct MadeShareLink: Sendable {
+        /// The link as stored.
+        public let link: ShareLink
+        /// The token its address carries (64 hexadecimal digits).
+        public let token: String
+    }
+
+    /// Makes a read-only link to `subject`, opening for `lifetimeHours` from now.
+    ///
+    /// The view's name is taken as given (the views file is the caller's business); a claim
+    /// must exist.
+    ///
+    /// - Throws: `InventoryError.claimNotFound`; `InventoryError.invalidValue` for a lifetime
+    ///   outside an hour to a year or a blank view name; `DatabaseError`.
+    public func makeShareLink(_ subject: ShareLink.Subject, lifetimeHours: Int) throws
+        -> MadeShareLink
+    {
+        guard (1...ShareLink.longestLifetimeHours).contains(lifetimeHours) else {
+            throw InventoryError.invalidValue(
+                field: .other("link lifetime"), value: "\(lifetimeHours)h",
+                reason: "a link lives from an hour to a year")
+        }
+        if case .view(let name) = subject, name.trimmingWhitespace().isEmpty {
+            throw InventoryError.invalidValue(
+                field: .other("view"), value: name, reason: "name a view")
+        }
+        let token = ItemStore.makeShareToken()
+        let now = Timestamp(clock())
+        let expires = Timestamp(
+            millisecondsSince1970: now.millisecondsSince1970 + Int64(lifetimeHours) * 3_600_000)
+        let link = try withStore { store in
+            try store.items.write {
+                if case .claim(let id) = subject, try store.items.claim(id: id) == nil {
+                    throw InventoryError.claimNotFound(id)
+                }
+                let id = try store.items.insertShareLink(
+                    subject, tokenDigest: ItemStore.shareTokenDigest(token), createdAt: now,
+                    expiresAt: expires)
+                guard let link = try store.items.shareLink(id: id) else {
+                    preconditionFailure("share link \(id) was not there after its insert")
+                }
+                return link
+            }
+        }
+        return MadeShareLink(link: link, token: token)
+    }
+
+    /// Every share link, the newest first, with how often each was used.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func shareLinks() throws -> [ShareLink] {
+        try withStore { try $0.items.shareLinks() }
+    }
+
+    /// The share link numbered `id`.
+    ///
+    /// - Throws: `InventoryError.shareLinkNotFound`; `DatabaseError`.
+    public func shareLink(id: Int64) throws -> ShareLink {
+        guard let link = try withStore({ try $0.items.shareLink(id: id) }) else {
+            throw InventoryError.shareLinkNotFound(id)
+        }
+        return link
+    }
+
+    /// The share link a request's `token` opens, live or not; nil for a token no link has.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func shareLink(token: String) throws -> ShareLink? {
+        let digest = ItemStore.shareTokenDigest(token)
+        return try withStore { try $0.items.shareLink(tokenDigest: digest) }
+    }
+
+    /// Ends link `id` now (a link already revoked keeps its first revocation time).
+    ///
+    /// - Returns: the link as it is now.
+    /// - Throws: `InventoryError.shareLinkNotFound`; `DatabaseError`.
+    @discardableResult
+    public func revokeShareLink(id: Int64) throws -> ShareLink {
+        let now = Timestamp(clock())
+        return try withStore { store in
+            try store.items.write {
+                try store.items.revokeShareLink(id: id, at: now)
+                guard let link = try store.items.shareLink(id: id) else {
+                    throw InventoryError.shareLinkNotFound(id)
+                }
+                return link
+            }
+        }
+    }
+
+    /// Logs a request made through link `id`.
+    ///
+    /// - Throws: `DatabaseError` (a server answers nothing it could not log).
+    public func logShareVisit(_ visit: ShareVisit, linkID id: Int64) throws {
+        try withStore { store in
+            try store.items.write { try store.items.insertShareVisit(visit, linkID: id) }
+        }
+    }
+
+    /// The requests made through link `id`, oldest first.
+    ///
+    /// - Throws: `InventoryError.shareLinkNotFound`; `DatabaseError`.
+    public func shareVisits(linkID id: Int64) throws -> [ShareVisit] {
+        try withStore { store in
+            try store.items.read {
+                guard try store.items.shareLink(id: id) != nil else {
+                    throw InventoryError.shareLinkNotFound(id)
+                }
+                return try store.items.shareVisits(linkID: id)
+            }
+        }
+    }
+
+    /// The items that use the stored file `name`, as their photo or one of their files.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func itemIDs(usingFile name: String) throws -> [Int64] {
+        try withStore { try $0.items.itemIDs(usingFile: name) }
+    }
+
+    /// The manager's clock, as a timestamp.
+    public var now: Timestamp { Timestamp(clock()) }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import InventoryKit
+import InventoryReport
+import NIOCore
+
+// Share links: a read-only copy of one view or one claim for an insurer, opened without
+// signing in, at addresses under the link's own (`/share/TOKEN`). Nothing else of the house is
+// reachable through a link: an item, a file or a page outside what it shows is "not found".
+// Every request through a link is logged before it is answered.
+extension InventoryServer {
+    /// The Content-Security-Policy of a share link's pages: the style sheet and the photos,
+    /// no script at all.
+    public static let sharePolicy =
+        "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
+        + "frame-ancestors 'none'; base-uri 'none'"
+
+    /// The longest request path a visit's log keeps.
+    static let loggedPathLength = 300
+
+    func addShareRoutes(to router: Router<ServerContext>) {
+        router.get("/share/:token") { request, context in
+            self.throughLink(request, context) { link, links in
+                try self.sharedHome(link, links: links, request)
+            }
+        }
+        router.get("/share/:token/items/:id") { request, context in
+            self.throughLink(request, context) { link, links in
+                // Whether the item exists at all is not told: only whether the link shows it.
+                guard let id = Int64(try Self.parameter("id", context)),
+                    try self.shows(link, item: id), let item = try self.manager.item(id: id)
+                else {
+                    throw ServerError.notFound("This link shows no such item.")
+                }
+                let history = try self.manager.history(itemID: item.id, limit: 100)
+                return Self.html(
+                    self.pages.layout(
+                        title: item.name, tabs: [], current: nil, session: nil, sequence: nil,
+                        main: [try self.banner(link, links: links)]
+                            + self.pages.item(item, history: history, readOnly: true, links: links),
+                        links: links))
+            }
+        }
+        router.get("/share/:token/files/:name") { request, context in
+            self.throughLink(request, context) { link, _ in
+                let name = try Self.parameter("name", context)
+                guard StoredFileName.isValid(name), try self.shows(link, file: name) else {
+                    throw ServerError.notFound("This link shows no such file.")
+                }
+                return try self.storedFile(name)
+            }
+        }
+        router.get("/share/:token/report") { request, context in
+            self.throughLink(request, context) { link, links in
+                switch link.subject {
+                case .view(let name): try self.viewReport(name, links: links)
+                case .claim(let id): try self.claimReport(try self.sharedClaim(id))
+                }
+            }
+        }
+    }
+
+    // MARK: - The link
+
+    /// Answers a request through a share link: `body` makes the answer if the link is live;
+    /// the visit is logged with the answer's status, and nothing is answered if it cannot be.
+    private func throughLink(
+        _ request: Request, _ context: ServerContext,
+        _ body: (ShareLink, PageLinks) throws -> Response
+    ) -> Response {
+        let address = context.remoteAddress
+        if sessions.isLimited(address) {
+            return sharePage(
+                "Too many tries", ["Too many tries from this address: wait a minute."],
+                status: .tooManyRequests, links: .house)
+        }
+        let token = (try? Self.parameter("token", context)) ?? ""
+        let link: ShareLink?
+        do {
+            link = Self.isShareToken(token) ? try manager.shareLink(token: token) : nil
+        } catch {
+            return errorResponse(error, for: request)
+        }
+        guard let link else {
+            sessions.recordFailure(from: address)
+            return sharePage(
+                "Not found",
+                [
+                    "This is not a link of this inventory: check that it was copied whole, or ask "
+                        + "the household for a new one."
+                ], status: .notFound, links: .house)
+        }
+        let links = PageLinks.share(token: token)
+        var response: Response
+        switch link.state(at: manager.now) {
+        case .live:
+            do {
+                response = try body(link, links)
+            } catch {
+                response = errorResponse(error, for: request, links: links)
+            }
+        case .expired:
+            response = sharePage(
+                "This link has expired",
+                [
+                    "It opened until \(link.expiresAt.minuteText). Ask the household for a "
+                        + "new one."
+                ], status: .gone, links: links)
+        case .revoked:
+            response = sharePage(
+                "This link was withdrawn",
+                ["The household has withdrawn it. Ask them for a new one if you still need it."],
+                status: .gone, links: links)
+        }
+        let visit = ShareVisit(
+            time: manager.now, address: address, method: request.method.rawValue,
+            path: Self.loggedPath(request, prefix: links.prefix),
+            status: Int(response.status.code))
+        do {
+            try manager.logShareVisit(visit, linkID: link.id)
+        } catch {
+            FileHandle.standardError.write(
+                Data("inventory-server: a visit to share link \(link.id) was not logged\n".utf8))
+            return sharePage(
+                "Not available just now", ["This link cannot be opened just now: try again later."],
+                status: .serviceUnavailable, links: links)
+        }
+        if response.headers[.contentSecurityPolicy] != Self.reportSecurityPolicy {
+            response.headers[.contentSecurityPolicy] = Self.sharePolicy
+        }
+        response.headers[HTTPField.Name("X-Robots-Tag")!] = "noindex, nofollow"
+        return response
+    }
+
+    /// Whether `token` has the form of a link's token (64 lowercase hexadecimal digits).
+    static func isShareToken(_ token: String) -> Bool {
+        token.utf8.count == 64
+            && token.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// What a visit asked for, after the link's own address: never the token.
+    static func loggedPath(_ request: Request, prefix: String) -> String {
+        let path = request.uri.path
+        var rest = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        if rest.isEmpty { rest = "/" }
+        if let query = request.uri.query, !query.isEmpty { rest += "?" + query }
+        if rest.utf8.count > loggedPathLength {
+            rest = String(decoding: rest.utf8.prefix(loggedPathLength), as: UTF8.self) + "…"
+        }
+        return rest
+    }
+
+    private func sharePage(
+        _ title: String, _ lines: [String], status: HTTPResponse.Status, links: PageLinks
+    ) -> Response {
+        var response = Self.html(pages.message(title: title, lines, links: links), status: status)
+        response.headers[.contentSecurityPolicy] = Self.sharePolicy
+        return response
+    }
+
+    // MARK: - What a link shows
+
+    /// The line on top of every page of a link: whose, until when, and the report.
+    private func banner(_ link: ShareLink, links: PageLinks) throws -> BodyNode {
+        let what =
+            switch link.subject {
+            case .view(let name): "the view “\(try pager.definition(named: name).title)”"
+            case .claim(let id): "claim \(id)"
+            }
+        return element(
+            "p", ["class": "shared"],
+            [
+                text(
+                    "A read-only copy of \(what), shared by the household until "
+                        + "\(link.expiresAt.minuteText). "),
+                element("a", ["href": links.home], [text("All of it")]),
+                text(" · "),
+                element("a", ["href": links.report], [text("The printable report")]),
+            ])
+    }
+
+    /// The page a link opens on: its view's items (paged, sorted, searched), or its claim.
+    private func sharedHome(_ link: ShareLink, links: PageLinks, _ request: Request) throws
+        -> Response
+    {
+        let banner = try banner(link, links: links)
+        switch link.subject {
+        case .view(let name):
+            let number = try Self.positiveInteger("page", request) ?? 1
+            let page = try pager.page(
+                name: name, sort: try Self.sort(request),
+                query: request.uri.queryParameters.get("q") ?? "",
+                offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
+            return Self.html(
+                pages.layout(
+                    title: page.title, tabs: [], current: nil, session: nil, sequence: nil,
+                    main: [banner] + pages.view(page, links: links), links: links))
+        case .claim(let id):
+            let claim = try sharedClaim(id)
+            return Self.html(
+                pages.layout(
+                    title: claim.title, tabs: [], current: nil, session: nil, sequence: nil,
+                    main: [banner] + pages.claim(claim, links: links), links: links))
+        }
+    }
+
+    private func sharedClaim(_ id: Int64) throws -> Claim {
+        guard let claim = try manager.claim(id: id) else {
+            throw ServerError.notFound("The claim this link showed has been deleted.")
+        }
+        return claim
+    }
+
+    /// Whether `link` shows item `id`: it is in the link's view now, or one of its claim's.
+    private func shows(_ link: ShareLink, item id: Int64) throws -> Bool {
+        switch link.subject {
+        case .view(let name): try pager.liveView(named: name).index(of: id) != nil
+        case .claim(let claimID): try sharedClaim(claimID).items.contains { $0.itemID == id }
+        }
+    }
+
+    /// Whether `link` shows the stored file `name`: a photo or file of an item it shows, or,
+    /// for a claim, a kept photo or a replacement's receipt of one of its lines.
+    private func shows(_ link: ShareLink, file name: String) throws -> Bool {
+        if case .claim(let id) = link.subject {
+            let claim = try sharedClaim(id)
+            if claim.items.contains(where: {
+                $0.photo == name || $0.terms.replacementReceipt == name
+            }) {
+                return true
+            }
+        }
+        return try manager.itemIDs(usingFile: name).contains { try shows(link, item: $0) }
+    }
+
+    /// The report of every item of view `name`, its photos served through the link.
+    private func viewReport(_ name: String, links: PageLinks) throws -> Response {
+        let definition = try pager.definition(named: name)
+        var lines: [ReportLine] = []
+        try manager.forEachItem(matching: definition.filter, sortedBy: .name) {
+            lines.append(ReportLine($0))
+        }
+        let settings = try manager.settings()
+        let report = Report(
+            title: settings.reportTitle,
+            subject: name == "all" ? "Every item" : "View: \(definition.title)",
+            date: manager.today(), currency: manager.currency, lines: lines)
+        let html = report.html { line in
+            guard let photo = line.photo else { return .none }
+            guard StoredFileName.isValid(photo),
+                FileManager.default.fileExists(atPath: manager.photos.path(of: photo))
+            else { return .missing }
+            return .source(links.file(photo))
+        }
+        return Self.report(html)
+    }
+}

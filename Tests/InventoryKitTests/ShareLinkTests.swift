@@ -1,0 +1,105 @@
+import Foundation
+import InventoryTestSupport
+import Testing
+
+@testable import InventoryKit
+@testable import InventoryStore
+
+@Suite struct ShareLinkTests {
+    let folder = TemporaryFolder()
+    let clock = TestClock(Date(timeIntervalSince1970: 1_795_615_509))  // 2026-11-25 14:05 UTC
+    let manager: InventoryManager
+
+    init() throws {
+        manager = try InventoryManager(
+            path: folder.file("inventory.sqlite"), notificationCenter: NotificationCenter(),
+            clock: clock.function)
+    }
+
+    @Test func aLinkIsFoundByItsTokenWhichTheFileNeverHolds() throws {
+        let made = try manager.makeShareLink(.view("luxury"), lifetimeHours: 48)
+        #expect(made.token.count == 64)
+        #expect(made.link.subject == .view("luxury"))
+        #expect(
+            made.link.expiresAt.millisecondsSince1970 - made.link.createdAt.millisecondsSince1970
+                == 48 * 3_600_000)
+        #expect(try manager.shareLink(token: made.token) == made.link)
+        #expect(try manager.shareLink(token: String(made.token.reversed())) == nil)
+        let other = try manager.makeShareLink(.view("luxury"), lifetimeHours: 1)
+        #expect(other.token != made.token)
+        manager.close()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.file("inventory.sqlite")))
+        #expect(bytes.range(of: Data(made.token.utf8)) == nil)
+        #expect(bytes.range(of: Data(ItemStore.shareTokenDigest(made.token).utf8)) != nil)
+    }
+
+    @Test func aLinkExpiresWithTheClockAndEndsWhenRevoked() throws {
+        let made = try manager.makeShareLink(.view("all"), lifetimeHours: 1)
+        #expect(made.link.state(at: manager.now) == .live)
+        clock.advance(3_600)
+        #expect(try manager.shareLink(id: made.link.id).state(at: manager.now) == .expired)
+        let second = try manager.makeShareLink(.view("all"), lifetimeHours: 24)
+        let revoked = try manager.revokeShareLink(id: second.link.id)
+        #expect(revoked.state(at: manager.now) == .revoked)
+        clock.advance(60)
+        // Revoking again keeps the first time.
+        #expect(try manager.revokeShareLink(id: second.link.id).revokedAt == revoked.revokedAt)
+        #expect(throws: InventoryError.shareLinkNotFound(99)) {
+            try manager.revokeShareLink(id: 99)
+        }
+        #expect(try manager.shareLinks().map(\.id) == [second.link.id, made.link.id])
+    }
+
+    @Test func aClaimLinkNeedsTheClaimAndABadLifetimeWritesNothing() throws {
+        #expect(throws: InventoryError.claimNotFound(7)) {
+            try manager.makeShareLink(.claim(7), lifetimeHours: 24)
+        }
+        #expect(throws: InventoryError.self) {
+            try manager.makeShareLink(.view("all"), lifetimeHours: 0)
+        }
+        #expect(throws: InventoryError.self) {
+            try manager.makeShareLink(.view(" "), lifetimeHours: 1)
+        }
+        #expect(try manager.shareLinks().isEmpty)
+        let item = try manager.add(ItemDraft(name: "TV"))
+        let claim = try manager.createClaim(
+            ClaimDraft(
+                title: "Burglary", incidentDate: nil, kind: .theft, notes: nil,
+                itemIDs: [item.id]))
+        let made = try manager.makeShareLink(.claim(claim.id), lifetimeHours: 24)
+        #expect(made.link.subject == .claim(claim.id))
+    }
+
+    @Test func everyVisitIsLoggedInOrder() throws {
+        let made = try manager.makeShareLink(.view("all"), lifetimeHours: 24)
+        let first = ShareVisit(
+            time: manager.now, address: "10.0.0.7", method: "GET", path: "/", status: 200)
+        try manager.logShareVisit(first, linkID: made.link.id)
+        clock.advance(5)
+        let second = ShareVisit(
+            time: manager.now, address: "10.0.0.7", method: "GET", path: "/items/3", status: 404)
+        try manager.logShareVisit(second, linkID: made.link.id)
+        #expect(try manager.shareVisits(linkID: made.link.id) == [first, second])
+        let link = try manager.shareLink(id: made.link.id)
+        #expect(link.visits == 2)
+        #expect(link.lastVisit == second.time)
+        #expect(throws: InventoryError.shareLinkNotFound(42)) {
+            try manager.shareVisits(linkID: 42)
+        }
+    }
+
+    @Test func aRestoreDoesNotBringARevokedLinkBack() throws {
+        try manager.add(ItemDraft(name: "Boat"))
+        let kept = try manager.makeShareLink(.view("all"), lifetimeHours: 24)
+        let withdrawn = try manager.makeShareLink(.view("luxury"), lifetimeHours: 24)
+        let snapshot = try manager.snapshot(to: folder.file("copy.sqlite"))
+        try manager.revokeShareLink(id: withdrawn.link.id)
+        try manager.replaceAll(with: snapshot, filesIn: folder.file("no-files"))
+        manager.close()
+        let reopened = try makeManager(in: folder)
+        defer { reopened.close() }
+        #expect(try reopened.shareLink(token: withdrawn.token)?.revokedAt != nil)
+        #expect(try reopened.shareLink(token: kept.token)?.revokedAt == nil)
+        #expect(try reopened.count() == 1)
+    }
+}

@@ -1,0 +1,265 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import InventoryKit
+import InventoryTestSupport
+import NIOCore
+import Testing
+
+@testable import InventoryServer
+
+/// A household with three items, two of them luxury, each of those with a photo, and a
+/// clock the test moves.
+private struct SharedHousehold {
+    let clock = TestClock(Date(timeIntervalSince1970: 1_795_615_509))  // 2026-11-25 14:05 UTC
+    let fixture: ServerFixture
+    let boat: HouseholdItem
+    let ring: HouseholdItem
+    let chair: HouseholdItem
+
+    init() throws {
+        fixture = try ServerFixture(clock: clock.function)
+        let manager = fixture.manager
+        var boat = try manager.add(ItemDraft(name: "Boat", price: usd("12000"), isLuxury: true))
+        let ring = try manager.add(
+            ItemDraft(name: "Ring <b>", price: usd("3200"), isLuxury: true, isInsured: true))
+        var chair = try manager.add(ItemDraft(name: "Chair", price: usd("80")))
+        for (item, seed) in [(boat, "boat"), (chair, "chair")] {
+            let path = fixture.folder.file("\(seed).png")
+            writePNG(at: path, seed: seed)
+            let attached = try manager.attach(file: path, toItem: item.id, as: .photo)
+            if seed == "boat" { boat = attached } else { chair = attached }
+        }
+        (self.boat, self.ring, self.chair) = (boat, ring, chair)
+    }
+
+    func share(_ subject: ShareLink.Subject, hours: Int = 24) throws -> String {
+        "/share/" + (try fixture.manager.makeShareLink(subject, lifetimeHours: hours).token)
+    }
+}
+
+@Suite("Server: share links, read-only and nothing else of the house")
+struct ServerShareTests {
+    @Test("a view's link shows that view, read-only, without signing in and without a script")
+    func viewLink() async throws {
+        let house = try SharedHousehold()
+        let link = try house.share(.view("luxury"))
+        let (boat, chair) = (house.boat, house.chair)
+        try await house.fixture.test { client in
+            let home = try await client.execute(uri: link, method: .get)
+            #expect(home.status == .ok)
+            #expect(home.headers[.contentSecurityPolicy] == InventoryServer.sharePolicy)
+            #expect(home.headers[.setCookie] == nil)
+            for shown in ["Boat", "Ring &lt;b&gt;", "2 items", "15,200.00", "read-only copy"] {
+                #expect(home.text.contains(shown), "\(shown)")
+            }
+            for hidden in [
+                "Chair", "<script", "data-csrf", "/views/", "/claims", "Add item", "/api/",
+            ] {
+                #expect(!home.text.contains(hidden), "\(hidden)")
+            }
+            #expect(home.text.contains("href=\"\(link)/items/\(boat.id)\""))
+            // Searched and sorted like the house's own pages, at the link's own address.
+            let searched = try await client.execute(uri: link + "?q=ring", method: .get)
+            #expect(searched.text.contains("Ring &lt;b&gt;") && !searched.text.contains("Boat"))
+            let sorted = try await client.execute(uri: link + "?sort=price", method: .get)
+            let ringAt = try #require(sorted.text.range(of: "Ring &lt;b&gt;")).lowerBound
+            #expect(try #require(sorted.text.range(of: ">Boat<")).lowerBound > ringAt)
+            #expect(sorted.text.contains("href=\"\(link)?sort=price-desc\""))
+
+            let item = try await client.execute(uri: "\(link)/items/\(boat.id)", method: .get)
+            #expect(item.status == .ok)
+            #expect(item.text.contains("<h1 data-item=\"\(boat.id)\">Boat</h1>"))
+            for hidden in ["Edit", "Delete", "type=\"file\"", "<script", "<form"] {
+                #expect(!item.text.contains(hidden), "\(hidden)")
+            }
+            let photo = try #require(boat.photo)
+            #expect(item.text.contains("src=\"\(link)/files/\(photo)\""))
+            let file = try await client.execute(uri: "\(link)/files/\(photo)", method: .get)
+            #expect(file.status == .ok)
+            #expect(file.headers[.contentType] == "image/png")
+
+            // The item outside the view, and its photo, are not there, as if they never were.
+            let outside = try await client.execute(uri: "\(link)/items/\(chair.id)", method: .get)
+            let missing = try await client.execute(uri: "\(link)/items/999", method: .get)
+            #expect(outside.status == .notFound && missing.status == .notFound)
+            #expect(!outside.text.contains("Chair"))
+            #expect(outside.text == missing.text)
+            let chairPhoto = try await client.execute(
+                uri: "\(link)/files/\(try #require(chair.photo))", method: .get)
+            #expect(chairPhoto.status == .notFound)
+
+            let report = try await client.execute(uri: "\(link)/report", method: .get)
+            #expect(report.status == .ok)
+            #expect(report.headers[.contentSecurityPolicy] == InventoryServer.reportSecurityPolicy)
+            #expect(report.text.contains("Boat") && !report.text.contains("Chair"))
+            #expect(report.text.contains("src=\"\(link)/files/\(photo)\""))
+        }
+    }
+
+    @Test("an item that leaves the view leaves the link at once")
+    func linkFollowsTheView() async throws {
+        let house = try SharedHousehold()
+        let link = try house.share(.view("luxury"))
+        let boat = house.boat
+        try await house.fixture.test { client in
+            #expect(try await client.execute(uri: link, method: .get).text.contains("Boat"))
+            var patch = ItemPatch()
+            patch.isLuxury = false
+            _ = try house.fixture.manager.edit(id: boat.id, patch)
+            let home = try await client.execute(uri: link, method: .get)
+            #expect(!home.text.contains("Boat") && home.text.contains(">1 item<"))
+            let item = try await client.execute(uri: "\(link)/items/\(boat.id)", method: .get)
+            #expect(item.status == .notFound)
+        }
+    }
+
+    @Test("a claim's link shows the claim, its items and its report, and no other item")
+    func claimLink() async throws {
+        let house = try SharedHousehold()
+        let claim = try house.fixture.manager.createClaim(
+            ClaimDraft(title: "Storm", kind: .water, itemIDs: [house.boat.id]))
+        let link = try house.share(.claim(claim.id))
+        let (boat, ring) = (house.boat, house.ring)
+        try await house.fixture.test { client in
+            let home = try await client.execute(uri: link, method: .get)
+            #expect(home.status == .ok)
+            #expect(home.text.contains("Storm") && home.text.contains("claim \(claim.id)"))
+            #expect(home.text.contains("href=\"\(link)/items/\(boat.id)\""))
+            #expect(home.text.contains("href=\"\(link)/report\""))
+            #expect(!home.text.contains("/claims/"))
+            let item = try await client.execute(uri: "\(link)/items/\(boat.id)", method: .get)
+            #expect(item.status == .ok)
+            let other = try await client.execute(uri: "\(link)/items/\(ring.id)", method: .get)
+            #expect(other.status == .notFound)
+            let photo = try #require(boat.photo)
+            let file = try await client.execute(uri: "\(link)/files/\(photo)", method: .get)
+            #expect(file.status == .ok)
+            let report = try await client.execute(uri: "\(link)/report", method: .get)
+            #expect(report.status == .ok)
+            #expect(report.text.contains("Storm") && report.text.contains("Boat"))
+            #expect(!report.text.contains("Ring"))
+            // A deleted claim leaves a link that shows nothing.
+            _ = try house.fixture.manager.deleteClaim(id: claim.id)
+            let gone = try await client.execute(uri: link, method: .get)
+            #expect(gone.status == .notFound)
+            #expect(!gone.text.contains("Storm") && !gone.text.contains("Boat"))
+        }
+    }
+
+    @Test("an expired, a revoked or an unknown link opens nothing; guessing is limited")
+    func endedLinks() async throws {
+        let house = try SharedHousehold()
+        let manager = house.fixture.manager
+        let expiring = try manager.makeShareLink(.view("all"), lifetimeHours: 1)
+        let revoked = try manager.makeShareLink(.view("all"), lifetimeHours: 24)
+        try manager.revokeShareLink(id: revoked.link.id)
+        let live = try house.share(.view("all"))
+        house.clock.advance(3_600)
+        try await house.fixture.test { client in
+            let expired = try await client.execute(
+                uri: "/share/\(expiring.token)", method: .get)
+            #expect(expired.status == .gone)
+            #expect(expired.text.contains("This link has expired"))
+            let withdrawn = try await client.execute(
+                uri: "/share/\(revoked.token)/items/\(house.boat.id)", method: .get)
+            #expect(withdrawn.status == .gone)
+            #expect(withdrawn.text.contains("withdrawn"))
+            for answer in [expired, withdrawn] {
+                #expect(!answer.text.contains("Boat") && !answer.text.contains("Chair"))
+            }
+            // Unknown tokens, well formed or not, are "not found", and count as failures.
+            let unknown = String(repeating: "ab", count: 32)
+            for uri in ["/share/\(unknown)", "/share/xyz", "/share/\(unknown.uppercased())"] {
+                let answer = try await client.execute(uri: uri, method: .get)
+                #expect(answer.status == .notFound, "\(uri)")
+            }
+            #expect(try await client.execute(uri: live, method: .get).status == .ok)
+            for _ in 3..<Sessions.maximumFailures {
+                _ = try await client.execute(uri: "/share/\(unknown)", method: .get)
+            }
+            let limited = try await client.execute(uri: live, method: .get)
+            #expect(limited.status == .tooManyRequests)
+        }
+        #expect(try manager.shareVisits(linkID: expiring.link.id).map(\.status) == [410])
+        #expect(try manager.shareVisits(linkID: revoked.link.id).map(\.path) == ["/items/1"])
+    }
+
+    @Test("a link reaches nothing else of the house: no page, file, form or API")
+    func nothingElse() async throws {
+        let house = try SharedHousehold()
+        let link = try house.share(.view("luxury"))
+        let boat = house.boat
+        try await house.fixture.test { client in
+            let refused: [(String, HTTPRequest.Method)] = [
+                ("\(link)/items/\(boat.id)/edit", .get), ("\(link)/items/\(boat.id)", .post),
+                ("\(link)/items/\(boat.id)/delete", .post), ("\(link)/api/items", .get),
+                ("\(link)/views/all", .get), ("\(link)/claims", .get), (link, .post),
+                ("\(link)/../../views/all", .get), ("\(link)/%2e%2e/views/all", .get),
+                ("\(link)/files/..%2Finventory.sqlite", .get),
+                ("\(link)/items/\(boat.id)/photos", .post),
+            ]
+            for (uri, method) in refused {
+                let answer = try await client.execute(uri: uri, method: method)
+                #expect(
+                    [.notFound, .methodNotAllowed, .unauthorized].contains(answer.status),
+                    "\(method) \(uri): \(answer.status)")
+                #expect(!answer.text.contains("Chair"), "\(method) \(uri)")
+            }
+            // The house's own pages still need a session.
+            for uri in ["/views/all", "/api/items", "/items/\(boat.id)"] {
+                #expect(try await client.execute(uri: uri, method: .get).status == .unauthorized)
+            }
+        }
+        #expect(try house.fixture.manager.count() == 3)
+        #expect(try house.fixture.manager.item(id: boat.id) == boat)
+    }
+
+    @Test("every request through a link is logged with its status, never with the token")
+    func visitsAreLogged() async throws {
+        let house = try SharedHousehold()
+        let made = try house.fixture.manager.makeShareLink(.view("luxury"), lifetimeHours: 24)
+        let link = "/share/" + made.token
+        let (boat, chair) = (house.boat, house.chair)
+        try await house.fixture.test { client in
+            for uri in [
+                link, link + "?q=ring", "\(link)/items/\(boat.id)", "\(link)/items/\(chair.id)",
+            ] {
+                _ = try await client.execute(uri: uri, method: .get)
+            }
+        }
+        let visits = try house.fixture.manager.shareVisits(linkID: made.link.id)
+        #expect(visits.map(\.path) == ["/", "/?q=ring", "/items/\(boat.id)", "/items/\(chair.id)"])
+        #expect(visits.map(\.status) == [200, 200, 200, 404])
+        #expect(visits.allSatisfy { $0.method == "GET" && !$0.path.contains(made.token) })
+        #expect(try house.fixture.manager.shareLink(id: made.link.id).visits == 4)
+    }
+
+    @Test("a visit that cannot be logged is not answered")
+    func unloggedVisitsAreRefused() async throws {
+        let house = try SharedHousehold()
+        let link = try house.share(.view("luxury"))
+        // Another connection makes every insert into the log fail.
+        try runSQLite(
+            house.fixture.folder.file("inventory.sqlite"),
+            "CREATE TRIGGER no_log BEFORE INSERT ON share_visits BEGIN "
+                + "SELECT RAISE(ABORT, 'no room'); END;")
+        try await house.fixture.test { client in
+            let answer = try await client.execute(uri: link, method: .get)
+            #expect(answer.status == .serviceUnavailable)
+            #expect(!answer.text.contains("Boat"))
+            #expect(!answer.text.contains("no room") && !answer.text.contains("INSERT"))
+        }
+    }
+}
+
+/// Runs `sql` on the database at `path` with the `sqlite3` shell.
+private func runSQLite(_ path: String, _ sql: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["sqlite3", path, sql]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+}
