@@ -17,6 +17,10 @@ let package = Package(
             url: "https://github.com/ordo-one/benchmark", from: "1.38.1",
             traits: ["MallocInterposer"]),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The server benchmarks' baseline, the "hello" route (the same version as the server).
+        .package(
+            url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The rows every benchmark writes (Baselines/insert.c makes the same ones).
@@ -30,6 +34,14 @@ let package = Package(
             name: "AddBaseline",
             dependencies: ["BenchmarkRows", .product(name: "InventoryKit", package: mainPackage)],
             path: "Sources/AddBaseline"),
+        // Hummingbird's "hello" route, which the server's throughput is compared with.
+        .executableTarget(
+            name: "HelloServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/HelloServer"),
         .executableTarget(
             name: "InventoryBenchmarks",
             dependencies: [

@@ -37,9 +37,13 @@ extension InventoryServer {
                     }
                     return value
                 } ?? 0
-            let page = try self.pager.page(
+            let (asked, definition, view) = try self.pager.resolve(
                 name: query.get("view") ?? "all", sort: try Self.sort(request),
                 query: query.get("q") ?? "", offset: offset, limit: limit)
+            if let body = self.encodedPages.body(for: asked, at: view.sequence) {
+                return Self.jsonPage(body)
+            }
+            let page = try self.pager.page(asked, definition: definition, view: view)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(512 + page.items.count * 400)
             var head = "{\"view\":"
@@ -54,9 +58,9 @@ extension InventoryServer {
                     item, manager: self.manager, files: Self.fileNaming, to: &bytes)
             }
             bytes.append(contentsOf: "]}".utf8)
-            return Response(
-                status: .ok, headers: [.contentType: "application/json"],
-                body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+            let body = ByteBuffer(bytes: bytes)
+            self.encodedPages.keep(body, for: asked, at: page.sequence)
+            return Self.jsonPage(body)
         }
         api.get("items/:id") { _, context in
             Self.json(self.itemJSON(try self.item(context)))
@@ -87,6 +91,12 @@ extension InventoryServer {
             return Response(status: .noContent)
         }
         api.get("changes") { request, _ in try self.changes(request) }
+    }
+
+    /// A page of items as JSON (a buffer kept by `EncodedPages` is shared, not copied).
+    private static func jsonPage(_ body: ByteBuffer) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: body))
     }
 
     /// How the API names files: by their address on this server.

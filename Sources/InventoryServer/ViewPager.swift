@@ -49,6 +49,7 @@ final class ViewPager: Sendable {
     }
 
     private let cache = Mutex(Cache())
+    private let definitions = Mutex<[String: ViewDefinition]>([:])
 
     init(manager: InventoryManager, registry: ViewRegistry) {
         self.manager = manager
@@ -59,6 +60,15 @@ final class ViewPager: Sendable {
     ///
     /// - Throws: `HTTPError(.notFound)` for a name no view has.
     func definition(named name: String) throws -> ViewDefinition {
+        // Made once: the registry is loaded before the server starts and never changes, and
+        // making a definition (checking its entry) took a tenth of an API request's time.
+        if let made = definitions.withLock({ $0[name] }) { return made }
+        let made = try makeDefinition(named: name)
+        definitions.withLock { $0[name] = made }
+        return made
+    }
+
+    private func makeDefinition(named name: String) throws -> ViewDefinition {
         guard registry.entry(named: name) != nil else {
             throw HTTPError(.notFound, message: "There is no view named \(name).")
         }
@@ -85,10 +95,19 @@ final class ViewPager: Sendable {
         return try liveView(Key(name: name, sort: definition.sort), definition)
     }
 
-    /// The items `offset ..< offset + limit` of view `name` in `sort` order (the view's own
-    /// when nil), narrowed to those matching every word of `query`.
-    func page(name: String, sort: ItemSort?, query: String, offset: Int, limit: Int) throws
-        -> ViewPage
+    /// A page asked for: a view, in an order, narrowed by a search, from an offset.
+    struct Request: Hashable, Sendable {
+        let name: String
+        let sort: ItemSort
+        let query: String
+        let offset: Int
+        let limit: Int
+    }
+
+    /// The live view `request` reads and the request made whole: the view's own order when
+    /// `sort` is nil, the words of `query` trimmed, offset and limit in range.
+    func resolve(name: String, sort: ItemSort?, query: String, offset: Int, limit: Int) throws
+        -> (request: Request, definition: ViewDefinition, view: InventoryView)
     {
         let definition = try definition(named: name)
         let sort = sort ?? definition.sort
@@ -96,17 +115,35 @@ final class ViewPager: Sendable {
         let base = try liveView(Key(name: name, sort: sort), definition)
         let view =
             words.isEmpty ? base : try search(base, Key(name: name, sort: sort, query: words))
-        let limit = max(1, min(limit, Self.maximumLimit))
-        let offset = max(0, offset)
+        let request = Request(
+            name: name, sort: sort, query: words, offset: max(0, offset),
+            limit: max(1, min(limit, Self.maximumLimit)))
+        return (request, definition, view)
+    }
+
+    /// The items `offset ..< offset + limit` of view `name` in `sort` order (the view's own
+    /// when nil), narrowed to those matching every word of `query`.
+    func page(name: String, sort: ItemSort?, query: String, offset: Int, limit: Int) throws
+        -> ViewPage
+    {
+        let (request, definition, view) = try resolve(
+            name: name, sort: sort, query: query, offset: offset, limit: limit)
+        return try page(request, definition: definition, view: view)
+    }
+
+    /// The page `request` asks of `view`.
+    func page(_ request: Request, definition: ViewDefinition, view: InventoryView) throws
+        -> ViewPage
+    {
         // The ids and the rows may straddle a write: the page then shows the rows as they are
         // now, and the write's event brings the page up to date.
         let sequence = view.sequence
-        let ids = view.ids(in: offset..<(offset + limit))
+        let ids = view.ids(in: request.offset..<(request.offset + request.limit))
         let items = try manager.items(ids: ids)
         return ViewPage(
-            name: name, title: definition.title, sort: sort, query: words, offset: offset,
-            limit: limit, count: view.count, total: view.totalValue, items: items,
-            sequence: sequence)
+            name: request.name, title: definition.title, sort: request.sort,
+            query: request.query, offset: request.offset, limit: request.limit,
+            count: view.count, total: view.totalValue, items: items, sequence: sequence)
     }
 
     private func liveView(_ key: Key, _ definition: ViewDefinition) throws -> InventoryView {

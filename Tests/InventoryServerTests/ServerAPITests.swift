@@ -11,6 +11,37 @@ import Testing
 
 @Suite("Server: the JSON API and its event stream")
 struct ServerAPITests {
+    @Test("a page asked again is the same until its view changes, then it is the new one")
+    func pagesFollowEveryChange() async throws {
+        let fixture = try ServerFixture()
+        let items = try fixture.manager.add((1...3).map { ItemDraft(name: "Item \($0)") })
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            func page(_ uri: String = "/api/items?view=all") async throws -> [[String: Any]] {
+                let answer = try await client.execute(
+                    uri: uri, method: .get, headers: browser.headers)
+                return answer.json["items"] as? [[String: Any]] ?? []
+            }
+            #expect(try await page().count == 3)
+            #expect(try await page().count == 3)
+            // A change that leaves the page's rows where they were still shows.
+            var patch = ItemPatch()
+            patch.notes = "In the loft"
+            _ = try fixture.manager.edit(id: items[1].id, patch)
+            #expect(try await page()[1]["notes"] as? String == "In the loft")
+            // An item of another view moves this view on too (the sequence is the journal's).
+            _ = try fixture.manager.add(ItemDraft(name: "Item 0"))
+            #expect(try await page().first?["name"] as? String == "Item 0")
+            // Each order, search, offset and limit is its own page.
+            #expect(try await page("/api/items?view=all&limit=1").count == 1)
+            #expect(try await page("/api/items?view=all&q=item+2").count == 1)
+            #expect(
+                try await page("/api/items?view=all&sort=name-desc").first?["name"] as? String
+                    == "Item 3")
+            #expect(try await page().count == 4)
+        }
+    }
+
     @Test("items by view with paging, one item, add, edit, delete, and each refusal")
     func items() async throws {
         let fixture = try ServerFixture()

@@ -9,4 +9,5 @@ let benchmarks: @Sendable () -> Void = {
     browseBenchmarks()
     watchBenchmarks()
     exchangeBenchmarks()
+    serverBenchmarks()
 }

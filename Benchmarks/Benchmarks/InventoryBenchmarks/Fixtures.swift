@@ -16,6 +16,27 @@ enum Fixtures {
     static let addBaseline =
         ProcessInfo.processInfo.environment["ADD_BASELINE"]
         ?? packageRoot + "/.build/release/AddBaseline"
+    /// The release `inventory-server` binary, built beside `inventory`.
+    static let serverBinary =
+        (inventoryBinary as NSString).deletingLastPathComponent + "/inventory-server"
+    /// Hummingbird's "hello" route, the server benchmarks' baseline (`Benchmarks/run` sets
+    /// HELLO_SERVER).
+    static let helloServer =
+        ProcessInfo.processInfo.environment["HELLO_SERVER"]
+        ?? packageRoot + "/.build/release/HelloServer"
+    /// wrk, the HTTP load generator (Debian's).
+    static let wrk = ProcessInfo.processInfo.environment["WRK"] ?? "/usr/bin/wrk"
+    /// The environment other programs run in: the benchmark runner's additions (its malloc
+    /// interposer's `LD_PRELOAD` above all) are not theirs.
+    static let plainEnvironment: [String: String] = ProcessInfo.processInfo.environment.filter {
+        ["PATH", "HOME", "TMPDIR", "LANG"].contains($0.key)
+    }
+
+    /// A duration in whole milliseconds for poll(2), at least 1.
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        Int32(max(1, min(Double(Int32.max), (duration / .milliseconds(1)).rounded(.up))))
+    }
+
     /// The `sqlite3` command.
     static let sqlite3 = ProcessInfo.processInfo.environment["SQLITE3"] ?? "/usr/bin/sqlite3"
 

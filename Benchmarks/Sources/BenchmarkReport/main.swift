@@ -249,6 +249,35 @@ func makeRows(_ results: Results) -> [Row] {
             baseline: milliseconds("export --format json, ours (10000 items, 2000 photos)"),
             named: "export --format json", .atMost, 3),
     ]
+
+    // The server, from outside: its own process on 100,000 items, HTTP over loopback.
+    let load = "serve: API page under 64 connections, with hello (100000 items)"
+    rows += [
+        Row(
+            "serve: a change from another process reaching an open event stream (p99)",
+            unit: "ms",
+            ours: results.distribution(
+                "serve: change reaches an open event stream (100000 items)"
+            ).map { $0.p99 * 1e3 }, .atMost, 50),
+        Row(
+            "serve: first page of a 100,000-item view, HTML, new connection (p99)", unit: "ms",
+            ours: results.distribution("serve: first page of view all (100000 items)")
+                .map { $0.p99 * 1e3 }, .atMost, 30),
+        Row(
+            "serve: GET /api/items?view=all&limit=50, 100,000 items, wrk -c64", unit: "req/s",
+            ours: results.distribution(load, metric: "oursRequestsPerSecond").map(\.median),
+            baseline: results.distribution(load, metric: "helloRequestsPerSecond").map(\.median),
+            named: "Hummingbird hello", .atLeast, 0.5),
+        Row(
+            "  the same, each request a page at a random offset (few cached)", unit: "req/s",
+            ours: results.distribution(load, metric: "oursVariedRequestsPerSecond").map(\.median),
+            .atLeast, nil),
+        Row(
+            "  failed requests under that load, both servers", unit: "requests",
+            ours: results.distribution(load, metric: "failedRequests").map {
+                $0.percentiles[100] ?? .nan
+            }, .atMost, 0),
+    ]
     return rows
 }
 

@@ -15,7 +15,8 @@ struct Serve: ParsableCommand {
             column and searchable; each item with its photos, files and history; forms to add, \
             edit and delete. Every open page follows the inventory as it changes, whoever \
             changes it: another page, a command in a terminal, another process. A JSON API \
-            lives under /api/ (see the README).
+            lives under /api/ (see the README). The read-only links 'inventory share' makes \
+            open through it, without signing in.
 
             The server listens on this machine only (127.0.0.1) unless --host names another \
             address; that needs a household password (--set-password), which browsers of \
