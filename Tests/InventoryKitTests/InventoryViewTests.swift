@@ -283,6 +283,99 @@ final class ViewChangeRecorder: Sendable {
         #expect(try manager.count() == liveIDs.count)
     }
 
+    /// Big batches (up to 2,000 items, through `add(contentsOf:)` and `add`), bulk edits and
+    /// deletes of hundreds of items, narrowed views, an inventory past 5,000 items (views of
+    /// many 512-key chunks, the merge path of big batches), and another connection's writes
+    /// caught up from the journal; after each, every view must equal a fresh query and
+    /// replaying its reported change on the old ids must give the new ids.
+    @Test func bigBatchesAndAnotherWritersChangesKeepEveryViewEqualToAFreshQuery() throws {
+        let seed =
+            ProcessInfo.processInfo.environment["INVENTORY_TEST_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 1...UInt64.max)
+        print(
+            "bigBatchesAndAnotherWritersChangesKeepEveryViewEqualToAFreshQuery: seed \(seed) "
+                + "(INVENTORY_TEST_SEED)")
+        var random = SplitMix64(seed: seed)
+        let manager = try makeManager(in: folder)
+        let other = try makeManager(in: folder)
+        defer { other.close() }
+        let luxury = try InventoryView.luxury(manager)
+        let all = try InventoryView.all(manager)
+        let views = [
+            luxury, try InventoryView.nonInsured(manager), all,
+            try InventoryView(name: "price", filter: .all, sort: .price, manager: manager),
+            try InventoryView(
+                name: "luxury boats", narrowing: luxury, by: ItemFilter(text: "boat")),
+            try InventoryView(
+                name: "dear ones", narrowing: all, by: ItemFilter(minPrice: usd("2500"))),
+            try InventoryView(
+                name: "worth-desc", filter: ItemFilter(isInsured: false),
+                sort: ItemSort(.worth, descending: true), manager: manager),
+        ]
+        var shadows = views.map(\.ids)
+        let recorders = views.map(ViewChangeRecorder.init)
+        var consumed = recorders.map { _ in 0 }
+        let names = ["boat", "Boat house", "chair", "Éclair", "zebra", "apple", "📷 camera", "lamp"]
+        var liveIDs: [Int64] = []
+        var passedFiveThousand = false
+        for step in 0..<90 {
+            func draft() -> ItemDraft {
+                ItemDraft(
+                    name: names[Int(random.next() % UInt64(names.count))]
+                        + " \(random.next() % 97)",
+                    price: random.next() % 5 == 0 ? nil : usd(String(random.next() % 5_000)),
+                    isLuxury: random.next() % 2 == 0, isInsured: random.next() % 2 == 0,
+                    replacementValue: random.next() % 3 == 0
+                        ? usd(String(random.next() % 5_000)) : nil)
+            }
+            func manyIDs(upTo most: Int) -> [Int64] {
+                let count = min(liveIDs.count, 1 + Int(random.next() % UInt64(most)))
+                return (0..<count).map { _ in liveIDs[Int(random.next() % UInt64(liveIDs.count))] }
+            }
+            // Another connection's write reaches the views only through the journal.
+            let writer = random.next() % 3 == 0 ? other : manager
+            let growing = liveIDs.count < 5_500
+            switch random.next() % (growing ? 6 : 10) {
+            case 0...2:
+                let size = 1 + Int(random.next() % 2_000)
+                let batch = (0..<size).map { _ in draft() }
+                if random.next() % 2 == 0, let range = try writer.add(contentsOf: batch) {
+                    liveIDs += Array(range)
+                } else {
+                    liveIDs += try writer.add(batch).map(\.id)
+                }
+            case 3...5:
+                var patch = ItemPatch()
+                patch.isLuxury = random.next() % 2 == 0
+                if random.next() % 2 == 0 { patch.isInsured = random.next() % 2 == 0 }
+                if random.next() % 2 == 0 { patch.price = .some(draft().price) }
+                if random.next() % 3 == 0 { patch.name = draft().name }
+                try writer.edit(ids: manyIDs(upTo: 600), patch)
+            default:
+                let doomed = Set(manyIDs(upTo: 400))
+                try writer.delete(ids: Array(doomed))
+                liveIDs.removeAll { doomed.contains($0) }
+            }
+            if writer === other { try manager.catchUp() }
+            passedFiveThousand = passedFiveThousand || liveIDs.count > 5_000
+            for (index, view) in views.enumerated() {
+                let expected = try manager.items(matching: view.filter, sortedBy: view.sort)
+                let context = "seed \(seed), step \(step), view \(view.name)"
+                try #require(view.ids == expected.map(\.id), "\(context)")
+                try #require(
+                    view.totalValue == expected.reduce(0) { $0 + ($1.totalWorth ?? 0) },
+                    "\(context)")
+                for change in recorders[index].changes[consumed[index]...] {
+                    shadows[index] = try replay(change, on: shadows[index], context: context)
+                }
+                consumed[index] = recorders[index].changes.count
+                try #require(shadows[index] == view.ids, "replayed change differs: \(context)")
+            }
+        }
+        #expect(passedFiveThousand, "seed \(seed): the inventory never passed 5,000 items")
+        #expect(try manager.count() == liveIDs.count)
+    }
+
     /// Applies a view change to the old ids the way a table view applies a batch update.
     private func replay(_ change: InventoryView.Change, on old: [Int64], context: String) throws
         -> [Int64]

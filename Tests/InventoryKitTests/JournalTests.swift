@@ -98,10 +98,18 @@ import Testing
         #expect(eventually { recorder.changeSets.count == 2 })
         #expect(luxury.ids == [1, 2])
 
+        let follower = reader.currentFollower
         reader.stopFollowing()
         #expect(!reader.isFollowing)
+        #expect(eventually { follower?.hasEnded == true }, "its following thread ends")
+        // A follower still running sees the delete when this one does.
+        let witness = try InventoryManager(
+            path: folder.file("shared.sqlite"), notificationCenter: NotificationCenter())
+        defer { witness.close() }
+        let witnessed = ChangeRecorder(witness)
+        witness.startFollowing()
         try writer.delete(id: 1)
-        usleep(200_000)
+        #expect(eventually { witnessed.changeSets.count == 1 })
         #expect(recorder.changeSets.count == 2, "nothing is posted after stopping")
         try reader.catchUp()
         #expect(recorder.changeSets.count == 3)

@@ -106,8 +106,14 @@ import Testing
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        while !FileManager.default.fileExists(atPath: sandbox.database + "-wal") { usleep(10_000) }
-        usleep(300_000)
+        // Interrupted once the listing is blocked writing into the full pipe (its read of the
+        // inventory open), not after a guessed delay.
+        let wchan = "/proc/\(process.processIdentifier)/wchan"
+        let deadline = Date().addingTimeInterval(60)
+        while (try? String(contentsOfFile: wchan, encoding: .utf8))?.contains("pipe_write") != true,
+            Date() < deadline
+        { usleep(10_000) }
+        #expect(FileManager.default.fileExists(atPath: sandbox.database + "-wal"))
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
