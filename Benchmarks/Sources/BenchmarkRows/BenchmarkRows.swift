@@ -57,6 +57,9 @@ public enum BenchmarkSizes {
 
     /// The big batch and the big listing: 1,000,000 items (100,000 when quick).
     public static var large: Int { isQuick ? 100_000 : 1_000_000 }
+    /// How many times each program of the cold listing runs, in turns.
+    public static let coldListingRuns = 40
+
     /// The inventory sizes a change is delivered at: 10k, 100k and 1M (10k and 100k when quick).
     public static var viewSizes: [Int] {
         isQuick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
