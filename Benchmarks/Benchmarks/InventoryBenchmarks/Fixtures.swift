@@ -12,6 +12,9 @@ enum Fixtures {
     /// The C baseline (`Benchmarks/run` compiles it and sets INSERT_BASELINE).
     static let insertBaseline =
         ProcessInfo.processInfo.environment["INSERT_BASELINE"] ?? packageRoot + "/.build/insert"
+    /// The C edit baseline (`Benchmarks/run` compiles it and sets EDIT_BASELINE).
+    static let editBaseline =
+        ProcessInfo.processInfo.environment["EDIT_BASELINE"] ?? packageRoot + "/.build/edit"
     /// The import benchmark's baseline (`Benchmarks/run` sets ADD_BASELINE).
     static let addBaseline =
         ProcessInfo.processInfo.environment["ADD_BASELINE"]
@@ -147,6 +150,27 @@ enum Fixtures {
                 "\(program) \(arguments.joined(separator: " ")): status \(status)")
         }
         return usage.ru_maxrss * 1024  // kilobytes on Linux
+    }
+}
+
+extension Fixtures {
+    /// Runs `program` with `arguments` in the plain environment and returns what it printed.
+    ///
+    /// - Throws: when it cannot start or exits with another status than 0.
+    static func output(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = plainEnvironment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkFailure("\(program): status \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 }
 

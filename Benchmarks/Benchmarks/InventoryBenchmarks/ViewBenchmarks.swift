@@ -1,8 +1,15 @@
 // One change reaching the three live views (luxury, non-insured, all) of inventories of 10k,
-// 100k and 1M items: from the manager posting it to the last view having applied it. The
-// change renames an item that is in all three views, so it moves in each of them. A sample
-// times 1,000 changes in a row: one change takes about a microsecond, less than what timing a
-// single sample adds (10–20 µs seen here).
+// 100k and 1M items, two ways:
+//
+// - delivery only: from the manager posting a change it did not write to the last view having
+//   applied it. A sample times 1,000 changes in a row: one takes about a microsecond, less
+//   than what timing a single sample adds (10–20 µs seen here).
+// - an edit as a user makes one: `InventoryManager.edit` validating, writing the row and its
+//   journal entry in a transaction, committing, and the three views applying the change,
+//   against a C program making the same UPDATE in its own transaction on a copy of the same
+//   file (Baselines/edit.c). A sample is 200 edits on each side.
+//
+// The change renames an item that is in all three views, so it moves in each of them.
 import Benchmark
 import BenchmarkRows
 import Foundation
@@ -59,6 +66,68 @@ private final class ViewFixture: @unchecked Sendable {
 
 private let viewFixture = Shared<ViewFixture>()
 
+/// Edits made through the manager with the three views live, and the C program's edits of the
+/// same item on a copy of the same inventory.
+private final class EditFixture: @unchecked Sendable {  // one sample at a time
+    let folder: String
+    let manager: InventoryManager
+    let views: [InventoryView]
+    let id: Int64
+    let names: [String]
+    let copyForC: String
+    var count = 0
+
+    init(size: Int) throws {
+        folder = try Fixtures.scratchFolder("edits-\(size)")
+        let path = folder + "/inventory.sqlite"
+        let source = try Fixtures.inventory(count: size)
+        try Fixtures.copyDatabase(source, to: path)
+        copyForC = folder + "/c.sqlite"
+        try Fixtures.copyDatabase(source, to: copyForC)
+        manager = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        views = [
+            try InventoryView.luxury(manager), try InventoryView.nonInsured(manager),
+            try InventoryView.all(manager),
+        ]
+        // The same item as the delivery benchmark's: luxury and not insured.
+        id = Int64(size / 2 / 12 * 12 + 1)
+        guard let item = try manager.item(id: id), item.isLuxury, !item.isInsured else {
+            throw BenchmarkFailure("no luxury, non-insured item \(id)")
+        }
+        names = ["Zz " + item.name, item.name]
+    }
+
+    func editOnce() throws {
+        var patch = ItemPatch()
+        patch.name = names[count % 2]
+        count += 1
+        try manager.edit(id: id, patch)
+    }
+
+    func check() throws {
+        guard let item = try manager.item(id: id),
+            views.allSatisfy({ $0.index(of: id) != nil && $0.sequence == views[0].sequence }),
+            item.name == names[(count - 1) % 2]
+        else { throw BenchmarkFailure("a view missed an edit") }
+    }
+
+    func stop() {
+        manager.close()
+        Fixtures.remove(folder)
+    }
+}
+
+private let editFixture = Shared<EditFixture>()
+
+/// Edits per sample, on each side.
+private let editsPerSample = 200
+
+/// The C program's nanoseconds for the edits of one sample.
+let cEditNanoseconds = BenchmarkMetric.custom(
+    "cNanoseconds", polarity: .prefersSmaller, useScalingFactor: false)
+let oursEditNanoseconds = BenchmarkMetric.custom(
+    "oursNanoseconds", polarity: .prefersSmaller, useScalingFactor: false)
+
 func viewBenchmarks() {
     for size in BenchmarkSizes.viewSizes {
         Benchmark(
@@ -84,6 +153,37 @@ func viewBenchmarks() {
             }
             benchmark.stopMeasurement()
             try fixture.check()
+        }
+
+        // Ours, then C's, in each sample, so that the machine's moments fall on both.
+        Benchmark(
+            "\(editsPerSample) edits, ours and C in turns (\(size) items)",
+            configuration: .init(
+                metrics: [oursEditNanoseconds, cEditNanoseconds],
+                warmupIterations: 1,
+                scalingFactor: .one,
+                maxDuration: .seconds(30),
+                maxIterations: 15,
+                setup: { editFixture.value = try EditFixture(size: size) },
+                teardown: {
+                    editFixture.value?.stop()
+                    editFixture.value = nil
+                }
+            )
+        ) { benchmark in
+            guard let fixture = editFixture.value else { return }
+            let ours = try ContinuousClock().measure {
+                for _ in 0..<editsPerSample { try fixture.editOnce() }
+            }
+            try fixture.check()
+            let output = try Fixtures.output(
+                Fixtures.editBaseline,
+                [fixture.copyForC, String(fixture.id), String(editsPerSample)])
+            guard let c = Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw BenchmarkFailure("edit printed \(output)")
+            }
+            benchmark.measurement(oursEditNanoseconds, Int(ours / .nanoseconds(1)))
+            benchmark.measurement(cEditNanoseconds, c)
         }
     }
 }
