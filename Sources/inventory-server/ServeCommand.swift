@@ -5,7 +5,8 @@ import InventoryKit
 import InventoryServer
 
 /// The server binary `inventory serve` runs, with the paths it resolved. A binary of its own so
-/// that the command line does not link NIO and Hummingbird (it starts in half the time).
+/// that the command line does not link NIO and Hummingbird: linked into `inventory`, they made
+/// a cold `list --json` of 1,000 items 11.5 % slower (README, "In the browser").
 @main
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -247,11 +247,12 @@ func makeRows(_ results: Results) -> [Row] {
             baseline: milliseconds("list luxury CSV, sqlite3 (\(large) items)"),
             named: "sqlite3 -csv", .atMost, 1.5),
         coldListing(results),
+        grdbBest(results, stored: stored),
         Row(
-            "insert then fetch \(stored.formatted()) items", unit: "items/s",
+            "  the same against GRDB's idiomatic record.insert", unit: "items/s",
             ours: rate("insert then fetch, ours (\(stored) items)", count: stored),
             baseline: rate("insert then fetch, GRDB (\(stored) items)", count: stored),
-            named: "GRDB 7.10", .atLeast, 1.0),
+            named: "GRDB 7.10, record.insert", .atLeast, 1.0),
         {
             var row = Row(
                 "peak memory, batch of \(largeText) items, 3 live views", unit: "MB",
@@ -326,6 +327,23 @@ func makeRows(_ results: Results) -> [Row] {
             }, .atMost, 0),
     ]
     return rows
+}
+
+/// Insert then fetch against GRDB at its best: the faster of a cached one-row statement and a
+/// cached multi-row statement, whichever won this run.
+func grdbBest(_ results: Results, stored: Int) -> Row {
+    func rate(_ name: String) -> Double? {
+        results.distribution("insert then fetch, \(name) (\(stored) items)").map {
+            Double(stored) / $0.median
+        }
+    }
+    let ways = ["GRDB cached statement", "GRDB multi-row statement"].compactMap { name in
+        rate(name).map { (name, $0) }
+    }
+    let best = ways.max { $0.1 < $1.1 }
+    return Row(
+        "insert then fetch \(stored.formatted()) items", unit: "items/s", ours: rate("ours"),
+        baseline: best?.1, named: (best?.0 ?? "GRDB at its best") + ", 7.10", .atLeast, 1.0)
 }
 
 /// The cold JSON listing: each sample runs ours, then `sqlite3 -json`, so that both see the
