@@ -7,12 +7,16 @@ CREATE TABLE share_links (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     token_hash  TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64),
     view        TEXT CHECK (view IS NULL OR length(view) > 0),
+    -- the view's order and filter as the link's maker saw them (ItemFilter.canonicalText): a
+    -- server whose view of that name selects otherwise refuses the link
+    view_definition TEXT,
     claim_id    INTEGER,
     -- milliseconds since 1970, UTC
     created_at  INTEGER NOT NULL,
     expires_at  INTEGER NOT NULL CHECK (expires_at > created_at),
     revoked_at  INTEGER,
-    CHECK ((view IS NULL) <> (claim_id IS NULL))
+    CHECK ((view IS NULL) <> (claim_id IS NULL)),
+    CHECK ((view IS NULL) = (view_definition IS NULL))
 ) STRICT;
 
 -- Every request made through a link: when, from which address, what was asked (the path

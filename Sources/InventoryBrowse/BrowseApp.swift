@@ -277,7 +277,7 @@ public final class BrowseApp {
                     try manager.delete(id: item.id)
                     message = ("Deleted #\(item.id) \(item.name)", false)
                 } catch {
-                    message = (String(describing: error), true)
+                    message = (ErrorMessage.text(error), true)
                 }
             case .character("n"), .character("N"), .escape: self.modal = nil
             default: break
@@ -388,7 +388,7 @@ public final class BrowseApp {
                     }
                 }
             } catch {
-                message = (String(describing: error), true)
+                message = (ErrorMessage.text(error), true)
             }
             checkState.findings = findings
             checkState.checked = checked
@@ -446,7 +446,7 @@ public final class BrowseApp {
                 false
             )
         } catch {
-            message = (String(describing: error), true)
+            message = (ErrorMessage.text(error), true)
         }
     }
 
@@ -473,7 +473,7 @@ public final class BrowseApp {
             tab.cursorIndex = 0
             tab.cursorID = view.ids(in: 0..<1).first
         } catch {
-            message = (String(describing: error), true)
+            message = (ErrorMessage.text(error), true)
         }
     }
 

@@ -109,6 +109,13 @@ enum Assets {
           if (body.dataset.seq !== undefined) {
             const events = new EventSource("/api/changes?after=" + encodeURIComponent(body.dataset.seq));
             events.addEventListener("change", refresh);
+            // The inventory was restored under the server: this page's rows and its point in the
+            // journal are another file's. Load it again once the server serves the new one.
+            events.addEventListener("replaced", function () {
+              events.close();
+              body.dataset.live = "no";
+              setTimeout(function () { location.reload(); }, 1500);
+            });
             events.addEventListener("open", function () { body.dataset.live = "yes"; });
             events.addEventListener("error", function () { body.dataset.live = "no"; });
           }

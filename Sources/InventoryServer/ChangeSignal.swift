@@ -16,12 +16,16 @@ final class ChangeSignal: Sendable {
         /// Nothing happened for a while: a stream writes a comment, so that a connection
         /// that died is noticed.
         case idle
+        /// The inventory file was replaced (a restore): a stream says so and ends, and its page
+        /// loads itself again.
+        case replaced
     }
 
     private struct State {
         var nextToken = 0
         var subscribers: [Int: AsyncStream<Wake>.Continuation] = [:]
         var isFinished = false
+        var isReplaced = false
     }
 
     private let state = Mutex(State())
@@ -53,6 +57,8 @@ final class ChangeSignal: Sendable {
     /// A sequence of wake-ups, ended by `finish()` or by cancelling the subscription. Wake-ups
     /// that come while the stream is busy are folded into one.
     func subscribe() -> (wakes: AsyncStream<Wake>, token: Int) {
+        // Only the newest wake-up is kept; a replacement is never folded away, as nothing is
+        // sent after it (`wake`).
         let (stream, continuation) = AsyncStream.makeStream(
             of: Wake.self, bufferingPolicy: .bufferingNewest(1))
         let token = state.withLock { state -> Int in
@@ -73,9 +79,13 @@ final class ChangeSignal: Sendable {
         continuation?.finish()
     }
 
-    /// Wakes every stream.
+    /// Wakes every stream; after a replacement, nothing more.
     func wake(_ reason: Wake) {
-        let continuations = state.withLock { Array($0.subscribers.values) }
+        let continuations = state.withLock { state -> [AsyncStream<Wake>.Continuation] in
+            guard !state.isReplaced else { return [] }
+            if case .replaced = reason { state.isReplaced = true }
+            return Array(state.subscribers.values)
+        }
         for continuation in continuations { continuation.yield(reason) }
     }
 

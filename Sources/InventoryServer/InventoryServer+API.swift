@@ -256,6 +256,10 @@ extension InventoryServer {
                     case nil: break reading
                     case .changed: continue
                     case .idle: try await writer.write(ByteBuffer(string: ": idle\n\n"))
+                    case .replaced:
+                        try await writer.write(
+                            ByteBuffer(string: "event: replaced\ndata: {}\n\n"))
+                        break reading
                     }
                 }
                 try await writer.finish(nil)

@@ -367,7 +367,7 @@ extension Pages {
                 "p", [:],
                 [
                     text(
-                        "\(claim.kind.rawValue.capitalized) · \(claim.incidentDate?.description ?? "no incident date") · \(claim.totals.itemCount) items, worth \(money(claim.totals.total))"
+                        "\(claim.kind.rawValue.capitalized) · \(claim.incidentDate?.description ?? "no incident date") · \(claim.totals.itemCount) item\(claim.totals.itemCount == 1 ? "" : "s"), worth \(money(claim.totals.total))"
                     )
                 ]),
             element(

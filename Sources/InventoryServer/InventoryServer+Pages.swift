@@ -25,10 +25,9 @@ extension InventoryServer {
         router.get("/views/:name") { request, context in
             let name = try Self.parameter("name", context)
             let sort = try Self.sort(request)
-            let number = try Self.positiveInteger("page", request) ?? 1
             let page = try self.pager.page(
                 name: name, sort: sort, query: request.uri.queryParameters.get("q") ?? "",
-                offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
+                offset: try Self.pageOffset(request), limit: Self.pageSize)
             return Self.html(
                 self.pages.layout(
                     title: page.title, tabs: try self.pager.tabs(), current: name,
@@ -331,6 +330,14 @@ extension InventoryServer {
             throw ServerError.badRequest("Unknown sort \"\(text)\" (sorts: \(names)).")
         }
         return sort
+    }
+
+    /// The first row of the page the `page` parameter asks for (1 when there is none); a page
+    /// past any view's end is the end, never an overflow.
+    static func pageOffset(_ request: Request) throws -> Int {
+        let number = try positiveInteger("page", request) ?? 1
+        let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: pageSize)
+        return overflow ? Int.max : offset
     }
 
     static func positiveInteger(_ name: String, _ request: Request) throws -> Int? {

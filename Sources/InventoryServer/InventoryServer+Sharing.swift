@@ -59,6 +59,22 @@ extension InventoryServer {
                 }
             }
         }
+        // Whatever else comes through a link is refused, and logged like the rest: a page the
+        // link does not have, a form, a change.
+        router.get("/share/:token/**") { request, context in
+            self.throughLink(request, context) { _, _ in
+                throw ServerError.notFound("This link shows no such page.")
+            }
+        }
+        for method in [HTTPRequest.Method.post, .put, .patch, .delete, .options] {
+            for path in ["/share/:token", "/share/:token/**"] {
+                router.on(RouterPath(path), method: method) { request, context in
+                    self.throughLink(request, context) { _, _ in
+                        throw ServerError.readOnly
+                    }
+                }
+            }
+        }
     }
 
     // MARK: - The link
@@ -71,9 +87,11 @@ extension InventoryServer {
     ) -> Response {
         let address = context.remoteAddress
         if sessions.isLimited(address) {
-            return sharePage(
+            var limited = sharePage(
                 "Too many tries", ["Too many tries from this address: wait a minute."],
                 status: .tooManyRequests, links: .house)
+            limited.headers[.retryAfter] = "60"
+            return limited
         }
         let token = (try? Self.parameter("token", context)) ?? ""
         let link: ShareLink?
@@ -94,6 +112,13 @@ extension InventoryServer {
         let links = PageLinks.share(token: token)
         var response: Response
         switch link.state(at: manager.now) {
+        case .live where !showsTheSameView(link):
+            response = sharePage(
+                "This link's view has changed",
+                [
+                    "The view it shows is no longer the one it was made for. Ask the household "
+                        + "for a new link."
+                ], status: .gone, links: links)
         case .live:
             do {
                 response = try body(link, links)
@@ -113,24 +138,52 @@ extension InventoryServer {
                 ["The household has withdrawn it. Ask them for a new one if you still need it."],
                 status: .gone, links: links)
         }
-        let visit = ShareVisit(
-            time: manager.now, address: address, method: request.method.rawValue,
-            path: Self.loggedPath(request, prefix: links.prefix),
-            status: Int(response.status.code))
+        func visit(_ status: HTTPResponse.Status) -> ShareVisit {
+            ShareVisit(
+                time: manager.now, address: address, method: request.method.rawValue,
+                path: Self.loggedPath(request, token: token), status: Int(status.code))
+        }
         do {
-            try manager.logShareVisit(visit, linkID: link.id)
+            // An answer made while the link was live goes out only if it still is as it is
+            // logged: a revocation that came meanwhile wins.
+            let wasLive = response.status != .gone
+            if try !manager.logShareVisit(
+                visit(response.status), linkID: link.id, whileLive: wasLive)
+            {
+                response = sharePage(
+                    "This link was withdrawn",
+                    [
+                        "The household has withdrawn it. Ask them for a new one if you still need it."
+                    ],
+                    status: .gone, links: links)
+                try manager.logShareVisit(visit(.gone), linkID: link.id)
+            }
         } catch {
             FileHandle.standardError.write(
                 Data("inventory-server: a visit to share link \(link.id) was not logged\n".utf8))
-            return sharePage(
+            var refused = sharePage(
                 "Not available just now", ["This link cannot be opened just now: try again later."],
                 status: .serviceUnavailable, links: links)
+            refused.headers[.retryAfter] = "60"
+            return refused
         }
         if response.headers[.contentSecurityPolicy] != Self.reportSecurityPolicy {
             response.headers[.contentSecurityPolicy] = Self.sharePolicy
         }
         response.headers[HTTPField.Name("X-Robots-Tag")!] = "noindex, nofollow"
+        // Nothing a link showed stays in the insurer's browser once it ends.
+        response.headers[.cacheControl] = "no-store"
+        if response.status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD" }
         return response
+    }
+
+    /// Whether this server's view of a view link's name selects what it did when the link was
+    /// made (its order and filter): a link never shows more, or other, than it was made for.
+    private func showsTheSameView(_ link: ShareLink) -> Bool {
+        guard case .view(let name) = link.subject else { return true }
+        guard let definition = try? pager.definition(named: name) else { return false }
+        return link.viewDefinition
+            == ShareLink.definition(filter: definition.filter, sort: definition.sort)
     }
 
     /// Whether `token` has the form of a link's token (64 lowercase hexadecimal digits).
@@ -139,12 +192,21 @@ extension InventoryServer {
             && token.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
-    /// What a visit asked for, after the link's own address: never the token.
-    static func loggedPath(_ request: Request, prefix: String) -> String {
-        let path = request.uri.path
-        var rest = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-        if rest.isEmpty { rest = "/" }
-        if let query = request.uri.query, !query.isEmpty { rest += "?" + query }
+    /// What a visit asked for, after the link's own address: never the token, however the
+    /// address spelled it (`/share//TOKEN`, a digit percent-encoded, the token in the query).
+    static func loggedPath(_ request: Request, token: String) -> String {
+        let segments = request.uri.path.split(separator: "/").map {
+            String($0).removingPercentEncoding ?? String($0)
+        }
+        var rest = "/"
+        if let index = segments.firstIndex(where: { $0.lowercased() == token }) {
+            rest += segments[(index + 1)...].joined(separator: "/")
+        }
+        if let query = request.uri.query, !query.isEmpty {
+            let decoded = (query.removingPercentEncoding ?? query).lowercased()
+            rest += decoded.contains(token) ? "?(a query holding the token)" : "?" + query
+        }
+        if rest.lowercased().contains(token) { rest = "/(an address holding the token)" }
         if rest.utf8.count > loggedPathLength {
             rest = String(decoding: rest.utf8.prefix(loggedPathLength), as: UTF8.self) + "…"
         }
@@ -187,11 +249,10 @@ extension InventoryServer {
         let banner = try banner(link, links: links)
         switch link.subject {
         case .view(let name):
-            let number = try Self.positiveInteger("page", request) ?? 1
             let page = try pager.page(
                 name: name, sort: try Self.sort(request),
                 query: request.uri.queryParameters.get("q") ?? "",
-                offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
+                offset: try Self.pageOffset(request), limit: Self.pageSize)
             return Self.html(
                 pages.layout(
                     title: page.title, tabs: [], current: nil, session: nil, sequence: nil,

@@ -9,6 +9,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import ServiceLifecycle
+import Synchronization
 
 /// `inventory serve`: the inventory in the browser, over one `InventoryManager`.
 ///
@@ -81,7 +82,8 @@ public final class InventoryServer: Sendable {
 
     /// The routes, for `run` and for tests.
     public func makeRouter() -> Router<ServerContext> {
-        let router = Router(context: ServerContext.self)
+        // HEAD is answered for every page as GET is, without the body.
+        let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AnswerMiddleware(server: self))
         router.add(middleware: SignInMiddleware(server: self))
         addPageRoutes(to: router)
@@ -89,10 +91,22 @@ public final class InventoryServer: Sendable {
         return router
     }
 
-    /// Serves until SIGINT or SIGTERM, then closes every event stream and returns.
+    /// Why `run` returned.
+    public enum Ending: Sendable {
+        /// SIGINT or SIGTERM.
+        case stopped
+        /// The inventory file was replaced under the server (a restore): its views, pages and
+        /// journal point are another file's. Serve it again with a new manager.
+        case replaced
+    }
+
+    /// Serves until SIGINT or SIGTERM, or until the inventory is replaced (a restore), then
+    /// closes every event stream and returns. Open pages are told when it was replaced, and
+    /// load themselves again from the server that serves it next.
     ///
     /// - Parameter onListening: called with the address once the server listens.
-    public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
+    @discardableResult
+    public func run(onListening: @escaping @Sendable (String) -> Void) async throws -> Ending {
         var logger = Logger(label: "inventory-server")
         logger.logLevel = .warning
         var server = HTTPServerBuilder.http1()
@@ -119,9 +133,24 @@ public final class InventoryServer: Sendable {
         // instead of a system call per database page (API pages at random offsets of 100,000
         // items under wrk -c64: 5,450 requests/s before, 6,100 to 6,500 after).
         try manager.mapDatabaseForReading()
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [application], gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        let replaced = Mutex(false)
+        let center = manager.notificationCenter
+        let token = center.addObserver(
+            forName: InventoryManager.fileReplacedNotification, object: manager, queue: nil
+        ) { [signal] _ in
+            replaced.withLock { $0 = true }
+            signal.wake(.replaced)
+            Task { await group.triggerGracefulShutdown() }
+        }
+        defer { center.removeObserver(token) }
         manager.startFollowing()
         defer { manager.stopFollowing() }
-        try await application.runService()
+        try await group.run()
+        return replaced.withLock { $0 } ? .replaced : .stopped
     }
 
     /// Why TLS cannot be served with these files.
@@ -254,11 +283,14 @@ enum ServerError: Error {
     case notFound(String)
     case conflict(String)
     case refused([ItemFormProblem])
+    /// A change asked of a share link, which only shows.
+    case readOnly
 }
 
 extension InventoryServer {
     static func isAPI(_ request: Request) -> Bool {
-        request.uri.path.hasPrefix("/api/") || request.uri.path.hasSuffix("/photos")
+        let path = request.uri.path
+        return !path.hasPrefix("/share/") && (path.hasPrefix("/api/") || path.hasSuffix("/photos"))
     }
 
     /// The answer for `error`: status, and a message a user can act on.
@@ -282,6 +314,8 @@ extension InventoryServer {
         case ServerError.badRequest(let text): (status, message) = (.badRequest, text)
         case ServerError.notFound(let text): (status, message) = (.notFound, text)
         case ServerError.conflict(let text): (status, message) = (.conflict, text)
+        case ServerError.readOnly:
+            (status, message) = (.methodNotAllowed, "This link only shows: nothing can be changed.")
         case ServerError.refused(let refused):
             problems = refused
             (status, message) = (

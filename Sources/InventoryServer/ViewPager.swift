@@ -115,8 +115,10 @@ final class ViewPager: Sendable {
         let base = try liveView(Key(name: name, sort: sort), definition)
         let view =
             words.isEmpty ? base : try search(base, Key(name: name, sort: sort, query: words))
+        // An offset past the end is the end: whatever a request asks, `offset + limit` cannot
+        // overflow.
         let request = Request(
-            name: name, sort: sort, query: words, offset: max(0, offset),
+            name: name, sort: sort, query: words, offset: min(max(0, offset), view.count),
             limit: max(1, min(limit, Self.maximumLimit)))
         return (request, definition, view)
     }

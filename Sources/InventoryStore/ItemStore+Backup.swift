@@ -26,21 +26,43 @@ extension ItemStore {
 
     /// The highest item id ever given (0 for none).
     public func highestItemID() throws -> Int64 {
-        let statement = try database.makeStatement(
-            "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'items'), 0)")
-        guard try statement.step() else { return 0 }
-        return statement.int64(at: 0)
+        try highestID(of: "items")
     }
 
     /// Makes the next item id larger than `id` (after a restore brought an earlier sequence).
     public func keepItemIDsAbove(_ id: Int64) throws {
-        guard id > (try highestItemID()) else { return }
+        try keepIDs(of: "items", above: id)
+    }
+
+    /// The highest claim number ever given (0 for none).
+    public func highestClaimID() throws -> Int64 {
+        try highestID(of: "claims")
+    }
+
+    /// Makes the next claim number larger than `id`: a share link names its claim by number,
+    /// and after a restore that number must not come to name another claim.
+    public func keepClaimIDsAbove(_ id: Int64) throws {
+        try keepIDs(of: "claims", above: id)
+    }
+
+    /// The highest id the AUTOINCREMENT table `table` ever gave.
+    private func highestID(of table: String) throws -> Int64 {
+        let statement = try database.makeStatement(
+            "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0)")
+        try statement.bind([.text(table)])
+        guard try statement.step() else { return 0 }
+        return statement.int64(at: 0)
+    }
+
+    private func keepIDs(of table: String, above id: Int64) throws {
+        guard id > (try highestID(of: table)) else { return }
         try write {
             try database.execute(
-                "UPDATE sqlite_sequence SET seq = ? WHERE name = 'items'", [.integer(id)])
+                "UPDATE sqlite_sequence SET seq = ? WHERE name = ?", [.integer(id), .text(table)])
             if database.changedRowCount == 0 {
                 try database.execute(
-                    "INSERT INTO sqlite_sequence (name, seq) VALUES ('items', ?)", [.integer(id)])
+                    "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
+                    [.text(table), .integer(id)])
             }
         }
     }

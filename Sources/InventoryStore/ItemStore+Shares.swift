@@ -21,8 +21,8 @@ extension ItemStore {
     ///
     /// - Throws: `DatabaseError`.
     public func insertShareLink(
-        _ subject: ShareLink.Subject, tokenDigest digest: String, createdAt: Timestamp,
-        expiresAt: Timestamp
+        _ subject: ShareLink.Subject, viewDefinition: String?, tokenDigest digest: String,
+        createdAt: Timestamp, expiresAt: Timestamp
     ) throws -> Int64 {
         let (view, claim): (DatabaseValue, DatabaseValue) =
             switch subject {
@@ -31,18 +31,20 @@ extension ItemStore {
             }
         try database.execute(
             """
-            INSERT INTO share_links (token_hash, view, claim_id, created_at, expires_at)
-            VALUES (?, ?, ?, ?, ?)
+            INSERT INTO share_links (token_hash, view, view_definition, claim_id, created_at,
+                expires_at)
+            VALUES (?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(digest), view, claim, .integer(createdAt.millisecondsSince1970),
+                .text(digest), view, viewDefinition.map(DatabaseValue.text) ?? .null, claim,
+                .integer(createdAt.millisecondsSince1970),
                 .integer(expiresAt.millisecondsSince1970),
             ])
         return database.lastInsertedRowID
     }
 
     private static let shareLinkColumns = """
-        SELECT id, view, claim_id, created_at, expires_at, revoked_at,
+        SELECT id, view, claim_id, created_at, expires_at, revoked_at, view_definition,
             (SELECT count(*) FROM share_visits WHERE link_id = share_links.id),
             (SELECT max(at) FROM share_visits WHERE link_id = share_links.id)
         FROM share_links
@@ -90,11 +92,12 @@ extension ItemStore {
             }
         return ShareLink(
             id: statement.int64(at: 0), subject: subject,
+            viewDefinition: statement.optionalText(at: 6),
             createdAt: Timestamp(millisecondsSince1970: statement.int64(at: 3)),
             expiresAt: Timestamp(millisecondsSince1970: statement.int64(at: 4)),
             revokedAt: statement.optionalInt64(at: 5).map(Timestamp.init(millisecondsSince1970:)),
-            visits: Int(statement.int64(at: 6)),
-            lastVisit: statement.optionalInt64(at: 7).map(Timestamp.init(millisecondsSince1970:)))
+            visits: Int(statement.int64(at: 7)),
+            lastVisit: statement.optionalInt64(at: 8).map(Timestamp.init(millisecondsSince1970:)))
     }
 
     /// Marks link `id` revoked at `time`, unless it already is.
@@ -107,48 +110,78 @@ extension ItemStore {
         guard database.changedRowCount == 1 else { throw InventoryError.shareLinkNotFound(id) }
     }
 
-    /// Revokes, in the inventory file at `path` (a copy about to replace this one), every link
-    /// this inventory has revoked, at `time`: a restore must not bring a revoked link back.
+    /// Puts this inventory's share links and their visits into the inventory file at `path`
+    /// (a copy about to replace this one, as a restore does), in place of the copy's own: a
+    /// restore must not bring back a link revoked since the copy was made, lose the visits
+    /// logged since, or give a link's number to another. An inventory without any link (a new
+    /// machine) leaves the copy's links as they are.
     ///
     /// - Throws: `DatabaseError`.
-    public func carryShareRevocations(into path: String, at time: Timestamp) throws {
-        let statement = try database.cachedStatement(
-            "SELECT token_hash FROM share_links WHERE revoked_at IS NOT NULL")
-        var digests: [String] = []
-        do {
-            defer { statement.reset() }
-            while try statement.step() { digests.append(statement.text(at: 0)) }
-        }
-        guard !digests.isEmpty else { return }
+    public func carryShareLinks(into path: String) throws {
+        let links = try rows(of: "share_links")
+        guard !links.rows.isEmpty else { return }
+        let visits = try rows(of: "share_visits")
+        let sequence = try database.makeStatement(
+            "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'share_links'), 0)")
+        let highest = try sequence.step() ? sequence.int64(at: 0) : 0
         let copy = try Database(path: path, options: .init(createIfMissing: false))
         defer { copy.close() }
         try copy.transaction(.immediate) {
-            let revoke = try copy.makeStatement(
-                "UPDATE share_links SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL"
-            )
-            for digest in digests {
-                defer { revoke.reset() }
-                try revoke.bind([.integer(time.millisecondsSince1970), .text(digest)])
-                try revoke.run()
+            try copy.execute("DELETE FROM share_visits")
+            try copy.execute("DELETE FROM share_links")
+            for table in [links, visits] {
+                let insert = try copy.makeStatement(
+                    "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES ("
+                        + Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
+                        + ")")
+                for row in table.rows {
+                    defer { insert.reset() }
+                    try insert.bind(row)
+                    try insert.run()
+                }
             }
+            try copy.execute(
+                "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'share_links'",
+                [.integer(highest)])
         }
     }
 
-    /// Logs a request made through link `id`.
+    /// Every row of `table` (one of the share tables), with its column names.
+    private func rows(of table: String) throws
+        -> (name: String, columns: [String], rows: [[DatabaseValue]])
+    {
+        let statement = try database.makeStatement("SELECT * FROM \(table)")
+        let columns = (0..<statement.columnCount).map { statement.columnName(at: $0) }
+        var rows: [[DatabaseValue]] = []
+        while try statement.step() {
+            rows.append((0..<statement.columnCount).map { statement.value(at: $0) })
+        }
+        return (table, columns, rows)
+    }
+
+    /// Logs a request made through link `id`; with `whileLive`, only if the link is still
+    /// neither revoked nor expired at the visit's time (checked in the same statement).
     ///
+    /// - Returns: whether the visit was logged.
     /// - Throws: `DatabaseError`.
-    public func insertShareVisit(_ visit: ShareVisit, linkID id: Int64) throws {
+    @discardableResult
+    public func insertShareVisit(_ visit: ShareVisit, linkID id: Int64, whileLive: Bool = false)
+        throws -> Bool
+    {
         let statement = try database.cachedStatement(
             """
             INSERT INTO share_visits (link_id, at, address, method, path, status)
-            VALUES (?, ?, ?, ?, ?, ?)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE NOT ?7 OR EXISTS (
+                SELECT 1 FROM share_links WHERE id = ?1 AND revoked_at IS NULL AND expires_at > ?2)
             """)
         defer { statement.reset() }
         try statement.bind([
             .integer(id), .integer(visit.time.millisecondsSince1970), .text(visit.address),
             .text(visit.method), .text(visit.path), .integer(Int64(visit.status)),
+            .integer(whileLive ? 1 : 0),
         ])
         try statement.run()
+        return database.changedRowCount == 1
     }
 
     /// The requests made through link `id`, oldest first.

@@ -169,6 +169,11 @@ public final class Statement {
     /// The number of columns in a result row.
     public var columnCount: Int32 { sqlite3_column_count(handle) }
 
+    /// The name of the result column at `index`.
+    public func columnName(at index: Int32) -> String {
+        sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
+    }
+
     /// Whether the column at `index` (0-based) is NULL.
     public func isNull(at index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL

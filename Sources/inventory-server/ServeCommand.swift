@@ -3,6 +3,7 @@ import Foundation
 import InventoryBrowse
 import InventoryKit
 import InventoryServer
+import Synchronization
 
 /// The server binary `inventory serve` runs, with the paths it resolved. A binary of its own so
 /// that the command line does not link NIO and Hummingbird: linked into `inventory`, they made
@@ -84,31 +85,58 @@ struct ServeCommand: AsyncParsableCommand {
                 Self.warn("warning: \(views) has problems; its views are left out")
             }
         }
-        let title = (try? manager.settings())?.title ?? "Inventory"
-        let server = InventoryServer(
-            manager: manager, views: registry,
-            configuration: .init(
-                host: host, port: port, title: title,
-                tls: tlsCert.flatMap { certificate in tlsKey.map { (certificate, $0) } }))
-        let token = server.sessions.makeSignInToken()
+        let sessions = Sessions()
+        let token = sessions.makeSignInToken()
         let open = self.open
         let db = self.db
-        do {
-            try await server.run { address in
-                let link = "\(address)/signin?token=\(token)"
-                if !isLoopback {
+        let tls = tlsCert.flatMap { certificate in tlsKey.map { (certificate, $0) } }
+        // The port served first is served again after a restore, whatever --port 0 chose.
+        let listening = Mutex<Int?>(nil)
+        var current = manager
+        while true {
+            let title = (try? current.settings())?.title ?? "Inventory"
+            let server = InventoryServer(
+                manager: current, views: registry,
+                configuration: .init(
+                    host: host, port: listening.withLock { $0 } ?? port, title: title, tls: tls),
+                sessions: sessions)
+            let ending: InventoryServer.Ending
+            do {
+                ending = try await server.run { address in
+                    let isFirst = listening.withLock { served in
+                        defer { served = Int(address.split(separator: ":").last ?? "") }
+                        return served == nil
+                    }
+                    guard isFirst else {
+                        Self.say("Serving the restored inventory again at \(address).")
+                        return
+                    }
+                    let link = "\(address)/signin?token=\(token)"
+                    if !isLoopback {
+                        Self.say(
+                            "Other machines sign in at \(address)/signin with the household "
+                                + "password.")
+                    }
                     Self.say(
-                        "Other machines sign in at \(address)/signin with the household password.")
+                        "Serving \(db) at \(address)\nSign in (the link works once): \(link)\n"
+                            + "Ctrl-C stops the server.")
+                    if open { Self.openInBrowser(link) }
                 }
-                Self.say(
-                    "Serving \(db) at \(address)\nSign in (the link works once): \(link)\n"
-                        + "Ctrl-C stops the server.")
-                if open { Self.openInBrowser(link) }
+            } catch let error as InventoryServer.TLSProblem {
+                Self.fail("cannot serve HTTPS: \(error.description)")
+            } catch {
+                Self.fail("cannot serve on \(host):\(port): \(Self.reason(error))")
             }
-        } catch let error as InventoryServer.TLSProblem {
-            Self.fail("cannot serve HTTPS: \(error.description)")
-        } catch {
-            Self.fail("cannot serve on \(host):\(port): \(Self.reason(error))")
+            guard case .replaced = ending else { break }
+            // A restore replaced the file: its views, pages and journal are another file's.
+            // Sessions and share links stay; everything else is read again.
+            Self.say("The inventory was replaced (a restore): reading it again.")
+            InventoryManager.closeShared()
+            do {
+                current = try InventoryManager.openShared(path: db, access: .write)
+            } catch let error as InventoryError {
+                Self.fail(error.description)
+            }
         }
         Self.say("Stopped.")
     }

@@ -16,16 +16,21 @@ import Testing
             clock: clock.function)
     }
 
+    private func view(_ name: String) throws -> ViewDefinition {
+        try ViewRegistry(currency: manager.currency).definition(named: name)
+    }
+
     @Test func aLinkIsFoundByItsTokenWhichTheFileNeverHolds() throws {
-        let made = try manager.makeShareLink(.view("luxury"), lifetimeHours: 48)
+        let made = try manager.makeShareLink(view: try view("luxury"), lifetimeHours: 48)
         #expect(made.token.count == 64)
         #expect(made.link.subject == .view("luxury"))
+        #expect(made.link.viewDefinition == "sort=name {luxury=1}")
         #expect(
             made.link.expiresAt.millisecondsSince1970 - made.link.createdAt.millisecondsSince1970
                 == 48 * 3_600_000)
         #expect(try manager.shareLink(token: made.token) == made.link)
         #expect(try manager.shareLink(token: String(made.token.reversed())) == nil)
-        let other = try manager.makeShareLink(.view("luxury"), lifetimeHours: 1)
+        let other = try manager.makeShareLink(view: try view("luxury"), lifetimeHours: 1)
         #expect(other.token != made.token)
         manager.close()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.file("inventory.sqlite")))
@@ -34,11 +39,11 @@ import Testing
     }
 
     @Test func aLinkExpiresWithTheClockAndEndsWhenRevoked() throws {
-        let made = try manager.makeShareLink(.view("all"), lifetimeHours: 1)
+        let made = try manager.makeShareLink(view: try view("all"), lifetimeHours: 1)
         #expect(made.link.state(at: manager.now) == .live)
         clock.advance(3_600)
         #expect(try manager.shareLink(id: made.link.id).state(at: manager.now) == .expired)
-        let second = try manager.makeShareLink(.view("all"), lifetimeHours: 24)
+        let second = try manager.makeShareLink(view: try view("all"), lifetimeHours: 24)
         let revoked = try manager.revokeShareLink(id: second.link.id)
         #expect(revoked.state(at: manager.now) == .revoked)
         clock.advance(60)
@@ -52,13 +57,10 @@ import Testing
 
     @Test func aClaimLinkNeedsTheClaimAndABadLifetimeWritesNothing() throws {
         #expect(throws: InventoryError.claimNotFound(7)) {
-            try manager.makeShareLink(.claim(7), lifetimeHours: 24)
+            try manager.makeShareLink(claim: 7, lifetimeHours: 24)
         }
         #expect(throws: InventoryError.self) {
-            try manager.makeShareLink(.view("all"), lifetimeHours: 0)
-        }
-        #expect(throws: InventoryError.self) {
-            try manager.makeShareLink(.view(" "), lifetimeHours: 1)
+            try manager.makeShareLink(view: try view("all"), lifetimeHours: 0)
         }
         #expect(try manager.shareLinks().isEmpty)
         let item = try manager.add(ItemDraft(name: "TV"))
@@ -66,12 +68,12 @@ import Testing
             ClaimDraft(
                 title: "Burglary", incidentDate: nil, kind: .theft, notes: nil,
                 itemIDs: [item.id]))
-        let made = try manager.makeShareLink(.claim(claim.id), lifetimeHours: 24)
+        let made = try manager.makeShareLink(claim: claim.id, lifetimeHours: 24)
         #expect(made.link.subject == .claim(claim.id))
     }
 
     @Test func everyVisitIsLoggedInOrder() throws {
-        let made = try manager.makeShareLink(.view("all"), lifetimeHours: 24)
+        let made = try manager.makeShareLink(view: try view("all"), lifetimeHours: 24)
         let first = ShareVisit(
             time: manager.now, address: "10.0.0.7", method: "GET", path: "/", status: 200)
         try manager.logShareVisit(first, linkID: made.link.id)
@@ -88,18 +90,32 @@ import Testing
         }
     }
 
-    @Test func aRestoreDoesNotBringARevokedLinkBack() throws {
-        try manager.add(ItemDraft(name: "Boat"))
-        let kept = try manager.makeShareLink(.view("all"), lifetimeHours: 24)
-        let withdrawn = try manager.makeShareLink(.view("luxury"), lifetimeHours: 24)
+    @Test func aRestoreKeepsTheLinksOfNowAndTheirVisitsAndGivesNoNumberTwice() throws {
+        let boat = try manager.add(ItemDraft(name: "Boat"))
+        let kept = try manager.makeShareLink(view: try view("all"), lifetimeHours: 24)
+        let withdrawn = try manager.makeShareLink(view: try view("luxury"), lifetimeHours: 24)
         let snapshot = try manager.snapshot(to: folder.file("copy.sqlite"))
+        // Since the copy: a revocation, a visit, a new link, a new claim.
         try manager.revokeShareLink(id: withdrawn.link.id)
+        let visit = ShareVisit(
+            time: manager.now, address: "10.0.0.7", method: "GET", path: "/", status: 200)
+        try manager.logShareVisit(visit, linkID: kept.link.id)
+        let claim = try manager.createClaim(ClaimDraft(title: "Storm", itemIDs: [boat.id]))
+        let claimLink = try manager.makeShareLink(claim: claim.id, lifetimeHours: 24)
         try manager.replaceAll(with: snapshot, filesIn: folder.file("no-files"))
         manager.close()
         let reopened = try makeManager(in: folder)
         defer { reopened.close() }
         #expect(try reopened.shareLink(token: withdrawn.token)?.revokedAt != nil)
         #expect(try reopened.shareLink(token: kept.token)?.revokedAt == nil)
+        #expect(try reopened.shareVisits(linkID: kept.link.id) == [visit])
+        #expect(try reopened.shareLink(token: claimLink.token)?.id == claimLink.link.id)
+        #expect(try reopened.claim(id: claim.id) == nil)
+        // The claim's number is not given again: the link shows nothing rather than another.
+        let next = try reopened.createClaim(ClaimDraft(title: "Fire", itemIDs: [boat.id]))
+        #expect(next.id > claim.id)
+        let another = try reopened.makeShareLink(view: try view("all"), lifetimeHours: 1)
+        #expect(another.link.id > claimLink.link.id)
         #expect(try reopened.count() == 1)
     }
 }

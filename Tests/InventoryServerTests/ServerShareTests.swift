@@ -35,7 +35,20 @@ private struct SharedHousehold {
     }
 
     func share(_ subject: ShareLink.Subject, hours: Int = 24) throws -> String {
-        "/share/" + (try fixture.manager.makeShareLink(subject, lifetimeHours: hours).token)
+        "/share/" + (try make(subject, hours: hours).token)
+    }
+
+    func make(_ subject: ShareLink.Subject, hours: Int = 24) throws
+        -> InventoryManager.MadeShareLink
+    {
+        let manager = fixture.manager
+        switch subject {
+        case .view(let name):
+            let definition = try ViewRegistry(currency: manager.currency).definition(named: name)
+            return try manager.makeShareLink(view: definition, lifetimeHours: hours)
+        case .claim(let id):
+            return try manager.makeShareLink(claim: id, lifetimeHours: hours)
+        }
     }
 }
 
@@ -152,8 +165,8 @@ struct ServerShareTests {
     func endedLinks() async throws {
         let house = try SharedHousehold()
         let manager = house.fixture.manager
-        let expiring = try manager.makeShareLink(.view("all"), lifetimeHours: 1)
-        let revoked = try manager.makeShareLink(.view("all"), lifetimeHours: 24)
+        let expiring = try house.make(.view("all"), hours: 1)
+        let revoked = try house.make(.view("all"))
         try manager.revokeShareLink(id: revoked.link.id)
         let live = try house.share(.view("all"))
         house.clock.advance(3_600)
@@ -216,10 +229,50 @@ struct ServerShareTests {
         #expect(try house.fixture.manager.item(id: boat.id) == boat)
     }
 
+    @Test("a view's link shows nothing once its view selects otherwise, or is gone")
+    func changedViews() async throws {
+        let house = try SharedHousehold()
+        let manager = house.fixture.manager
+        func registry(minPrice: String?) throws -> ViewRegistry {
+            let registry = ViewRegistry(currency: manager.currency)
+            guard let minPrice else { return registry }
+            let file = house.fixture.folder.file("views-\(minPrice).json")
+            try """
+            {"pricey": {"Type": "FilteredList", "Dependencies": {"title": "@Pricey",
+              "filter": {"minPrice": "\(minPrice)"}}}}
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+            try registry.load(contentsOf: file)
+            return registry
+        }
+        let made = try manager.makeShareLink(
+            view: try registry(minPrice: "10000").definition(named: "pricey"), lifetimeHours: 24)
+        let link = "/share/" + made.token
+        for (views, status) in [
+            (try registry(minPrice: "10000"), HTTPResponse.Status.ok),
+            (try registry(minPrice: "0"), .gone), (try registry(minPrice: nil), .gone),
+        ] {
+            let server = InventoryServer(manager: manager, views: views)
+            let application = Application(router: server.makeRouter())
+            try await application.test(.router) { client in
+                let page = try await client.execute(uri: link, method: .get)
+                #expect(page.status == status)
+                #expect(page.text.contains("Boat") == (status == .ok))
+                #expect(!page.text.contains("Chair"))
+                let chair = try await client.execute(
+                    uri: "\(link)/items/\(house.chair.id)", method: .get)
+                #expect(chair.status != .ok)
+            }
+        }
+        #expect(
+            try manager.shareVisits(linkID: made.link.id).map(\.status) == [
+                200, 404, 410, 410, 410, 410,
+            ])
+    }
+
     @Test("every request through a link is logged with its status, never with the token")
     func visitsAreLogged() async throws {
         let house = try SharedHousehold()
-        let made = try house.fixture.manager.makeShareLink(.view("luxury"), lifetimeHours: 24)
+        let made = try house.make(.view("luxury"))
         let link = "/share/" + made.token
         let (boat, chair) = (house.boat, house.chair)
         try await house.fixture.test { client in
@@ -234,6 +287,79 @@ struct ServerShareTests {
         #expect(visits.map(\.status) == [200, 200, 200, 404])
         #expect(visits.allSatisfy { $0.method == "GET" && !$0.path.contains(made.token) })
         #expect(try house.fixture.manager.shareLink(id: made.link.id).visits == 4)
+    }
+
+    @Test("every request through a link is logged: other pages, other methods, HEAD")
+    func everythingIsLogged() async throws {
+        let house = try SharedHousehold()
+        let made = try house.make(.view("luxury"))
+        let link = "/share/" + made.token
+        let boat = house.boat
+        try await house.fixture.test { client in
+            let post = try await client.execute(uri: link, method: .post)
+            #expect(post.status == .methodNotAllowed)
+            #expect(post.headers[.allow] == "GET, HEAD")
+            let photo = try await client.execute(
+                uri: "\(link)/items/\(boat.id)/photos", method: .post)
+            #expect(photo.status == .methodNotAllowed)
+            #expect(photo.headers[.contentType] == "text/html; charset=utf-8")
+            let edit = try await client.execute(uri: "\(link)/items/\(boat.id)/edit", method: .get)
+            #expect(edit.status == .notFound)
+            #expect(edit.headers[.contentSecurityPolicy] == InventoryServer.sharePolicy)
+            let head = try await client.execute(uri: link, method: .head)
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+            let file = try await client.execute(
+                uri: "\(link)/files/\(try #require(boat.photo))", method: .get)
+            #expect(file.headers[.cacheControl] == "no-store")
+        }
+        let visits = try house.fixture.manager.shareVisits(linkID: made.link.id)
+        #expect(visits.map(\.method) == ["POST", "POST", "GET", "HEAD", "GET"])
+        #expect(visits.map(\.status) == [405, 405, 404, 200, 200])
+        #expect(visits[2].path == "/items/\(boat.id)/edit")
+    }
+
+    @Test("the token never reaches the log, however the address spells it")
+    func tokenNeverLogged() async throws {
+        let house = try SharedHousehold()
+        let made = try house.make(.view("luxury"))
+        let token = made.token
+        let encoded = "%" + String(token.utf8.first!, radix: 16) + token.dropFirst()
+        try await house.fixture.test { client in
+            for uri in [
+                "/share//\(token)", "/share/\(encoded)/items/\(house.boat.id)",
+                "/share/\(token)?q=\(token)", "/share/\(token)/\(token)",
+            ] {
+                _ = try await client.execute(uri: uri, method: .get)
+            }
+        }
+        let visits = try house.fixture.manager.shareVisits(linkID: made.link.id)
+        #expect(visits.count == 4)
+        for visit in visits { #expect(!visit.path.lowercased().contains(token), "\(visit.path)") }
+        #expect(visits[1].path == "/items/\(house.boat.id)")
+    }
+
+    @Test("a page or offset far past the end is the end, never a crash")
+    func hugePagesAndOffsets() async throws {
+        let house = try SharedHousehold()
+        let link = try house.share(.view("luxury"))
+        try await house.fixture.test { client in
+            let browser = try await house.fixture.signIn(client)
+            for uri in [
+                "\(link)?page=9223372036854775807", "\(link)?page=184467440737095517",
+                "/views/all?page=9223372036854775807", "/views/all?page=184467440737095517",
+                "/api/items?view=all&offset=9223372036854775807&limit=500",
+                "/api/items?view=all&offset=9223372036854775000",
+            ] {
+                let answer = try await client.execute(
+                    uri: uri, method: .get, headers: browser.headers)
+                #expect(answer.status == .ok, "\(uri)")
+                #expect(!answer.text.contains("Boat"), "\(uri)")
+            }
+            let badPage = try await client.execute(
+                uri: "/views/all?page=99999999999999999999", method: .get, headers: browser.headers)
+            #expect(badPage.status == .badRequest)
+        }
     }
 
     @Test("a visit that cannot be logged is not answered")

@@ -36,6 +36,55 @@ struct ServeCommandTests {
         #expect(server.wait() == 0)
     }
 
+    @Test("a restore under a running server: it serves the restored inventory on the same port")
+    func restoreUnderTheServer() throws {
+        let sandbox = Sandbox()
+        try sandbox.add("Boat", "--luxury")
+        try sandbox.add("Chairs")
+        let made = try sandbox.succeed(["share", "--view", "luxury"])
+        let token = String(try #require(made.split(separator: "\n").dropFirst().first).suffix(64))
+        try sandbox.succeed(["backup", sandbox.file("before.zip")])
+        let server = try RunningCommand(["serve", "--port", "0"], in: sandbox)
+        defer { server.killIfRunning() }
+        let lines = server.waitForLines(2)
+        let address = try #require(lines.first?.split(separator: " ").last.map(String.init))
+        let signIn = try #require(lines.dropFirst().first?.split(separator: " ").last)
+        let jar = sandbox.file("jar")
+        _ = try sandbox.shell("curl -s -c '\(jar)' --max-time 10 '\(signIn)'")
+        // An open event stream, read in the background.
+        let stream = sandbox.file("stream.txt")
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        reader.arguments = [
+            "-sN", "-b", jar, "--max-time", "60", "-o", stream, address + "/api/changes",
+        ]
+        try reader.run()
+        defer { reader.terminate() }
+        try sandbox.succeed(["edit", "2", "--luxury"])
+        let shared = address + "/share/" + token
+        func status(_ path: String) throws -> String {
+            try sandbox.shell("curl -s -o /dev/null -w '%{http_code}' --max-time 10 '\(path)'")
+                .stdout
+        }
+        #expect(try status(shared + "/items/2") == "200")
+        try sandbox.succeed(["restore", sandbox.file("before.zip"), "--force"])
+        let again = server.waitForLines(4)
+        #expect(again.contains("The inventory was replaced (a restore): reading it again."))
+        #expect(again.last?.hasPrefix("Serving the restored inventory again at \(address)") == true)
+        #expect(try status(shared + "/items/2") == "404", "Chairs are not luxury in the backup")
+        #expect(try status(shared + "/items/1") == "200")
+        reader.waitUntilExit()
+        let events = (try? String(contentsOfFile: stream, encoding: .utf8)) ?? ""
+        #expect(events.contains("event: replaced"), "\(events)")
+        // The session opened before the restore still works.
+        let page = try sandbox.shell(
+            "curl -s -b '\(jar)' -o /dev/null -w '%{http_code}' --max-time 10 '\(address)/views/all'"
+        )
+        #expect(page.stdout == "200")
+        server.send(SIGTERM)
+        #expect(server.wait() == 0)
+    }
+
     @Test("a port in use, a bad port or a damaged file: one line, exit 1 or 64")
     func refusals() throws {
         let sandbox = Sandbox()

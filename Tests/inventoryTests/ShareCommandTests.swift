@@ -46,6 +46,11 @@ struct ShareCommandTests {
         let revoked = try sandbox.run(["share", "--revoke", "1"])
         #expect(revoked.status == 0)
         #expect(revoked.stdout == "Link 1 (view luxury) no longer opens.\n")
+        let again = try sandbox.succeed(["share", "--revoke", "1"])
+        #expect(again.hasPrefix("Link 1 (view luxury) was already revoked, on "))
+        let json = try #require(
+            try sandbox.json(["share", "--revoke", "1", "--json"]) as? [String: Any])
+        #expect(json["state"] as? String == "revoked")
         // The running server sees it at once.
         let after = try sandbox.shell(
             "curl -s -o /dev/null -w '%{http_code}' --max-time 10 '\(shared)'")
@@ -72,6 +77,10 @@ struct ShareCommandTests {
         let link = try #require(made["link"] as? String)
         #expect(link.hasPrefix("https://house.example.net:8420/share/"))
         #expect(made["id"] as? Int == 1)
+        // Once its claim is deleted, the link shows nothing, and the list says so.
+        _ = try sandbox.succeed(["claim", "delete", "1"])
+        let list = try sandbox.succeed(["share", "--list"])
+        #expect(list.contains("claim deleted"), "\(list)")
     }
 
     @Test(
@@ -94,6 +103,11 @@ struct ShareCommandTests {
             (["share", "--revoke", "5"], 1, "no share link has id 5"),
             (["share", "--log", "5"], 1, "no share link has id 5"),
             (["share", "--revoke", "x"], 64, "--revoke"),
+            (["share", "--view", "all", "--claim", "1"], 64, "give --view or --claim, not both"),
+            (["share", "--list", "--view", "all"], 64, "--view is for making a link"),
+            (["share", "--list", "--views", "/nonexistent.json"], 64, "--views is for making"),
+            (["share", "--url", "http://host:99999"], 64, "is not a server's address"),
+            (["share", "--expires", "9999999h"], 65, "a link lives at most a year (366d)"),
         ] as [([String], Int32, String)])
     func badInput(arguments: [String], status: Int32, message: String) throws {
         let sandbox = Sandbox()

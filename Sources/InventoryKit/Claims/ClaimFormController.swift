@@ -141,7 +141,7 @@ public final class ClaimFormController {
             do {
                 date = try CalendarDate(parsing: text, field: .incidentDate)
             } catch {
-                problems = [ClaimProblem(field: .incidentDate, message: String(describing: error))]
+                problems = [ClaimProblem(field: .incidentDate, message: ErrorMessage.text(error))]
                 return false
             }
         }
@@ -200,7 +200,7 @@ public final class ClaimSaver: ClaimFormDelegate {
         } catch InventoryError.claimRefused(let problems) {
             return .refused(problems)
         } catch {
-            return .refused([ClaimProblem(field: .items, message: String(describing: error))])
+            return .refused([ClaimProblem(field: .items, message: ErrorMessage.text(error))])
         }
     }
 }

@@ -82,7 +82,7 @@ public final class ItemSaver: ItemFormDelegate {
                 ItemFormProblem(field: Self.field(of: error), message: Self.reason(error))
             ])
         } catch {
-            return .refused([ItemFormProblem(field: nil, message: String(describing: error))])
+            return .refused([ItemFormProblem(field: nil, message: ErrorMessage.text(error))])
         }
     }
 
@@ -99,6 +99,6 @@ public final class ItemSaver: ItemFormDelegate {
     static func reason(_ error: any Error) -> String {
         if case InventoryError.invalidValue(_, _, let reason) = error { return reason }
         if case InventoryError.missingName = error { return "required" }
-        return String(describing: error)
+        return ErrorMessage.text(error)
     }
 }

@@ -112,11 +112,13 @@ extension InventoryManager {
             // Item ids are never given twice, even across a restore: an export made before it
             // names items by id.
             let highest = try store.items.highestItemID()
-            // A link revoked since the copy was made stays revoked.
-            try store.items.carryShareRevocations(
-                into: snapshot.databasePath, at: Timestamp(clock()))
+            let highestClaim = try store.items.highestClaimID()
+            // Share links are the household's dealings with others, not the inventory's
+            // content: those of now stay as they are (revoked ones revoked, visits kept).
+            try store.items.carryShareLinks(into: snapshot.databasePath)
             try store.items.replaceDatabase(withContentsOf: snapshot.databasePath)
             try store.items.keepItemIDsAbove(highest)
+            try store.items.keepClaimIDsAbove(highestClaim)
             try store.queued(upTo: try store.items.lastJournalSequence())
         }
         committedContent = true

@@ -19,7 +19,7 @@ extension InventoryManager {
             if case InventoryError.invalidValue(let field, _, let reason) = error {
                 return "the \(field): \(reason)"
             }
-            return String(describing: error)
+            return ErrorMessage.text(error)
         }
         do {
             if try ItemValidation.text(draft.title, field: .title, limit: 200) == nil {

@@ -13,24 +13,35 @@ extension InventoryManager {
         public let token: String
     }
 
-    /// Makes a read-only link to `subject`, opening for `lifetimeHours` from now.
+    /// Makes a read-only link to a view, as `definition` defines it, opening for
+    /// `lifetimeHours` from now. The link shows the view only while a view of that name
+    /// selects the same (its order and filter); the views file is the caller's business.
     ///
-    /// The view's name is taken as given (the views file is the caller's business); a claim
-    /// must exist.
-    ///
-    /// - Throws: `InventoryError.claimNotFound`; `InventoryError.invalidValue` for a lifetime
-    ///   outside an hour to a year or a blank view name; `DatabaseError`.
-    public func makeShareLink(_ subject: ShareLink.Subject, lifetimeHours: Int) throws
+    /// - Throws: `InventoryError.invalidValue` for a lifetime outside an hour to a year;
+    ///   `DatabaseError`.
+    public func makeShareLink(view definition: ViewDefinition, lifetimeHours: Int) throws
         -> MadeShareLink
     {
+        try makeShareLink(
+            .view(definition.name), lifetimeHours: lifetimeHours,
+            viewDefinition: ShareLink.definition(filter: definition.filter, sort: definition.sort))
+    }
+
+    /// Makes a read-only link to claim `id`, opening for `lifetimeHours` from now.
+    ///
+    /// - Throws: `InventoryError.claimNotFound`; `InventoryError.invalidValue` for a lifetime
+    ///   outside an hour to a year; `DatabaseError`.
+    public func makeShareLink(claim id: Int64, lifetimeHours: Int) throws -> MadeShareLink {
+        try makeShareLink(.claim(id), lifetimeHours: lifetimeHours, viewDefinition: nil)
+    }
+
+    private func makeShareLink(
+        _ subject: ShareLink.Subject, lifetimeHours: Int, viewDefinition: String?
+    ) throws -> MadeShareLink {
         guard (1...ShareLink.longestLifetimeHours).contains(lifetimeHours) else {
             throw InventoryError.invalidValue(
                 field: .other("link lifetime"), value: "\(lifetimeHours)h",
                 reason: "a link lives from an hour to a year")
-        }
-        if case .view(let name) = subject, name.trimmingWhitespace().isEmpty {
-            throw InventoryError.invalidValue(
-                field: .other("view"), value: name, reason: "name a view")
         }
         let token = ItemStore.makeShareToken()
         let now = Timestamp(clock())
@@ -42,7 +53,8 @@ extension InventoryManager {
                     throw InventoryError.claimNotFound(id)
                 }
                 let id = try store.items.insertShareLink(
-                    subject, tokenDigest: ItemStore.shareTokenDigest(token), createdAt: now,
+                    subject, viewDefinition: viewDefinition,
+                    tokenDigest: ItemStore.shareTokenDigest(token), createdAt: now,
                     expiresAt: expires)
                 guard let link = try store.items.shareLink(id: id) else {
                     preconditionFailure("share link \(id) was not there after its insert")
@@ -96,12 +108,20 @@ extension InventoryManager {
         }
     }
 
-    /// Logs a request made through link `id`.
+    /// Logs a request made through link `id`; with `whileLive`, only while the link is still
+    /// live at the visit's time, checked as the visit is written (a revocation that came while
+    /// the answer was made wins).
     ///
+    /// - Returns: whether the visit was logged.
     /// - Throws: `DatabaseError` (a server answers nothing it could not log).
-    public func logShareVisit(_ visit: ShareVisit, linkID id: Int64) throws {
+    @discardableResult
+    public func logShareVisit(_ visit: ShareVisit, linkID id: Int64, whileLive: Bool = false)
+        throws -> Bool
+    {
         try withStore { store in
-            try store.items.write { try store.items.insertShareVisit(visit, linkID: id) }
+            try store.items.write {
+                try store.items.insertShareVisit(visit, linkID: id, whileLive: whileLive)
+            }
         }
     }
 

@@ -125,9 +125,10 @@ public enum StorageProblem: Sendable, Hashable {
     /// Something else, with SQLite's result code.
     case other(code: Int32)
 
-    /// The sentence for the inventory at `path`.
-    public func description(path: String) -> String {
-        let file = quoted(path)
+    /// The sentence for the inventory at `path`; without naming the file when `path` is nil
+    /// (for a reader who is not its owner: a browser).
+    public func description(path: String?) -> String {
+        let file = path.map(quoted) ?? "file"
         return switch self {
         case .damaged:
             "the inventory \(file) is damaged; restore it from a backup ('inventory restore "

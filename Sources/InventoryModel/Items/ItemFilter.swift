@@ -182,3 +182,35 @@ public struct SearchText: Sendable, Hashable {
         }
     }
 }
+
+// MARK: - Canonical text
+
+extension ItemFilter {
+    /// The filter as one text that two filters share exactly when they select the same
+    /// conditions: each condition that is set, in a fixed order, then the filters of `all`.
+    /// A share link keeps it to refuse showing a view whose definition changed since.
+    public var canonicalText: String {
+        var parts: [String] = []
+        func add(_ name: String, _ value: String?) {
+            if let value { parts.append("\(name)=\(value)") }
+        }
+        func money(_ value: Money?) -> String? {
+            value.map { "\($0.currency.code) \($0.minorUnits)" }
+        }
+        add("luxury", isLuxury.map { $0 ? "1" : "0" })
+        add("insured", isInsured.map { $0 ? "1" : "0" })
+        add("photo", hasPhoto.map { $0 ? "1" : "0" })
+        add("minPrice", money(minPrice))
+        add("maxPrice", money(maxPrice))
+        add("minWorth", money(minWorth))
+        add("maxWorth", money(maxWorth))
+        add("tags", tags.isEmpty ? nil : tags.map { $0.lowercased() }.sorted().description)
+        add("after", purchasedAfter?.description)
+        add("before", purchasedBefore?.description)
+        add("location", location.map { $0.lowercased().debugDescription })
+        add("brand", brand.map { $0.lowercased().debugDescription })
+        add("text", text.map { $0.lowercased().debugDescription })
+        add("all", all.isEmpty ? nil : "[" + all.map(\.canonicalText).joined(separator: ", ") + "]")
+        return "{" + parts.joined(separator: "; ") + "}"
+    }
+}

@@ -24,6 +24,9 @@ public struct ShareLink: Sendable, Hashable, Identifiable {
     public let id: Int64
     /// What it shows.
     public let subject: Subject
+    /// For a view, its order and filter when the link was made (`ShareLink.definition`): the
+    /// link shows the view only while it still selects the same.
+    public let viewDefinition: String?
     /// When it was made.
     public let createdAt: Timestamp
     /// When it stops opening.
@@ -37,16 +40,22 @@ public struct ShareLink: Sendable, Hashable, Identifiable {
 
     /// A link as stored.
     public init(
-        id: Int64, subject: Subject, createdAt: Timestamp, expiresAt: Timestamp,
-        revokedAt: Timestamp?, visits: Int = 0, lastVisit: Timestamp? = nil
+        id: Int64, subject: Subject, viewDefinition: String? = nil, createdAt: Timestamp,
+        expiresAt: Timestamp, revokedAt: Timestamp?, visits: Int = 0, lastVisit: Timestamp? = nil
     ) {
         self.id = id
         self.subject = subject
+        self.viewDefinition = viewDefinition
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.revokedAt = revokedAt
         self.visits = visits
         self.lastVisit = lastVisit
+    }
+
+    /// What a view link keeps of its view: its order and its filter, as one text.
+    public static func definition(filter: ItemFilter, sort: ItemSort) -> String {
+        "sort=\(sort.rawValue) \(filter.canonicalText)"
     }
 
     /// Whether the link opens at `now`: revoked first, then expired.
@@ -75,14 +84,17 @@ public struct ShareLink: Sendable, Hashable, Identifiable {
         else {
             throw refuse("write a count and a unit: 12h, 7d or 2w (hours, days, weeks)")
         }
-        let digits = trimmed.dropLast()
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }),
-            digits.count <= 6, let count = Int(digits), count > 0
-        else {
+        let digits = trimmed.dropLast().drop { $0 == "0" }
+        guard trimmed.count > 1, digits.utf8.allSatisfy({ (48...57).contains($0) }) else {
             throw refuse("write a count and a unit: 12h, 7d or 2w (hours, days, weeks)")
         }
-        let hours = count * hoursPerUnit
-        guard hours <= longestLifetimeHours else {
+        guard let count = Int(digits), count > 0 else {
+            throw refuse(
+                digits.isEmpty
+                    ? "a link lives at least an hour" : "a link lives at most a year (366d)")
+        }
+        let (hours, overflow) = count.multipliedReportingOverflow(by: hoursPerUnit)
+        guard !overflow, hours <= longestLifetimeHours else {
             throw refuse("a link lives at most a year (366d)")
         }
         return hours

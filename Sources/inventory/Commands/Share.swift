@@ -30,7 +30,21 @@ struct Share: ParsableCommand {
             """)
 
     @OptionGroup var database: DatabaseOptions
-    @OptionGroup var views: ViewOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "The view to share: all (the default), luxury, non-insured, or one of your views.",
+            valueName: "name"),
+        completion: .custom { _, _, _ in ViewOptions.configuredViewNames() })
+    var view: String?
+
+    @Option(
+        name: .customLong("views"),
+        help: ArgumentHelp(
+            "A JSON file of views (default: $INVENTORY_VIEWS, else "
+                + "$XDG_CONFIG_HOME/inventory/views.json); serve with the same one.",
+            valueName: "file"))
+    var viewsFile: String?
 
     @Option(help: ArgumentHelp("Share this claim instead of a view.", valueName: "id"))
     var claim: Int64?
@@ -79,7 +93,7 @@ struct Share: ParsableCommand {
         if !making {
             let given = [
                 (claim != nil, "--claim"), (expires != nil, "--expires"), (url != nil, "--url"),
-                (views.view != "all", "--view"),
+                (view != nil, "--view"), (viewsFile != nil, "--views"),
             ].filter(\.0).map(\.1)
             if let first = given.first {
                 throw ValidationError(
@@ -87,7 +101,7 @@ struct Share: ParsableCommand {
             }
         }
         if all && !list { throw ValidationError("--all goes with --list") }
-        if claim != nil && views.view != "all" {
+        if claim != nil && view != nil {
             throw ValidationError(
                 "a link shows a view or a claim: give --view or --claim, not both")
         }
@@ -99,9 +113,19 @@ struct Share: ParsableCommand {
             try printList()
         } else if let revoke {
             let manager = try database.openManager(.write)
+            let before = try manager.shareLink(id: revoke)
             let link = try manager.revokeShareLink(id: revoke)
-            Terminal.standardOutput.writeLine(
-                "Link \(link.id) (\(Self.subject(link.subject))) no longer opens.")
+            let output = Terminal.standardOutput
+            if json {
+                output.writeLine(Self.json(link, state: .revoked, manager: manager))
+            } else if let revoked = before.revokedAt {
+                output.writeLine(
+                    "Link \(link.id) (\(Self.subject(link.subject))) was already revoked, on "
+                        + "\(revoked.minuteText).")
+            } else {
+                output.writeLine(
+                    "Link \(link.id) (\(Self.subject(link.subject))) no longer opens.")
+            }
         } else if let logOf {
             try printLog(of: logOf)
         } else {
@@ -116,15 +140,16 @@ struct Share: ParsableCommand {
             parsing: expires ?? "\(ShareLink.defaultLifetimeHours / 24)d")
         let base = try Self.baseURL(url ?? Self.defaultURL)
         let manager = try database.openManager(.write)
-        let subject: ShareLink.Subject
+        let made: InventoryManager.MadeShareLink
         if let claim {
-            subject = .claim(claim)
+            made = try manager.makeShareLink(claim: claim, lifetimeHours: lifetime)
         } else {
-            // The name must be a view of the views the server will show (same file, same rule).
-            let definition = try views.definition(in: views.registry(currency: manager.currency))
-            subject = .view(definition.name)
+            // The view as the views file defines it now: the server shows it only while its
+            // view of that name selects the same.
+            let registry = try ViewOptions.registry(option: viewsFile, currency: manager.currency)
+            let definition = try ViewOptions.definition(named: view ?? "all", in: registry)
+            made = try manager.makeShareLink(view: definition, lifetimeHours: lifetime)
         }
-        let made = try manager.makeShareLink(subject, lifetimeHours: lifetime)
         let address = base + "/share/" + made.token
         let output = Terminal.standardOutput
         if json {
@@ -155,7 +180,8 @@ struct Share: ParsableCommand {
         guard let components = URLComponents(string: base),
             let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = components.host, !host.isEmpty, components.path.isEmpty,
-            components.query == nil, components.fragment == nil, components.user == nil
+            components.query == nil, components.fragment == nil, components.user == nil,
+            (1...65535).contains(components.port ?? 80)
         else {
             throw ValidationError(
                 "--url \(text) is not a server's address: write it as http://HOST:PORT or "
@@ -172,14 +198,8 @@ struct Share: ParsableCommand {
         let links = try manager.shareLinks().filter { all || $0.state(at: now) == .live }
         let output = Terminal.standardOutput
         if json {
-            let objects = links.map { link in
-                var text = "{\"id\":\(link.id),\"shows\":\(Self.subjectJSON(link.subject))"
-                text += ",\"state\":\"\(link.state(at: now).rawValue)\""
-                text += ",\"created\":\"\(link.createdAt)\",\"expires\":\"\(link.expiresAt)\""
-                text += ",\"revoked\":" + (link.revokedAt.map { "\"\($0)\"" } ?? "null")
-                text += ",\"visits\":\(link.visits),\"lastVisit\":"
-                text += (link.lastVisit.map { "\"\($0)\"" } ?? "null") + "}"
-                return text
+            let objects = links.map {
+                Self.json($0, state: $0.state(at: now), manager: manager)
             }
             output.writeLine(
                 objects.isEmpty ? "[]" : "[\n  " + objects.joined(separator: ",\n  ") + "\n]")
@@ -192,7 +212,8 @@ struct Share: ParsableCommand {
         }
         let rows = links.map { link in
             [
-                String(link.id), Self.subject(link.subject), link.state(at: now).rawValue,
+                String(link.id), Self.subject(link.subject),
+                Self.stateText(link, state: link.state(at: now), manager: manager),
                 (link.revokedAt ?? link.expiresAt).minuteText, String(link.visits),
                 link.lastVisit?.minuteText ?? "—",
             ]
@@ -240,6 +261,31 @@ struct Share: ParsableCommand {
     }
 
     // MARK: - Words
+
+    /// A link as JSON, keys in a fixed order.
+    static func json(_ link: ShareLink, state: ShareLink.State, manager: InventoryManager)
+        -> String
+    {
+        var text = "{\"id\":\(link.id),\"shows\":\(subjectJSON(link.subject))"
+        text += ",\"state\":\"\(stateText(link, state: state, manager: manager))\""
+        text += ",\"created\":\"\(link.createdAt)\",\"expires\":\"\(link.expiresAt)\""
+        text += ",\"revoked\":" + (link.revokedAt.map { "\"\($0)\"" } ?? "null")
+        text += ",\"visits\":\(link.visits),\"lastVisit\":"
+        return text + (link.lastVisit.map { "\"\($0)\"" } ?? "null") + "}"
+    }
+
+    /// A link's state in words: live, expired, revoked, or a live link to a claim that was
+    /// deleted since ("claim deleted": it shows nothing).
+    static func stateText(_ link: ShareLink, state: ShareLink.State, manager: InventoryManager)
+        -> String
+    {
+        if state == .live, case .claim(let id) = link.subject,
+            (try? manager.claim(id: id)) ?? nil == nil
+        {
+            return "claim deleted"
+        }
+        return state.rawValue
+    }
 
     static func subject(_ subject: ShareLink.Subject) -> String {
         switch subject {

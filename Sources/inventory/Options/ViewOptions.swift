@@ -76,11 +76,20 @@ struct ViewOptions: ParsableArguments {
     ///
     /// - Throws: `ValidationError` (a usage error) for a name no view has.
     func definition(in registry: ViewRegistry) throws -> ViewDefinition {
-        guard registry.entry(named: view) != nil else {
+        try Self.definition(named: view, in: registry)
+    }
+
+    /// The definition of the view `name`.
+    ///
+    /// - Throws: `ValidationError` (a usage error) for a name no view has.
+    static func definition(named name: String, in registry: ViewRegistry) throws
+        -> ViewDefinition
+    {
+        guard registry.entry(named: name) != nil else {
             throw ValidationError(
-                "unknown view \"\(view)\" (views: \(registry.names.joined(separator: ", ")))")
+                "unknown view \"\(name)\" (views: \(registry.names.joined(separator: ", ")))")
         }
-        return try registry.definition(named: view)
+        return try registry.definition(named: name)
     }
 
     /// For shell completion: the names of the built-in and configured views.
