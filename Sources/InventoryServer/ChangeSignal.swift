@@ -89,6 +89,15 @@ final class ChangeSignal: Sendable {
         for continuation in continuations { continuation.yield(reason) }
     }
 
+    /// Returns once every stream has ended, or after `limit`: a server replaced under its
+    /// streams lets each say so before it stops.
+    func drained(within limit: Duration) async {
+        let deadline = ContinuousClock.now + limit
+        while state.withLock({ !$0.subscribers.isEmpty }), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// Ends every stream, now and to come: the server is stopping.
     func finish() {
         let continuations = state.withLock { state in

@@ -144,7 +144,12 @@ public final class InventoryServer: Sendable {
         ) { [signal] _ in
             replaced.withLock { $0 = true }
             signal.wake(.replaced)
-            Task { await group.triggerGracefulShutdown() }
+            // Each open stream says "replaced" and ends before the server stops: stopping first
+            // would end them without a word, and their pages would not know to reload.
+            Task {
+                await signal.drained(within: .seconds(5))
+                await group.triggerGracefulShutdown()
+            }
         }
         defer { center.removeObserver(token) }
         manager.startFollowing()

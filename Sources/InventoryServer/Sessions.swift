@@ -26,10 +26,13 @@ public final class Sessions: Sendable {
         case limited
     }
 
-    /// The most failed sign-ins an address may make in `failureWindow`.
+    /// The most failed sign-ins an address may make in the failure window.
     public static let maximumFailures = 10
+    /// The window failed sign-ins are counted in, unless told otherwise: a minute.
+    public static let defaultFailureWindow: Duration = .seconds(60)
+
     /// The window failed sign-ins are counted in.
-    public static let failureWindow: Duration = .seconds(60)
+    public let failureWindow: Duration
 
     private struct Failures {
         var count: Int
@@ -44,8 +47,10 @@ public final class Sessions: Sendable {
 
     private let state = Mutex(State())
 
-    /// No sign-in link and no session yet.
-    public init() {}
+    /// No sign-in link and no session yet; failures are counted over `failureWindow`.
+    public init(failureWindow: Duration = Sessions.defaultFailureWindow) {
+        self.failureWindow = failureWindow
+    }
 
     /// A new random token: 32 bytes from the system's generator, as 64 hex digits (safe in a
     /// cookie, a URL and a header).
@@ -92,7 +97,7 @@ public final class Sessions: Sendable {
     private func attempt(from address: String, _ check: (inout State) -> Bool) -> SignIn {
         let now = ContinuousClock.now
         return state.withLock { state in
-            if Self.isLimited(address, in: &state, at: now) { return .limited }
+            if isLimited(address, in: &state, at: now) { return .limited }
             guard check(&state) else {
                 state.failures[address, default: Failures(count: 0, since: now)].count += 1
                 return .refused
@@ -104,7 +109,7 @@ public final class Sessions: Sendable {
     }
 
     /// Whether `address` failed too often lately (forgetting failures older than the window).
-    private static func isLimited(
+    private func isLimited(
         _ address: String, in state: inout State, at now: ContinuousClock.Instant
     ) -> Bool {
         guard let failures = state.failures[address] else { return false }
@@ -112,20 +117,20 @@ public final class Sessions: Sendable {
             state.failures[address] = nil
             return false
         }
-        return failures.count >= maximumFailures
+        return failures.count >= Self.maximumFailures
     }
 
     /// Whether `address` failed too often lately to try again yet: sign-ins and share links
     /// count their failures together.
     public func isLimited(_ address: String) -> Bool {
-        state.withLock { Self.isLimited(address, in: &$0, at: .now) }
+        state.withLock { isLimited(address, in: &$0, at: .now) }
     }
 
     /// Counts a failure from `address` that was not a sign-in: a share link that is none.
     public func recordFailure(from address: String) {
         let now = ContinuousClock.now
         state.withLock { state in
-            _ = Self.isLimited(address, in: &state, at: now)
+            _ = isLimited(address, in: &state, at: now)
             state.failures[address, default: Failures(count: 0, since: now)].count += 1
         }
     }

@@ -401,26 +401,80 @@ public final class ItemStore {
     }
 
     /// Inserts `items` and gives each, in place, the id it was given; see `insert(_:)`.
+    ///
+    /// More than one item is a batch: the add triggers stand aside (`journal_write.bulk`,
+    /// migration 0011) while the rows go in, then the journal, the full-text index and the tag
+    /// and file indexes of the whole batch are written by one INSERT … SELECT each. A million
+    /// items took a third of the time the triggers took row by row.
     package func insert(assigningIDsTo items: inout [HouseholdItem]) throws {
         guard !items.isEmpty else { return }
         let firstID = try nextItemID()
         guard firstID <= Int64.max - Int64(items.count) else {
             throw DatabaseError(extendedCode: SQLITE_FULL, message: "no item ids are left")
         }
-        var start = 0
-        while start < items.count {
-            let count = min(Self.rowsPerInsert, items.count - start)
-            let statement = try database.cachedStatement(Self.insertSQL(rows: count))
-            for index in start..<start + count {
-                items[index] = items[index].withID(firstID + Int64(index))
-                try canonicalizeTags(of: &items[index])
-                try bindFields(
-                    of: items[index], to: statement,
-                    from: Int32((index - start) * Self.insertColumnCount))
+        let isBatch = items.count > 1
+        if isBatch { try database.execute("UPDATE journal_write SET bulk = 1") }
+        do {
+            var start = 0
+            while start < items.count {
+                let count = min(Self.rowsPerInsert, items.count - start)
+                let statement = try database.cachedStatement(Self.insertSQL(rows: count))
+                for index in start..<start + count {
+                    items[index] = items[index].withID(firstID + Int64(index))
+                    try canonicalizeTags(of: &items[index])
+                    try bindFields(
+                        of: items[index], to: statement,
+                        from: Int32((index - start) * Self.insertColumnCount))
+                }
+                try statement.run()
+                start += count
             }
-            try statement.run()
-            start += count
+            if isBatch {
+                try indexAdded(from: firstID, to: firstID + Int64(items.count) - 1)
+                try database.execute("UPDATE journal_write SET bulk = 0")
+            }
+        } catch {
+            // The caller rolls its transaction back; the triggers are not left aside meanwhile.
+            if isBatch { try? database.execute("UPDATE journal_write SET bulk = 0") }
+            throw error
         }
+    }
+
+    /// What the add triggers write for one item, written for the items `first...last` at
+    /// once: their journal rows in id order, the full-text index, the tag and file indexes.
+    private func indexAdded(from first: Int64, to last: Int64) throws {
+        let range: [DatabaseValue] = [.integer(first), .integer(last)]
+        try database.cachedStatement(
+            """
+            INSERT INTO journal (write_id, at, kind, item_id, before, after)
+            SELECT journal_write.id, journal_write.at, 'added', added.item_id, NULL, added.after
+            FROM journal_write, journal_added_items AS added
+            WHERE added.item_id BETWEEN ?1 AND ?2 ORDER BY added.item_id
+            """
+        ).runOnce(range)
+        try database.cachedStatement(
+            """
+            INSERT INTO items_search (rowid, name, description, brand, model, serial, notes,
+                location)
+            SELECT id, name, description, brand, model, serial, notes, location FROM items
+            WHERE id BETWEEN ?1 AND ?2
+            """
+        ).runOnce(range)
+        try database.cachedStatement(
+            """
+            INSERT OR IGNORE INTO item_tags (tag_key, item_id)
+            SELECT tag.value, items.id FROM items, json_each(items.tag_keys) AS tag
+            WHERE items.id BETWEEN ?1 AND ?2 AND items.tag_keys != '[]'
+            """
+        ).runOnce(range)
+        try database.cachedStatement(
+            """
+            INSERT OR IGNORE INTO item_files (file, item_id)
+            SELECT json_extract(file.value, '$.file'), items.id
+            FROM items, json_each(items.attachments) AS file
+            WHERE items.id BETWEEN ?1 AND ?2 AND items.attachments != '[]'
+            """
+        ).runOnce(range)
     }
 
     /// Rows per INSERT statement: 36 × 27 parameters stays under 999, the smallest limit an

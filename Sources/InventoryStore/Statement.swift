@@ -158,6 +158,15 @@ public final class Statement {
         while try step() {}
     }
 
+    /// Binds `arguments`, runs the statement to its end, and resets it.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func runOnce(_ arguments: [DatabaseValue]) throws {
+        defer { reset() }
+        try bind(arguments)
+        try run()
+    }
+
     /// Makes the statement ready to run again; the bindings are cleared.
     public func reset() {
         sqlite3_reset(handle)

@@ -22,9 +22,11 @@ struct ServerFixture {
         manager = try InventoryManager(
             path: folder.file("inventory.sqlite"), notificationCenter: NotificationCenter(),
             clock: clock)
+        // Failures are counted over an hour: a test on a busy machine may take longer than the
+        // server's minute between its first failed sign-in and its last.
         server = InventoryServer(
             manager: manager, views: ViewRegistry(currency: manager.currency),
-            configuration: configuration)
+            configuration: configuration, sessions: Sessions(failureWindow: .seconds(3600)))
     }
 
     /// Runs `body` with a client of the server's routes.
