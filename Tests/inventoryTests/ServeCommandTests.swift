@@ -60,15 +60,27 @@ struct ServeCommandTests {
         ]
         try reader.run()
         defer { reader.terminate() }
+        // Open once it says it follows, not after a guessed delay.
+        let deadline = Date().addingTimeInterval(60)
+        while (try? String(contentsOfFile: stream, encoding: .utf8))?.contains("following") != true,
+            Date() < deadline
+        { usleep(10_000) }
         try sandbox.succeed(["edit", "2", "--luxury"])
         let shared = address + "/share/" + token
         func status(_ path: String) throws -> String {
             try sandbox.shell("curl -s -o /dev/null -w '%{http_code}' --max-time 10 '\(path)'")
                 .stdout
         }
-        #expect(try status(shared + "/items/2") == "200")
+        // The server follows the edit made by another process (waited for, not slept on).
+        var followed = try status(shared + "/items/2")
+        let following = Date().addingTimeInterval(60)
+        while followed != "200", Date() < following {
+            usleep(20_000)
+            followed = try status(shared + "/items/2")
+        }
+        #expect(followed == "200")
         try sandbox.succeed(["restore", sandbox.file("before.zip"), "--force"])
-        let again = server.waitForLines(4)
+        let again = server.waitForLines(5)
         #expect(again.contains("The inventory was replaced (a restore): reading it again."))
         #expect(again.last?.hasPrefix("Serving the restored inventory again at \(address)") == true)
         #expect(try status(shared + "/items/2") == "404", "Chairs are not luxury in the backup")
