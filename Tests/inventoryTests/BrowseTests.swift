@@ -260,6 +260,31 @@ func tabCounts(_ screen: String) -> [Int] {
         try tmux.press("q")
     }
 
+    /// A terminal (tmux here) writes each key's sequence at once, so Escape is taken without
+    /// waiting and arrows sent in a burst, Escape among them, are never cut into an Escape and
+    /// typed text: eleven moves land on the twelfth item.
+    @Test func keysSentInABurstAreDecodedOneByOne() throws {
+        for number in 1...14 { try sandbox.add(String(format: "Item %02d", number)) }
+        let tmux = try TmuxSession(
+            script: sandbox.script(
+                "burst.sh",
+                "env LANG=C.UTF-8 '\(inventoryBinary)' browse --db '\(sandbox.database)'"))
+        defer { tmux.close() }
+        try tmux.waitFor("+ Add item")
+        try tmux.press(
+            "Down", "Down", "Down", "Down", "Down", "Escape", "Down", "Down", "Down", "Escape",
+            "Escape", "Down", "Down", "Down")
+        try tmux.press("i")
+        try tmux.waitFor("#12 Item 12 is insured now")
+        try tmux.press("Enter")
+        try tmux.waitFor("Esc back")
+        try tmux.press("Escape")
+        try tmux.waitFor("/ search")
+        try tmux.press("Down", "i")
+        try tmux.waitFor("#13 Item 13 is insured now")
+        try tmux.press("q")
+    }
+
     @Test func browseRefusesToStartWithoutATerminal() throws {
         let result = try sandbox.run(["browse"])
         #expect(result.status == 1)

@@ -68,6 +68,10 @@ final class TerminalScreen {
         write("\u{1B}[2J")
     }
 
+    /// What begins and ends every frame drawn.
+    static let frameStart = "\u{1B}[?2026h"
+    static let frameEnd = "\u{1B}[?2026l"
+
     /// Draws `grid`, rewriting only the rows that differ from the last frame.
     func draw(_ grid: Grid) {
         if previousRows.count != grid.height {
@@ -80,10 +84,17 @@ final class TerminalScreen {
             previousRows[row] = text
             output += "\u{1B}[\(row + 1);1H" + text
         }
-        if !output.isEmpty { write(output) }
+        // Inside a synchronized update (DEC mode 2026): a terminal that knows it shows the
+        // frame whole, never half drawn; others ignore the mode.
+        if !output.isEmpty { write(Self.frameStart + output + Self.frameEnd) }
     }
 
     /// Waits up to `milliseconds` for input and returns the keys read (maybe none).
+    ///
+    /// A terminal writes each key's bytes at once, so a read that ends in a lone ESC with
+    /// nothing more waiting is the Escape key, taken at once, as crossterm and termion take it
+    /// (a 15 ms wait for more used to delay every Escape). A sequence begun but cut, which
+    /// only a slow link does, gets `sequenceWait` milliseconds to arrive whole.
     func readKeys(waitingUpTo milliseconds: Int32) -> [Key] {
         var request = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         guard poll(&request, 1, milliseconds) > 0 else { return [] }
@@ -91,16 +102,20 @@ final class TerminalScreen {
         let count = read(0, &buffer, buffer.count)
         guard count > 0 else { return [] }
         var keys = decoder.keys(from: buffer[..<count])
-        // An escape sequence split across reads: give it a moment to arrive whole.
-        if keys.last == .escape, poll(&request, 1, 15) > 0 {
+        while decoder.awaitsEscapeSequence {
+            let wait = decoder.awaitsLoneEscape ? 0 : Self.sequenceWait
+            request.revents = 0
+            guard poll(&request, 1, wait) > 0 else { break }
             let more = read(0, &buffer, buffer.count)
-            if more > 0 {
-                keys.removeLast()
-                keys += decoder.keys(from: [0x1B] + buffer[..<more])
-            }
+            guard more > 0 else { break }
+            keys += decoder.keys(from: buffer[..<more])
         }
+        if decoder.awaitsEscapeSequence { keys += decoder.flush() }
         return keys
     }
+
+    /// How long the rest of a cut escape sequence is waited for, in milliseconds.
+    static let sequenceWait: Int32 = 50
 
     private func encode(_ cells: ArraySlice<Cell>) -> String {
         var text = ""
