@@ -42,10 +42,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/HelloServer"),
+        // A pseudo-terminal for the browse benchmark (posix_openpt and friends, from C).
+        .target(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
         .executableTarget(
             name: "InventoryBenchmarks",
             dependencies: [
                 "BenchmarkRows",
+                "CPseudoTerminal",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "InventoryKit", package: mainPackage),
                 .product(name: "InventoryBrowse", package: mainPackage),

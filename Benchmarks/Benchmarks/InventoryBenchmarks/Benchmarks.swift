@@ -7,6 +7,7 @@ let benchmarks: @Sendable () -> Void = {
     viewBenchmarks()
     listingBenchmarks()
     browseBenchmarks()
+    browseTerminalBenchmarks()
     watchBenchmarks()
     exchangeBenchmarks()
     serverBenchmarks()

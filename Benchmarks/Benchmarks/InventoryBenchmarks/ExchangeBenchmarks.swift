@@ -175,7 +175,8 @@ func exchangeBenchmarks() {
             Fixtures.remove(folder + "/report")
             benchmark.startMeasurement()
             try Fixtures.run(
-                Fixtures.inventoryBinary, ["report", "--output", folder + "/report", "--db", source])
+                Fixtures.inventoryBinary,
+                ["report", "--output", folder + "/report", "--db", source])
             benchmark.stopMeasurement()
         }
         Fixtures.remove(folder)
