@@ -6,6 +6,7 @@ let benchmarks: @Sendable () -> Void = {
     writeBenchmarks()
     viewBenchmarks()
     listingBenchmarks()
+    everydayUseBenchmarks()
     browseBenchmarks()
     browseTerminalBenchmarks()
     watchBenchmarks()

@@ -78,7 +78,10 @@ func listingBenchmarks() {
     Benchmark(
         "cold list JSON, ours and sqlite3 in turns (\(small) items)",
         configuration: .init(
-            metrics: [coldOurs, coldSQLite], warmupIterations: 3, scalingFactor: .one,
+            metrics: [coldOurs, coldSQLite],
+            // whole microseconds in the export (the automatic unit, thousands, kept whole ms)
+            units: [coldOurs: .count, coldSQLite: .count],
+            warmupIterations: 3, scalingFactor: .one,
             maxDuration: .seconds(60), maxIterations: BenchmarkSizes.coldListingRuns,
             setup: { listingInventory.value = try Fixtures.inventory(count: small) })
     ) { benchmark in
@@ -104,3 +107,100 @@ let coldOurs = BenchmarkMetric.custom(
     "oursMicroseconds", polarity: .prefersSmaller, useScalingFactor: false)
 let coldSQLite = BenchmarkMetric.custom(
     "sqlite3Microseconds", polarity: .prefersSmaller, useScalingFactor: false)
+
+/// Everyday use, as a household works: single-item commands, each its own process (adds and
+/// edits in turn), while a `watch` keeps the inventory open. Then the cold JSON listing of
+/// that file, in turns with the same file checkpointed (a copy of it and its `-wal`,
+/// `PRAGMA wal_checkpoint(TRUNCATE)`, with a watch of its own), and the `-wal` file's size.
+private final class EverydayUse: @unchecked Sendable {
+    let folder: String
+    let used: String
+    let checkpointed: String
+    let logBytes: Int
+    private let watches: [Process]
+
+    init(commands: Int) throws {
+        folder = try Fixtures.scratchFolder("everyday")
+        used = folder + "/used.sqlite"
+        checkpointed = folder + "/checkpointed.sqlite"
+        try Fixtures.copyDatabase(Fixtures.inventory(count: 1_000), to: used)
+        let first = try Self.watch(used)
+        for command in 0..<commands {
+            if command.isMultiple(of: 2) {
+                try Fixtures.run(
+                    Fixtures.inventoryBinary,
+                    [
+                        "add", "--name", "Everyday \(command)", "--price", "12.50", "--location",
+                        "Shed", "--db", used,
+                    ])
+            } else {
+                try Fixtures.run(
+                    Fixtures.inventoryBinary,
+                    ["edit", String(1 + command % 1_000), "--price", "\(command).25", "--db", used])
+            }
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: used + "-wal")
+        logBytes = (attributes[.size] as? Int) ?? 0
+        // No writer runs now: the file and its log copied together are one consistent state.
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(atPath: used + suffix, toPath: checkpointed + suffix)
+        }
+        try Fixtures.run(Fixtures.sqlite3, [checkpointed, "PRAGMA wal_checkpoint(TRUNCATE)"])
+        watches = [first, try Self.watch(checkpointed)]
+    }
+
+    private static func watch(_ path: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Fixtures.inventoryBinary)
+        process.arguments = ["watch", "--json", "--timeout", "3600", "--db", path]
+        process.environment = Fixtures.plainEnvironment
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        return process
+    }
+
+    func close() {
+        for process in watches {
+            process.interrupt()
+            process.waitUntilExit()
+        }
+        Fixtures.remove(folder)
+    }
+}
+
+private let everydayUse = Shared<EverydayUse>()
+
+func everydayUseBenchmarks() {
+    let commands = BenchmarkSizes.everydayCommands
+    Benchmark(
+        "cold list JSON after \(commands) commands with a watch open, and checkpointed, in turns",
+        configuration: .init(
+            metrics: [coldOurs, coldCheckpointed, logSize],
+            units: [coldOurs: .count, coldCheckpointed: .count, logSize: .count],
+            warmupIterations: 3, scalingFactor: .one, maxDuration: .seconds(60),
+            maxIterations: BenchmarkSizes.coldListingRuns,
+            setup: { everydayUse.value = try EverydayUse(commands: commands) },
+            teardown: {
+                everydayUse.value?.close()
+                everydayUse.value = nil
+            })
+    ) { benchmark in
+        guard let use = everydayUse.value else { return }
+        let used = try ContinuousClock().measure {
+            _ = try Fixtures.run(Fixtures.inventoryBinary, ["list", "--json", "--db", use.used])
+        }
+        let checkpointed = try ContinuousClock().measure {
+            _ = try Fixtures.run(
+                Fixtures.inventoryBinary, ["list", "--json", "--db", use.checkpointed])
+        }
+        benchmark.measurement(coldOurs, Int(used / .microseconds(1)))
+        benchmark.measurement(coldCheckpointed, Int(checkpointed / .microseconds(1)))
+        benchmark.measurement(logSize, use.logBytes)
+    }
+}
+
+/// The listing of the checkpointed copy, in microseconds, and the `-wal` file's size in bytes.
+let coldCheckpointed = BenchmarkMetric.custom(
+    "checkpointedMicroseconds", polarity: .prefersSmaller, useScalingFactor: false)
+let logSize = BenchmarkMetric.custom(
+    "logBytes", polarity: .prefersSmaller, useScalingFactor: false)

@@ -256,6 +256,18 @@ func makeRows(_ results: Results) -> [Row] {
             baseline: milliseconds("list luxury CSV, sqlite3 (\(large) items)"),
             named: "sqlite3 -csv", .atMost, 1.5),
         coldListing(results),
+        everydayListing(results),
+        {
+            let commands = BenchmarkSizes.everydayCommands
+            let name =
+                "cold list JSON after \(commands) commands with a watch open, and checkpointed, in turns"
+            var row = Row(
+                "  its -wal file after those \(commands.formatted()) commands", unit: "MB",
+                ours: results.distribution(name, metric: "logBytes").map { $0.median / 1e6 },
+                .atMost, 8)
+            if BenchmarkSizes.isQuick { row.targetSize = "5,000 commands" }
+            return row
+        }(),
         grdbBest(results, stored: stored),
         Row(
             "  the same against GRDB's idiomatic record.insert", unit: "items/s",
@@ -377,6 +389,30 @@ func coldListing(_ results: Results) -> Row {
         named: "sqlite3 -json", .atMost, 2.5)
     row.oursRange = spread(ours)
     row.baselineRange = spread(sqlite)
+    return row
+}
+
+/// The cold listing after everyday use (single-item commands, each a process, a watch open)
+/// against the same file checkpointed, both with a watch open, in turns.
+func everydayListing(_ results: Results) -> Row {
+    let commands = BenchmarkSizes.everydayCommands
+    let name =
+        "cold list JSON after \(commands) commands with a watch open, and checkpointed, in turns"
+    let used = results.distribution(name, metric: "oursMicroseconds")
+    let checkpointed = results.distribution(name, metric: "checkpointedMicroseconds")
+    func spread(_ distribution: Distribution?) -> ClosedRange<Double>? {
+        guard let low = distribution?.percentiles[0], let high = distribution?.percentiles[100]
+        else { return nil }
+        return (low / 1e3)...(high / 1e3)
+    }
+    var row = Row(
+        "cold list --json after \(commands.formatted()) add/edit processes, watch open (median of \(BenchmarkSizes.coldListingRuns))",
+        unit: "ms",
+        ours: used.map { $0.median / 1e3 }, baseline: checkpointed.map { $0.median / 1e3 },
+        named: "the same file checkpointed", .atMost, 1.1)
+    row.oursRange = spread(used)
+    row.baselineRange = spread(checkpointed)
+    if BenchmarkSizes.isQuick { row.targetSize = "5,000 commands" }
     return row
 }
 

@@ -59,6 +59,8 @@ public enum BenchmarkSizes {
     public static var large: Int { isQuick ? 100_000 : 1_000_000 }
     /// How many times each program of the cold listing runs, in turns.
     public static let coldListingRuns = 40
+    /// The single-item commands of everyday use before its listing: 5,000 (1,000 when quick).
+    public static var everydayCommands: Int { isQuick ? 1_000 : 5_000 }
 
     /// The inventory sizes a change is delivered at: 10k, 100k and 1M (10k and 100k when quick).
     public static var viewSizes: [Int] {
