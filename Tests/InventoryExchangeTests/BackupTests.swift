@@ -283,7 +283,7 @@ private func sha256(_ bytes: some DataProtocol) -> String {
         /// with `manifest`, and returns its path.
         func archive(
             _ name: String, manifest: BackupManifest? = nil, entries: [String: Data]? = nil,
-            links: [String: String] = [:]
+            links: [String: String] = [:], compression: CompressionMethod = .none
         ) throws -> String {
             let path = folder.file(name)
             let archive = try Archive(
@@ -292,7 +292,8 @@ private func sha256(_ bytes: some DataProtocol) -> String {
             all[BackupManifest.entryName] = try (manifest ?? self.manifest).encoded()
             for (entryPath, data) in all.sorted(by: { $0.key < $1.key }) {
                 try archive.addEntry(
-                    with: entryPath, type: .file, uncompressedSize: Int64(data.count)
+                    with: entryPath, type: .file, uncompressedSize: Int64(data.count),
+                    compressionMethod: compression
                 ) { position, size in
                     data.subdata(in: Int(position)..<min(data.count, Int(position) + size))
                 }
@@ -337,6 +338,55 @@ private func sha256(_ bytes: some DataProtocol) -> String {
                     == ["inventory.sqlite", "inventory.sqlite-shm", "inventory.sqlite-wal"],
                 sourceLocation: sourceLocation)
         }
+    }
+
+    /// What `zip` and most tools write: every entry deflated. Restored like our stored ones.
+    @Test func aDeflatedArchiveIsRestored() throws {
+        let fixture = try Fixture()
+        let path = try fixture.archive("deflated.zip", compression: .deflate)
+        let target = TemporaryFolder()
+        let manager = try makeManager(in: target)
+        try StagedRestore(archiveAt: path, besideDatabaseAt: manager.databasePath)
+            .restore(into: manager, replacing: false)
+        #expect(try manager.counts().items == 3)
+    }
+
+    /// A manifest whose deflate stream never ends (a stored block that promises 65,535 bytes
+    /// the file does not have): ZIPFoundation's reader looped on it forever; it is damaged.
+    @Test func aDeflateStreamThatNeverEnds() throws {
+        let fixture = try Fixture()
+        let name = Array(BackupManifest.entryName.utf8)
+        let data: [UInt8] = [0x00, 0xFF, 0xFF, 0x00, 0x00] + Array(#"{"x":1}"#.utf8)
+        func le(_ value: Int, _ bytes: Int) -> [UInt8] {
+            (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
+        let local =
+            le(0x0403_4B50, 4) + le(20, 2) + le(0, 2) + le(8, 2) + le(0, 4) + le(0, 4)
+            + le(data.count, 4) + le(100, 4) + le(name.count, 2) + le(0, 2) + name + data
+        let directory =
+            le(0x0201_4B50, 4) + le(20, 2) + le(20, 2) + le(0, 2) + le(8, 2) + le(0, 4)
+            + le(0, 4) + le(data.count, 4) + le(100, 4) + le(name.count, 2) + le(0, 8)
+            + le(0, 4) + le(0, 4) + name
+        let end =
+            le(0x0605_4B50, 4) + le(0, 4) + le(1, 2) + le(1, 2) + le(directory.count, 4)
+            + le(local.count, 4) + le(0, 2)
+        let path = fixture.folder.file("endless.zip")
+        try Data(local + directory + end).write(to: URL(fileURLWithPath: path))
+        try fixture.expectRefusal(path, saying: "the archive is damaged")
+    }
+
+    @Test func aManifestWhoseBytesDoNotMatchTheirCRC() throws {
+        let fixture = try Fixture()
+        let good = try Data(contentsOf: URL(fileURLWithPath: fixture.folder.file("good.zip")))
+        var bytes = [UInt8](good)
+        let marker = Array(#""formatVersion""#.utf8)
+        let at = try #require(
+            (0...(bytes.count - marker.count)).first {
+                Array(bytes[$0..<$0 + marker.count]) == marker
+            })
+        bytes[at + 1] = UInt8(ascii: "F")  // the same size; the CRC-32 no longer matches
+        try Data(bytes).write(to: URL(fileURLWithPath: fixture.folder.file("crc.zip")))
+        try fixture.expectRefusal(fixture.folder.file("crc.zip"), saying: "the archive is damaged")
     }
 
     @Test func aFileThatIsNotAZipArchive() throws {

@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import InventoryKit
-import ZIPFoundation
 
 #if canImport(Glibc)
     import Glibc
@@ -49,17 +48,19 @@ public final class StagedRestore {
         guard access(archivePath, R_OK) == 0 else {
             throw BackupError.unreadable(path: archivePath, reason: "permission denied")
         }
-        let archive: Archive
+        let archive: ZipReader
         do {
-            archive = try Archive(
-                url: URL(fileURLWithPath: archivePath), accessMode: .read, pathEncoding: nil)
+            archive = try ZipReader(path: archivePath)
+        } catch let error as POSIXError {
+            throw BackupError.unreadable(
+                path: archivePath, reason: String(cString: strerror(error.code.rawValue)))
         } catch {
             throw BackupError.unreadable(
                 path: archivePath, reason: "it is not a zip archive, or it is cut short")
         }
         let manifest = try Self.readManifest(of: archive, refused: refused)
         let expected = try Self.check(manifest, refused: refused)
-        // Found once: ZIPFoundation's look-up by path reads every entry before it.
+        // Found once, by path.
         let entries = try Self.checkEntries(of: archive, against: expected, refused: refused)
 
         let databaseFolder = (databasePath as NSString).deletingLastPathComponent
@@ -143,18 +144,18 @@ public final class StagedRestore {
     // MARK: - Checking
 
     private static func readManifest(
-        of archive: Archive, refused: (String) -> BackupError
+        of archive: ZipReader, refused: (String) -> BackupError
     ) throws -> BackupManifest {
         guard let entry = archive[BackupManifest.entryName] else {
             throw refused("it is not an inventory backup (it has no \(BackupManifest.entryName))")
         }
-        guard entry.type == .file, entry.uncompressedSize <= maximumManifestSize else {
+        guard entry.kind == .file, entry.uncompressedSize <= maximumManifestSize else {
             throw refused("its \(BackupManifest.entryName) is not a manifest")
         }
         var data = Data()
         do {
-            _ = try archive.extract(entry) { chunk in
-                data.append(chunk)
+            try archive.extract(entry) { chunk in
+                data.append(contentsOf: chunk)
                 if data.count > maximumManifestSize { throw ArchiveOverrun() }
             }
         } catch {
@@ -182,14 +183,14 @@ public final class StagedRestore {
     /// Refuses an archive with an entry that is not a plain file with a safe path listed in
     /// the manifest, or larger than listed, and one that lacks a listed entry.
     private static func checkEntries(
-        of archive: Archive, against expected: [String: BackupManifest.Entry],
+        of archive: ZipReader, against expected: [String: BackupManifest.Entry],
         refused: (String) -> BackupError
-    ) throws -> [String: Entry] {
-        var seen: [String: Entry] = [:]
-        for entry in archive {
+    ) throws -> [String: ZipReader.Entry] {
+        var seen: [String: ZipReader.Entry] = [:]
+        for entry in archive.entries {
             var path = entry.path
             // A folder entry, as `zip -r` of an unpacked backup writes one: nothing to restore.
-            if entry.type == .directory, path.hasSuffix("/") {
+            if entry.kind == .directory, path.hasSuffix("/") {
                 path.removeLast()
                 let components = path.split(separator: "/", omittingEmptySubsequences: false)
                 if !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"),
@@ -204,9 +205,9 @@ public final class StagedRestore {
             {
                 throw refused("it holds an entry with an unsafe path (\(printable(path)))")
             }
-            guard entry.type == .file else {
+            guard entry.kind == .file else {
                 throw refused(
-                    "it holds a \(entry.type == .symlink ? "link" : "folder") (\(printable(path)))")
+                    "it holds a \(entry.kind == .link ? "link" : "folder") (\(printable(path)))")
             }
             guard seen.updateValue(entry, forKey: path) == nil else {
                 throw refused("it holds \(printable(path)) twice")
@@ -234,7 +235,7 @@ public final class StagedRestore {
 
     /// Unpacks `entry` to `target`, checking its size and SHA-256 as the bytes come.
     private static func extract(
-        _ entry: BackupManifest.Entry, from archive: Archive, entries: [String: Entry],
+        _ entry: BackupManifest.Entry, from archive: ZipReader, entries: [String: ZipReader.Entry],
         to target: String, refused: (String) -> BackupError
     ) throws {
         guard let zipEntry = entries[entry.path] else {
@@ -248,12 +249,11 @@ public final class StagedRestore {
         var count: Int64 = 0
         var writeError: Int32?
         do {
-            // The SHA-256 is checked instead of the CRC-32 (which ZIPFoundation computes slowly).
-            _ = try archive.extract(zipEntry, bufferSize: 1 << 20, skipCRC32: true) { chunk in
-                count += Int64(chunk.count)
+            try archive.extract(zipEntry) { raw in
+                count += Int64(raw.count)
                 if count > entry.size { throw ArchiveOverrun() }
-                hash.update(data: chunk)
-                let failed = chunk.withUnsafeBytes { raw -> Int32? in
+                hash.update(bufferPointer: raw)
+                let failed = { () -> Int32? in
                     var offset = 0
                     while offset < raw.count {
                         let written = write(
@@ -263,7 +263,7 @@ public final class StagedRestore {
                         offset += written
                     }
                     return nil
-                }
+                }()
                 if let failed {
                     writeError = failed
                     throw ArchiveOverrun()
