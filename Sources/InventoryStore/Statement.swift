@@ -104,18 +104,8 @@ public final class Statement {
         case .real(let double):
             result = sqlite3_bind_double(handle, index, double)
         case .text(let string):
-            var string = string
-            result = string.withUTF8 { buffer in
-                guard let base = buffer.baseAddress, !buffer.isEmpty else {
-                    // A NULL pointer would bind NULL; an empty text needs a real pointer.
-                    return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
-                }
-                return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    sqlite3_bind_text64(
-                        handle, index, $0, sqlite3_uint64(buffer.count), csqlite_transient(),
-                        UInt8(SQLITE_UTF8))
-                }
-            }
+            try bind(text: string, at: index)
+            return
         case .blob(let bytes):
             result = bytes.withUnsafeBytes { buffer in
                 sqlite3_bind_blob64(
@@ -123,6 +113,35 @@ public final class Statement {
                     sqlite3_uint64(buffer.count), csqlite_transient())
             }
         }
+        try database.check(result, sql: sql)
+    }
+
+    /// Binds `text` (NULL for nil) to the parameter at `index` (1-based), without building a
+    /// value.
+    public func bind(text: String?, at index: Int32) throws {
+        guard var string = text else {
+            try database.check(sqlite3_bind_null(handle, index), sql: sql)
+            return
+        }
+        let result = string.withUTF8 { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                // A NULL pointer would bind NULL; an empty text needs a real pointer.
+                return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                sqlite3_bind_text64(
+                    handle, index, $0, sqlite3_uint64(buffer.count), csqlite_transient(),
+                    UInt8(SQLITE_UTF8))
+            }
+        }
+        try database.check(result, sql: sql)
+    }
+
+    /// Binds `integer` (NULL for nil) to the parameter at `index` (1-based).
+    public func bind(integer: Int64?, at index: Int32) throws {
+        let result =
+            integer.map { sqlite3_bind_int64(handle, index, $0) }
+            ?? sqlite3_bind_null(handle, index)
         try database.check(result, sql: sql)
     }
 

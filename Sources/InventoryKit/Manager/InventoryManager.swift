@@ -564,23 +564,27 @@ public final class InventoryManager: Sendable {
             var sequence = try store.items.lastJournalSequence()
             var pending: [HouseholdItem] = []
             pending.reserveCapacity(ItemStore.rowsPerInsert)
-            func insertPending() throws {
-                try store.items.insert(assigningIDsTo: &pending)
-                for item in pending {
-                    sequence += 1
-                    changes.append(InventoryChange(kind: .added, item: item, sequence: sequence))
+            // One batch: the journal and the indexes of all the rows are written at its end.
+            try store.items.insertBatch { insertRows in
+                func insertPending() throws {
+                    try insertRows(&pending)
+                    for item in pending {
+                        sequence += 1
+                        changes.append(
+                            InventoryChange(kind: .added, item: item, sequence: sequence))
+                    }
+                    pending.removeAll(keepingCapacity: true)
                 }
-                pending.removeAll(keepingCapacity: true)
-            }
-            for draft in drafts {
-                var item = try draft.validatedItem(currency: currency, now: now, today: today)
-                if let file = draft.photoFile {
-                    item.setMainPhoto(try importedPhotos.importFile(from: file, as: .photo))
+                for draft in drafts {
+                    var item = try draft.validatedItem(currency: currency, now: now, today: today)
+                    if let file = draft.photoFile {
+                        item.setMainPhoto(try importedPhotos.importFile(from: file, as: .photo))
+                    }
+                    pending.append(item)
+                    if pending.count == ItemStore.rowsPerInsert { try insertPending() }
                 }
-                pending.append(item)
-                if pending.count == ItemStore.rowsPerInsert { try insertPending() }
+                try insertPending()
             }
-            try insertPending()
             return changes
         } changes: { changes, _ in
             changes

@@ -257,21 +257,33 @@ public final class InventoryView: Sendable {
         // of the view. Only keys and values, not items: a batch can be a million long.
         var touched: [(id: Int64, entry: Entry?)] = []
         touched.reserveCapacity(changeSet.changes.count)
+        // Additions only (a batch): every id is new and appears once (ids are never reused),
+        // so no dictionary of positions is needed.
+        let onlyAdditions = changeSet.changes.allSatisfy { $0.kind == .added }
         var position: [Int64: Int] = [:]
-        position.reserveCapacity(changeSet.changes.count)
-        for change in changeSet.changes {
-            let id = change.itemID
-            var entry: Entry?
-            if change.kind != .deleted, filter.matches(change.item) {
-                entry = Entry(
-                    key: SortKey(change.item, sort: sort), value: change.item.totalWorth ?? 0)
+        if !onlyAdditions { position.reserveCapacity(changeSet.changes.count) }
+        changeSet.changes.withUnsafeBufferPointer { changes in
+            for index in changes.indices {
+                // Read in place: a copy of each change retained and released every field of
+                // its item, once per view.
+                let id = changes[index].item.id
+                let entry =
+                    changes[index].kind == .deleted
+                    ? nil : Self.entry(of: changes[index].item, filter: filter, sort: sort)
+                if onlyAdditions {
+                    touched.append((id, entry))
+                } else if let index = position[id] {
+                    touched[index].entry = entry
+                } else {
+                    position[id] = touched.count
+                    touched.append((id, entry))
+                }
             }
-            if let index = position[id] {
-                touched[index].entry = entry
-            } else {
-                position[id] = touched.count
-                touched.append((id, entry))
-            }
+        }
+        if onlyAdditions, let entered = applyAdditions(touched, to: &state) {
+            var result = Change(sequence: changeSet.sequence)
+            result.entered = entered
+            return result
         }
         var result = Change(sequence: changeSet.sequence)
         var removals: [SortKey] = []
@@ -326,6 +338,66 @@ public final class InventoryView: Sendable {
         return result
     }
 
+    /// What the view holds of `item`, or nil when it does not pass `filter`.
+    private static func entry(
+        of item: borrowing HouseholdItem, filter: ItemFilter, sort: ItemSort
+    ) -> Entry? {
+        guard filter.matches(item) else { return nil }
+        // The key's fields one by one: `SortKey(item, sort:)` takes the item owned (a copy).
+        let key = SortKey(
+            id: item.id, nameKey: item.nameSortKey, price: item.price?.minorUnits,
+            worth: item.worth?.minorUnits, purchaseDate: item.purchaseDate, sort: sort)
+        return Entry(key: key, value: item.totalWorth ?? 0)
+    }
+
+    /// Adds new items (none of them in the view yet) by one merge when they are many: their
+    /// positions come out of the merge itself, in order, instead of a search each and a sort.
+    ///
+    /// - Returns: the entered positions, by new index; nil when they are too few to merge (the
+    ///   general path then adds them one at a time).
+    private static func applyAdditions(
+        _ touched: [(id: Int64, entry: Entry?)], to state: inout State
+    ) -> [Position]? {
+        var count = 0
+        for (_, entry) in touched where entry != nil { count += 1 }
+        guard count > 32, count > state.order.count / 64 else { return nil }
+        // An id the view holds already (an item added again under its id, should that ever
+        // be): the general path removes its old key first.
+        if !state.entries.isEmpty, touched.contains(where: { state.entries[$0.id] != nil }) {
+            return nil
+        }
+        var keys: [SortKey] = []
+        keys.reserveCapacity(count)
+        state.entries.reserveCapacity(state.entries.count + count)
+        for (id, entry) in touched {
+            guard let entry else { continue }
+            state.entries[id] = entry
+            state.total += entry.value
+            keys.append(entry.key)
+        }
+        let added = SortKey.sorted(keys)
+        keys = state.order.keys
+        var merged: [SortKey] = []
+        merged.reserveCapacity(keys.count + added.count)
+        var entered: [Position] = []
+        entered.reserveCapacity(added.count)
+        var i = 0
+        var j = 0
+        while j < added.count {
+            if i < keys.count, !(added[j] < keys[i]) {
+                merged.append(keys[i])
+                i += 1
+            } else {
+                entered.append(Position(id: added[j].id, index: merged.count))
+                merged.append(added[j])
+                j += 1
+            }
+        }
+        merged.append(contentsOf: keys[i...])
+        state.order = SortedKeys(sorted: merged)
+        return entered
+    }
+
     /// Removes and inserts keys in the sorted `order`: one at a time for a few, by merging
     /// for many (so a batch of a million adds is O(*n* log *n*), not O(*n*²)).
     private static func update(
@@ -344,7 +416,7 @@ public final class InventoryView: Sendable {
             let removed = Set(removals.map(\.id))
             keys.removeAll { removed.contains($0.id) }
         }
-        let sortedInsertions = insertions.sorted()
+        let sortedInsertions = SortKey.sorted(insertions)
         if keys.isEmpty {
             order = SortedKeys(sorted: sortedInsertions)
             return
