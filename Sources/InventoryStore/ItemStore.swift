@@ -12,6 +12,8 @@ public final class ItemStore {
     /// Inside `insertBatch`, the tags recorded by the batch so far (folded key to label),
     /// which the tag index does not hold yet; nil outside a batch.
     private var batchTagLabels: [String: String]?
+    /// The batch of adds open (`beginBatch()`): the first id it gave and the next to give.
+    private var openBatch: (first: Int64, next: Int64)?
     /// The currency the inventory records its amounts in.
     public let currency: Currency
 
@@ -440,27 +442,61 @@ public final class ItemStore {
     package func insertBatch(
         _ body: (_ insertRows: (inout [HouseholdItem]) throws -> Void) throws -> Void
     ) throws {
-        let firstID = try nextItemID()
-        var nextID = firstID
-        try database.cachedStatement("UPDATE journal_write SET bulk = 1").run()
-        batchTagLabels = [:]
-        defer { batchTagLabels = nil }
+        try beginBatch()
         do {
-            try body { items in
-                guard !items.isEmpty else { return }
-                guard nextID <= Int64.max - Int64(items.count) else {
-                    throw DatabaseError(extendedCode: SQLITE_FULL, message: "no item ids are left")
-                }
-                try insertRows(&items, firstID: nextID)
-                nextID += Int64(items.count)
-            }
-            if nextID > firstID { try indexAdded(from: firstID, to: nextID - 1) }
+            try body { items in try insertInBatch(&items) }
+            try endBatch()
+        } catch {
+            abandonBatch()
+            throw error
+        }
+    }
+
+    /// Whether a batch of adds is open (`beginBatch()`).
+    package var isInBatch: Bool { openBatch != nil }
+
+    /// Opens a batch of adds: the add triggers stand aside until `endBatch()`, and rows are
+    /// inserted with `insertInBatch(_:)`. Only adds may happen meanwhile (an edit's trigger
+    /// would find no index row for an item of the batch): end the batch first.
+    package func beginBatch() throws {
+        precondition(openBatch == nil, "a batch is open already")
+        let first = try nextItemID()
+        try database.cachedStatement("UPDATE journal_write SET bulk = 1").run()
+        openBatch = (first, first)
+        batchTagLabels = [:]
+    }
+
+    /// Inserts `items` into the open batch, giving them, in place, the next consecutive ids.
+    package func insertInBatch(_ items: inout [HouseholdItem]) throws {
+        guard let batch = openBatch else { preconditionFailure("no batch is open") }
+        guard !items.isEmpty else { return }
+        try insertRows(&items, firstID: batch.next)
+        openBatch = (batch.first, batch.next + Int64(items.count))
+    }
+
+    /// Ends the open batch, if any: writes the journal, the full-text index and the tag and
+    /// file indexes of its rows, and puts the add triggers back.
+    ///
+    /// - Throws: `DatabaseError`; the caller's transaction should then be rolled back.
+    package func endBatch() throws {
+        guard let batch = openBatch else { return }
+        openBatch = nil
+        batchTagLabels = nil
+        do {
+            if batch.next > batch.first { try indexAdded(from: batch.first, to: batch.next - 1) }
             try database.cachedStatement("UPDATE journal_write SET bulk = 0").run()
         } catch {
-            // The caller rolls its transaction back; the triggers are not left aside meanwhile.
             try? database.cachedStatement("UPDATE journal_write SET bulk = 0").run()
             throw error
         }
+    }
+
+    /// Forgets the open batch after a failure (the caller rolls its transaction back, which
+    /// also takes back what the batch wrote); the triggers are not left aside meanwhile.
+    package func abandonBatch() {
+        openBatch = nil
+        batchTagLabels = nil
+        try? database.cachedStatement("UPDATE journal_write SET bulk = 0").run()
     }
 
     /// Inserts `items` with the ids `firstID`, `firstID + 1`, … (given to them in place),

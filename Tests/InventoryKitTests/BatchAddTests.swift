@@ -69,6 +69,43 @@ import Testing
         #expect(try batch.verify().isSound)
     }
 
+    /// An import adds within one batch until an edit comes (the edit's triggers need the
+    /// adds' index rows), then opens another: the same inventory as adds and edits one by one.
+    @Test func anImportWithEditsBetweenItsAddsLeavesWhatOneByOneLeaves() throws {
+        let imported = try makeManager(in: folder, name: "imported.sqlite")
+        let single = try makeManager(in: folder, name: "single.sqlite")
+        defer {
+            imported.close()
+            single.close()
+        }
+        let drafts = drafts().map { draft in
+            var draft = draft
+            draft.photoFile = nil  // an import does not copy photos
+            return draft
+        }
+        var patch = ItemPatch()
+        patch.name = "Item 10 camera, repaired"
+        patch.addedTags = ["Repaired"]
+        patch.brand = .some("Leica")
+        _ = try imported.importItems { batch in
+            for (index, draft) in drafts[..<50].enumerated() {
+                try batch.add(draft, importRef: "ref-\(index)")
+            }
+            try batch.update(id: 11, patch)
+            for (index, draft) in drafts[50...].enumerated() {
+                try batch.add(draft, importRef: "ref-\(50 + index)")
+            }
+        }
+        for draft in drafts[..<50] { try single.add(draft) }
+        try single.edit(id: 11, patch)
+        for draft in drafts[50...] { try single.add(draft) }
+        let after = try content(imported)
+        #expect(after == (try content(single)))
+        #expect(after.contains("Repaired 1"))
+        #expect(try imported.items(matching: ItemFilter(text: "leica")).map(\.id) == [11])
+        #expect(try imported.verify().isSound)
+    }
+
     @Test func aFailedBatchLeavesTheTriggersOnAndNothingWritten() throws {
         let manager = try makeManager(in: folder)
         defer { manager.close() }

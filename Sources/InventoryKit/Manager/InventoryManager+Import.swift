@@ -62,6 +62,7 @@ public struct ImportBatch: ~Copyable {
     public mutating func update(id: Int64, _ patch: ItemPatch) throws -> Bool {
         precondition(patch.photoFile == nil, "an import does not copy photos")
         try flush()
+        try store.endBatch()  // the edit's triggers need the adds' index rows
         let patch = try patch.validated(currency: currency, today: today)
         guard let before = try store.item(id: id) else {
             throw InventoryError.itemsNotFound([id])
@@ -95,6 +96,7 @@ public struct ImportBatch: ~Copyable {
     @discardableResult
     public mutating func addClaim(_ claim: ImportedClaim) throws -> Bool {
         try flush()
+        try store.endBatch()
         if try store.claimID(title: claim.title, createdAt: claim.createdAt) != nil {
             return false
         }
@@ -108,11 +110,13 @@ public struct ImportBatch: ~Copyable {
         return true
     }
 
-    /// Inserts the items waiting, in one statement.
+    /// Inserts the items waiting, in one statement, into the batch of adds that runs until
+    /// an edit, a claim or the end (its journal and indexes are written then, at once).
     fileprivate mutating func flush() throws {
         guard !pending.isEmpty else { return }
         var items = pending.map(\.item)
-        try store.insert(assigningIDsTo: &items)
+        if !store.isInBatch { try store.beginBatch() }
+        try store.insertInBatch(&items)
         var refs: [(ref: String, itemID: Int64)] = []
         for (item, entry) in zip(items, pending) {
             sequence += 1
@@ -176,9 +180,15 @@ extension InventoryManager {
                 sequence: try store.items.lastJournalSequence(),
                 hadNoRefs: !(try store.items.hasImportRefs()),
                 identity: try store.items.inventoryIdentity())
-            let result = try body(&batch)
-            try batch.flush()
-            return (batch.changes, result, batch.added, batch.updated)
+            do {
+                let result = try body(&batch)
+                try batch.flush()
+                try store.items.endBatch()
+                return (batch.changes, result, batch.added, batch.updated)
+            } catch {
+                store.items.abandonBatch()
+                throw error
+            }
         } changes: { outcome, _ in
             outcome.0
         }
