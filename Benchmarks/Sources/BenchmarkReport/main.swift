@@ -386,18 +386,13 @@ func coldListing(_ results: Results) -> Row {
     let name = "cold list JSON, ours and sqlite3 in turns (1000 items)"
     let ours = results.distribution(name, metric: "oursMicroseconds")
     let sqlite = results.distribution(name, metric: "sqlite3Microseconds")
-    func spread(_ distribution: Distribution?) -> ClosedRange<Double>? {
-        guard let low = distribution?.percentiles[0], let high = distribution?.percentiles[100]
-        else { return nil }
-        return (low / 1e3)...(high / 1e3)
-    }
     var row = Row(
         "cold list --json, 1,000 items, whole process (median of \(BenchmarkSizes.coldListingRuns) each)",
         unit: "ms",
         ours: ours.map { $0.median / 1e3 }, baseline: sqlite.map { $0.median / 1e3 },
         named: "sqlite3 -json", .atMost, 2.5)
-    row.oursRange = spread(ours)
-    row.baselineRange = spread(sqlite)
+    row.oursRange = ours.flatMap(millisecondRange)
+    row.baselineRange = sqlite.flatMap(millisecondRange)
     return row
 }
 
@@ -417,18 +412,13 @@ func everydayListing(_ results: Results) -> Row {
         "cold list JSON after \(commands) commands with a watch open, and checkpointed, in turns"
     let used = results.distribution(name, metric: "oursMicroseconds")
     let checkpointed = results.distribution(name, metric: "checkpointedMicroseconds")
-    func spread(_ distribution: Distribution?) -> ClosedRange<Double>? {
-        guard let low = distribution?.percentiles[0], let high = distribution?.percentiles[100]
-        else { return nil }
-        return (low / 1e3)...(high / 1e3)
-    }
     var row = Row(
         "cold list --json after \(commands.formatted()) add/edit processes, watch open (median of \(BenchmarkSizes.coldListingRuns))",
         unit: "ms",
         ours: used.map { $0.median / 1e3 }, baseline: checkpointed.map { $0.median / 1e3 },
         named: "the same file checkpointed", .atMost, 1.1)
-    row.oursRange = spread(used)
-    row.baselineRange = spread(checkpointed)
+    row.oursRange = used.flatMap(millisecondRange)
+    row.baselineRange = checkpointed.flatMap(millisecondRange)
     if BenchmarkSizes.isQuick { row.targetSize = "5,000 commands" }
     return row
 }
