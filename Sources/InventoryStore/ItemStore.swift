@@ -9,11 +9,17 @@ import Synchronization
 public final class ItemStore {
     /// The connection the store uses: nothing else holds it.
     let database: Database
-    /// Inside `insertBatch`, the tags recorded by the batch so far (folded key to label),
-    /// which the tag index does not hold yet; nil outside a batch.
-    private var batchTagLabels: [String: String]?
-    /// The batch of adds open (`beginBatch()`): the first id it gave and the next to give.
-    private var openBatch: (first: Int64, next: Int64)?
+    /// The batch of adds open (`beginBatch()`), if any.
+    private var openBatch: OpenBatch?
+
+    private struct OpenBatch {
+        /// The first id the batch gave, and the next it will give.
+        let first: Int64
+        var next: Int64
+        /// The tags the batch recorded so far (folded key to label), which the tag index
+        /// does not hold until the batch ends.
+        var tagLabels: [String: String] = [:]
+    }
     /// The currency the inventory records its amounts in.
     public let currency: Currency
 
@@ -217,14 +223,14 @@ public final class ItemStore {
             let key = TextFolding.fold(tag)
             // Inside a batch the tag index is written at its end: a tag an earlier item of the
             // batch recorded keeps that item's spelling, as the add trigger would have made it.
-            if let label = batchTagLabels?[key] { return label }
+            if let label = openBatch?.tagLabels[key] { return label }
             try find.bind([.text(key), .integer(item.id)])
             defer { find.reset() }
             if try find.step(), find.bool(at: 1) { return find.text(at: 0) }
             find.reset()
             try record.bind([.text(key), .text(tag)])
             try record.run()
-            batchTagLabels?[key] = tag
+            openBatch?.tagLabels[key] = tag
             return tag
         }
     }
@@ -411,12 +417,9 @@ public final class ItemStore {
 
     /// Inserts `items` and gives each, in place, the id it was given; see `insert(_:)`.
     ///
-    /// More than one item is a batch: the add triggers stand aside (`journal_write.bulk`,
-    /// migration 0011) while the rows go in, then the journal, the full-text index and the tag
-    /// and file indexes of the whole batch are written by one INSERT … SELECT each. Measured at
-    /// 100,000 rows: the C program of `Benchmarks/` takes 1.30 s this way against 1.57 s with
-    /// the triggers at 36 rows per statement; `inventory import` of 100,000 rows showed no clear
-    /// gain (1.47–1.72 s against 1.56–1.68 s): the Swift side is most of a batch's time.
+    /// More than one item is a batch (`insertBatch(_:)`). Measured at 100,000 rows: the C
+    /// program of `Benchmarks/` takes 1.30 s set-based against 1.57 s with the triggers at 36
+    /// rows per statement.
     package func insert(assigningIDsTo items: inout [HouseholdItem]) throws {
         guard !items.isEmpty else { return }
         guard items.count > 1 else {
@@ -462,16 +465,15 @@ public final class ItemStore {
         precondition(openBatch == nil, "a batch is open already")
         let first = try nextItemID()
         try database.cachedStatement("UPDATE journal_write SET bulk = 1").run()
-        openBatch = (first, first)
-        batchTagLabels = [:]
+        openBatch = OpenBatch(first: first, next: first)
     }
 
     /// Inserts `items` into the open batch, giving them, in place, the next consecutive ids.
     package func insertInBatch(_ items: inout [HouseholdItem]) throws {
-        guard let batch = openBatch else { preconditionFailure("no batch is open") }
+        guard let next = openBatch?.next else { preconditionFailure("no batch is open") }
         guard !items.isEmpty else { return }
-        try insertRows(&items, firstID: batch.next)
-        openBatch = (batch.first, batch.next + Int64(items.count))
+        try insertRows(&items, firstID: next)
+        openBatch?.next = next + Int64(items.count)
     }
 
     /// Ends the open batch, if any: writes the journal, the full-text index and the tag and
@@ -481,12 +483,11 @@ public final class ItemStore {
     package func endBatch() throws {
         guard let batch = openBatch else { return }
         openBatch = nil
-        batchTagLabels = nil
         do {
             if batch.next > batch.first { try indexAdded(from: batch.first, to: batch.next - 1) }
             try database.cachedStatement("UPDATE journal_write SET bulk = 0").run()
         } catch {
-            try? database.cachedStatement("UPDATE journal_write SET bulk = 0").run()
+            abandonBatch()
             throw error
         }
     }
@@ -495,7 +496,6 @@ public final class ItemStore {
     /// also takes back what the batch wrote); the triggers are not left aside meanwhile.
     package func abandonBatch() {
         openBatch = nil
-        batchTagLabels = nil
         try? database.cachedStatement("UPDATE journal_write SET bulk = 0").run()
     }
 

@@ -139,10 +139,11 @@ public final class Statement {
 
     /// Binds `integer` (NULL for nil) to the parameter at `index` (1-based).
     public func bind(integer: Int64?, at index: Int32) throws {
-        let result =
-            integer.map { sqlite3_bind_int64(handle, index, $0) }
-            ?? sqlite3_bind_null(handle, index)
-        try database.check(result, sql: sql)
+        guard let integer else {
+            try database.check(sqlite3_bind_null(handle, index), sql: sql)
+            return
+        }
+        try bind(integer, at: index)
     }
 
     /// Binds an integer to the parameter at `index` (1-based), without building a value.

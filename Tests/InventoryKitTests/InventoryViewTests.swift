@@ -213,9 +213,7 @@ final class ViewChangeRecorder: Sendable {
                 name: "worth, tagged", filter: ItemFilter(minWorth: usd("500"), tags: ["Tools"]),
                 sort: .worth, manager: manager),
         ]
-        var shadows = views.map(\.ids)
-        let recorders = views.map(ViewChangeRecorder.init)
-        var consumed = recorders.map { _ in 0 }
+        var checker = ViewChecker(views: views)
         let names = [
             "boat", "Boat", "BOAT", "Éclair", "éclair", "Zebra", "apple", "📷 camera",
             "مرحبا", "Ångström", "angstrom", "z", "Z", "chair",
@@ -266,19 +264,7 @@ final class ViewChangeRecorder: Sendable {
                 try manager.delete(ids: Array(doomed))
                 liveIDs.removeAll { doomed.contains($0) }
             }
-            for (index, view) in views.enumerated() {
-                let expected = try manager.items(matching: view.filter, sortedBy: view.sort)
-                let context = "seed \(seed), step \(step), view \(view.name)"
-                try #require(view.ids == expected.map(\.id), "\(context)")
-                try #require(
-                    view.totalValue == expected.reduce(0) { $0 + ($1.totalWorth ?? 0) },
-                    "\(context)")
-                for change in recorders[index].changes[consumed[index]...] {
-                    shadows[index] = try replay(change, on: shadows[index], context: context)
-                }
-                consumed[index] = recorders[index].changes.count
-                try #require(shadows[index] == view.ids, "replayed change differs: \(context)")
-            }
+            try checker.check(against: manager, context: "seed \(seed), step \(step)")
         }
         #expect(try manager.count() == liveIDs.count)
     }
@@ -312,9 +298,7 @@ final class ViewChangeRecorder: Sendable {
                 name: "worth-desc", filter: ItemFilter(isInsured: false),
                 sort: ItemSort(.worth, descending: true), manager: manager),
         ]
-        var shadows = views.map(\.ids)
-        let recorders = views.map(ViewChangeRecorder.init)
-        var consumed = recorders.map { _ in 0 }
+        var checker = ViewChecker(views: views)
         let names = ["boat", "Boat house", "chair", "Éclair", "zebra", "apple", "📷 camera", "lamp"]
         var liveIDs: [Int64] = []
         var passedFiveThousand = false
@@ -358,26 +342,48 @@ final class ViewChangeRecorder: Sendable {
             }
             if writer === other { try manager.catchUp() }
             passedFiveThousand = passedFiveThousand || liveIDs.count > 5_000
-            for (index, view) in views.enumerated() {
-                let expected = try manager.items(matching: view.filter, sortedBy: view.sort)
-                let context = "seed \(seed), step \(step), view \(view.name)"
-                try #require(view.ids == expected.map(\.id), "\(context)")
-                try #require(
-                    view.totalValue == expected.reduce(0) { $0 + ($1.totalWorth ?? 0) },
-                    "\(context)")
-                for change in recorders[index].changes[consumed[index]...] {
-                    shadows[index] = try replay(change, on: shadows[index], context: context)
-                }
-                consumed[index] = recorders[index].changes.count
-                try #require(shadows[index] == view.ids, "replayed change differs: \(context)")
-            }
+            try checker.check(against: manager, context: "seed \(seed), step \(step)")
         }
         #expect(passedFiveThousand, "seed \(seed): the inventory never passed 5,000 items")
         #expect(try manager.count() == liveIDs.count)
     }
+}
+
+/// Checks views after each step of a random test: each holds what a fresh query gives, with
+/// the total it gives, and the changes it reported, replayed on what it held before, give what
+/// it holds now.
+struct ViewChecker {
+    let views: [InventoryView]
+    private let recorders: [ViewChangeRecorder]
+    private var shadows: [[Int64]]
+    private var consumed: [Int]
+
+    init(views: [InventoryView]) {
+        self.views = views
+        recorders = views.map(ViewChangeRecorder.init)
+        shadows = views.map(\.ids)
+        consumed = views.map { _ in 0 }
+    }
+
+    mutating func check(against manager: InventoryManager, context step: String) throws {
+        for (index, view) in views.enumerated() {
+            let expected = try manager.items(matching: view.filter, sortedBy: view.sort)
+            let context = "\(step), view \(view.name)"
+            try #require(view.ids == expected.map(\.id), "\(context)")
+            try #require(
+                view.totalValue == expected.reduce(0) { $0 + ($1.totalWorth ?? 0) },
+                "\(context)")
+            for change in recorders[index].changes[consumed[index]...] {
+                shadows[index] = try Self.replay(change, on: shadows[index], context: context)
+            }
+            consumed[index] = recorders[index].changes.count
+            try #require(shadows[index] == view.ids, "replayed change differs: \(context)")
+        }
+    }
 
     /// Applies a view change to the old ids the way a table view applies a batch update.
-    private func replay(_ change: InventoryView.Change, on old: [Int64], context: String) throws
+    private static func replay(_ change: InventoryView.Change, on old: [Int64], context: String)
+        throws
         -> [Int64]
     {
         var ids = old

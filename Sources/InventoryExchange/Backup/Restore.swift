@@ -152,12 +152,10 @@ public final class StagedRestore {
         guard entry.kind == .file, entry.uncompressedSize <= maximumManifestSize else {
             throw refused("its \(BackupManifest.entryName) is not a manifest")
         }
-        var data = Data()
+        // At most its uncompressed size, checked above: ZipReader gives no more.
+        var data = Data(capacity: Int(entry.uncompressedSize))
         do {
-            try archive.extract(entry) { chunk in
-                data.append(contentsOf: chunk)
-                if data.count > maximumManifestSize { throw ArchiveOverrun() }
-            }
+            try archive.extract(entry) { data.append(contentsOf: $0) }
         } catch {
             throw refused("its \(BackupManifest.entryName) cannot be read (the archive is damaged)")
         }
@@ -233,7 +231,8 @@ public final class StagedRestore {
         close(descriptor)
     }
 
-    /// Unpacks `entry` to `target`, checking its size and SHA-256 as the bytes come.
+    /// Unpacks `entry` to `target`, checking its SHA-256 (its size is the listed one, which
+    /// `checkEntries` compared with the archive's and `ZipReader` holds the bytes to).
     private static func extract(
         _ entry: BackupManifest.Entry, from archive: ZipReader, entries: [String: ZipReader.Entry],
         to target: String, refused: (String) -> BackupError
@@ -246,35 +245,23 @@ public final class StagedRestore {
             throw InventoryError.cannotWrite(path: target, reason: String(cString: strerror(errno)))
         }
         var hash = SHA256()
-        var count: Int64 = 0
-        var writeError: Int32?
         do {
             try archive.extract(zipEntry) { raw in
-                count += Int64(raw.count)
-                if count > entry.size { throw ArchiveOverrun() }
                 hash.update(bufferPointer: raw)
-                let failed = { () -> Int32? in
-                    var offset = 0
-                    while offset < raw.count {
-                        let written = write(
-                            descriptor, raw.baseAddress! + offset, raw.count - offset)
-                        if written < 0 && errno == EINTR { continue }
-                        guard written > 0 else { return written < 0 ? errno : EIO }
-                        offset += written
-                    }
-                    return nil
-                }()
-                if let failed {
-                    writeError = failed
-                    throw ArchiveOverrun()
+                var offset = 0
+                while offset < raw.count {
+                    let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    if written < 0 && errno == EINTR { continue }
+                    guard written > 0 else { throw WriteFailure(code: written < 0 ? errno : EIO) }
+                    offset += written
                 }
             }
+        } catch let failure as WriteFailure {
+            close(descriptor)
+            throw InventoryError.cannotWrite(
+                path: target, reason: String(cString: strerror(failure.code)))
         } catch {
             close(descriptor)
-            if let writeError {
-                throw InventoryError.cannotWrite(
-                    path: target, reason: String(cString: strerror(writeError)))
-            }
             throw refused("its entry \(entry.path) is damaged")
         }
         let synced = fsync(descriptor) == 0
@@ -283,7 +270,7 @@ public final class StagedRestore {
             throw InventoryError.cannotWrite(path: target, reason: String(cString: strerror(errno)))
         }
         let digest = Backup.hexadecimal(hash.finalize())
-        guard count == entry.size, digest == entry.sha256 else {
+        guard digest == entry.sha256 else {
             throw refused("its entry \(entry.path) does not match its checksum (it is damaged)")
         }
         if entry.path.hasPrefix(BackupManifest.filesFolder),
@@ -293,7 +280,9 @@ public final class StagedRestore {
         }
     }
 
-    private struct ArchiveOverrun: Error {}
+    private struct WriteFailure: Error {
+        let code: Int32
+    }
 
     /// A path from an archive as a message may show it: control characters escaped, cut at
     /// 100 characters.

@@ -40,8 +40,6 @@ final class ZipReader {
         case damaged
         /// Encrypted, or compressed another way than deflate.
         case unsupported
-        /// The consumer stopped the reading.
-        case stopped
     }
 
     /// The entries, in the directory's order.

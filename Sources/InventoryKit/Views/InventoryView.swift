@@ -257,8 +257,8 @@ public final class InventoryView: Sendable {
         // of the view. Only keys and values, not items: a batch can be a million long.
         var touched: [(id: Int64, entry: Entry?)] = []
         touched.reserveCapacity(changeSet.changes.count)
-        // Additions only (a batch): every id is new and appears once (ids are never reused),
-        // so no dictionary of positions is needed.
+        // Additions only (a batch): each id appears once, so no dictionary of positions is
+        // needed (`applyAdditions` leaves ids the view holds already to the general path).
         let onlyAdditions = changeSet.changes.allSatisfy { $0.kind == .added }
         var position: [Int64: Int] = [:]
         if !onlyAdditions { position.reserveCapacity(changeSet.changes.count) }
