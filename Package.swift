@@ -4,9 +4,10 @@ import PackageDescription
 // The manifest is the architecture: each target imports only the targets below it, so a wrong
 // import does not compile. From the bottom up (docs/ARCHITECTURE.md says what each holds):
 //
+//   Locking           Lock<Value>: Synchronization.Mutex, or a pthread mutex for ThreadSanitizer
 //   InventoryModel    pure values: items, money, dates, filters, sorts, claims, changes, errors
 //   InventoryStore    the only SQL and the only `import CSQLite`: Database, Migrator, ItemStore
-//   ContextChain      ControllerContext, on its own (the standard library and Synchronization)
+//   ContextChain      ControllerContext, on its own (the standard library and Locking)
 //   ObjectRegistry    the generic registry: objects built by name from JSON (no inventory)
 //   InventoryKit      InventoryManager, live views, ViewRegistry, forms (re-exports the two)
 //   InventoryExchange data in and out: CSV, Homebox, our JSON (import and export)
@@ -85,23 +86,26 @@ let package = Package(
             dependencies: ["MigrationsGenerator"],
             path: "Sources/MigrationsPlugin"
         ),
+        .target(name: "Locking"),
         .target(name: "InventoryModel"),
         .target(
             name: "InventoryStore",
             dependencies: [
-                "InventoryModel", "CSQLite", "InventoryMigrations",
+                "InventoryModel", "Locking", "CSQLite", "InventoryMigrations",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "ContextChain"),
-        .target(name: "ObjectRegistry"),
+        .target(name: "ContextChain", dependencies: ["Locking"]),
+        .target(name: "ObjectRegistry", dependencies: ["Locking"]),
         .target(
             name: "InventoryKit",
-            dependencies: ["InventoryModel", "InventoryStore", "ContextChain", "ObjectRegistry"]),
+            dependencies: [
+                "InventoryModel", "InventoryStore", "ContextChain", "ObjectRegistry", "Locking",
+            ]),
         .target(
             name: "InventoryExchange",
             dependencies: [
-                "InventoryKit", "CZlibChecksum",
+                "InventoryKit", "Locking", "CZlibChecksum",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "InventoryBrowse", dependencies: ["InventoryKit"]),
@@ -111,7 +115,7 @@ let package = Package(
         .target(
             name: "InventoryServer",
             dependencies: [
-                "InventoryKit", "InventoryExchange", "InventoryReport",
+                "InventoryKit", "InventoryExchange", "InventoryReport", "Locking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -128,21 +132,23 @@ let package = Package(
         .executableTarget(
             name: "inventory-server",
             dependencies: [
-                "InventoryServer", "InventoryBrowse",
+                "InventoryServer", "InventoryBrowse", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "inventory",
             dependencies: [
                 "InventoryKit", "InventoryBrowse", "InventoryExchange", "InventoryReport",
+                "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Helpers the test targets share: temporary folders, pictures, a change recorder.
         .target(
-            name: "InventoryTestSupport", dependencies: ["InventoryKit"],
+            name: "InventoryTestSupport", dependencies: ["InventoryKit", "Locking"],
             path: "Tests/InventoryTestSupport"),
-        .testTarget(name: "ContextChainTests", dependencies: ["ContextChain"]),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        .testTarget(name: "ContextChainTests", dependencies: ["ContextChain", "Locking"]),
         .testTarget(name: "ObjectRegistryTests", dependencies: ["ObjectRegistry"]),
         .testTarget(
             name: "InventoryModelTests", dependencies: ["InventoryModel", "InventoryTestSupport"]),
@@ -150,11 +156,12 @@ let package = Package(
             name: "InventoryStoreTests",
             dependencies: ["InventoryStore", "InventoryTestSupport", "CSQLite"]),
         .testTarget(
-            name: "InventoryKitTests", dependencies: ["InventoryKit", "InventoryTestSupport"]),
+            name: "InventoryKitTests",
+            dependencies: ["InventoryKit", "InventoryTestSupport", "Locking"]),
         .testTarget(
             name: "InventoryExchangeTests",
             dependencies: [
-                "InventoryExchange", "InventoryTestSupport",
+                "InventoryExchange", "InventoryTestSupport", "Locking",
                 // to make the hostile archives restore must refuse, and read what it writes
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -175,6 +182,7 @@ let package = Package(
             name: "inventoryTests",
             dependencies: [
                 "inventory", "InventoryKit", "InventoryMigrations", "InventoryTestSupport",
+                "Locking",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A typed name for a context value: `context[.userId] = "12345"`.
 ///
@@ -27,7 +27,7 @@ public final class ControllerContext: Sendable {
     /// The next context of the chain, looked in when this one does not hold a key.
     public let inner: ControllerContext?
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     private struct State: ~Copyable {
         var values: [String: StoredValue] = [:]

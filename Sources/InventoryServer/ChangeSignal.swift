@@ -1,6 +1,6 @@
 import Foundation
 import InventoryKit
-import Synchronization
+import Locking
 
 /// Wakes the server's event streams when the inventory changes, from this process or another.
 ///
@@ -28,8 +28,8 @@ final class ChangeSignal: Sendable {
         var isReplaced = false
     }
 
-    private let state = Mutex(State())
-    private let observation = Mutex<Observation?>(nil)
+    private let state = Lock(State())
+    private let observation = Lock<Observation?>(nil)
 
     /// The observer's token, only ever handed back to its center.
     private struct Observation: @unchecked Sendable {

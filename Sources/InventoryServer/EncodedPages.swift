@@ -1,5 +1,5 @@
+import Locking
 import NIOCore
-import Synchronization
 
 /// The API's pages as last encoded, each with the sequence its view was at, so that a page
 /// asked again before its view changes costs a look-up: phones showing the same first page, a
@@ -20,7 +20,7 @@ final class EncodedPages: Sendable {
         var clock: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// The body encoded for `request` while its view was at `sequence`, if there is one.
     func body(for request: ViewPager.Request, at sequence: Int64) -> ByteBuffer? {

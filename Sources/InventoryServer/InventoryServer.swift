@@ -5,11 +5,11 @@ import HummingbirdCore
 import HummingbirdTLS
 import InventoryExchange
 import InventoryKit
+import Locking
 import Logging
 import NIOCore
 import NIOSSL
 import ServiceLifecycle
-import Synchronization
 
 /// `inventory serve`: the inventory in the browser, over one `InventoryManager`.
 ///
@@ -137,7 +137,7 @@ public final class InventoryServer: Sendable {
             configuration: .init(
                 services: [application], gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
-        let replaced = Mutex(false)
+        let replaced = Lock(false)
         let center = manager.notificationCenter
         let token = center.addObserver(
             forName: InventoryManager.fileReplacedNotification, object: manager, queue: nil

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import Synchronization
+import Locking
 
 /// Who may use the server: the sign-in links it printed (each good once), the sessions they
 /// opened with the CSRF token of each, and a limit on failed sign-ins per address.
@@ -45,7 +45,7 @@ public final class Sessions: Sendable {
         var failures: [String: Failures] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// No sign-in link and no session yet; failures are counted over `failureWindow`.
     public init(failureWindow: Duration = Sessions.defaultFailureWindow) {

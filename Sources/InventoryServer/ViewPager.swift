@@ -1,6 +1,6 @@
 import Hummingbird
 import InventoryKit
-import Synchronization
+import Locking
 
 /// A view as a tab shows it: its name and title, its count and its worth.
 struct ViewTab: Sendable {
@@ -48,8 +48,8 @@ final class ViewPager: Sendable {
         var searches: [(key: Key, view: InventoryView)] = []
     }
 
-    private let cache = Mutex(Cache())
-    private let definitions = Mutex<[String: ViewDefinition]>([:])
+    private let cache = Lock(Cache())
+    private let definitions = Lock<[String: ViewDefinition]>([:])
 
     init(manager: InventoryManager, registry: ViewRegistry) {
         self.manager = manager

@@ -1,6 +1,6 @@
 import CSQLite
 import InventoryModel
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -173,10 +173,10 @@ public final class Database {
     /// Makes what another thread asks of a connection safe: interrupting the statement it runs.
     public final class Interrupter: Sendable {
         /// The connection's address, so that no pointer crosses threads; nil once closed.
-        private let connection: Mutex<UInt?>
+        private let connection: Lock<UInt?>
 
         init(_ connection: OpaquePointer) {
-            self.connection = Mutex(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
+            self.connection = Lock(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
         }
 
         /// Makes the connection's running statement, if any, fail with `SQLITE_INTERRUPT` as

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Creates objects by name from configuration, with their dependencies injected, so the code
 /// that uses an object never names its type (EMControllerManager's idea, for Swift).
@@ -40,7 +40,7 @@ public final class Registry<Object: Sendable>: Sendable {
         var order: [String] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// The `source` of built-in entries, which no later entry may redefine.
     public static var builtInSource: String { "built-in" }

@@ -3,7 +3,7 @@ import Foundation
 import InventoryBrowse
 import InventoryKit
 import InventoryServer
-import Synchronization
+import Locking
 
 /// The server binary `inventory serve` runs, with the paths it resolved. A binary of its own so
 /// that the command line does not link NIO and Hummingbird: linked into `inventory`, they made
@@ -91,7 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         let db = self.db
         let tls = tlsCert.flatMap { certificate in tlsKey.map { (certificate, $0) } }
         // The port served first is served again after a restore, whatever --port 0 chose.
-        let listening = Mutex<Int?>(nil)
+        let listening = Lock<Int?>(nil)
         var current = manager
         while true {
             let title = (try? current.settings())?.title ?? "Inventory"

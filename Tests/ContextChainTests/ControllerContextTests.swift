@@ -1,6 +1,6 @@
 import ContextChain
 import Dispatch
-import Synchronization
+import Locking
 import Testing
 
 extension ContextKey where Value == String {
@@ -15,7 +15,7 @@ extension ContextKey where Value == Int {
 /// An object that owns callbacks and records what they saw.
 final class CallbackOwner: Sendable {
     let name: String
-    let calls = Mutex<[String]>([])
+    let calls = Lock<[String]>([])
 
     init(_ name: String) { self.name = name }
 
@@ -128,7 +128,7 @@ final class CallbackOwner: Sendable {
         let (app, _, _, screen) = chainOfFour()
         let first = CallbackOwner("first")
         let second = CallbackOwner("second")
-        let order = Mutex<[String]>([])
+        let order = Lock<[String]>([])
         screen.registerCallback(forKey: "k", owner: first) { owner in
             let value = screen.value(forKey: "k").map { "\($0)" } ?? "nil"
             order.withLock { $0.append("\((owner as! CallbackOwner).name)=\(value)") }
@@ -170,7 +170,7 @@ final class CallbackOwner: Sendable {
 
     @Test func callbacksOfAnOwnerThatIsGoneNeverRunAgain() {
         let context = ControllerContext()
-        let runs = Mutex(0)
+        let runs = Lock(0)
         do {
             let owner = CallbackOwner("short-lived")
             context.registerCallback(forKey: "k", owner: owner) { _ in runs.withLock { $0 += 1 } }
@@ -242,7 +242,7 @@ final class CallbackOwner: Sendable {
     @Test func manyThreadsCanUseOneChainAtOnce() {
         let app = ControllerContext(name: "app")
         let screen = ControllerContext(name: "screen", inner: app)
-        let fired = Mutex(0)
+        let fired = Lock(0)
         let owner = CallbackOwner("o")
         screen.registerCallback(forKey: "shared", owner: owner) { _ in fired.withLock { $0 += 1 } }
         DispatchQueue.concurrentPerform(iterations: 8) { thread in

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import InventoryKit
 import InventoryTestSupport
-import Synchronization
+import Locking
 import Testing
 import ZIPFoundation
 
@@ -161,7 +161,7 @@ private func sha256(_ bytes: some DataProtocol) -> String {
         let other = TemporaryFolder()
         let writer = try makeManager(in: other)
         try writer.add(ItemDraft(name: "Kettle"))
-        let replaced = Mutex(false)
+        let replaced = Lock(false)
         let token = writer.notificationCenter.addObserver(
             forName: InventoryManager.fileReplacedNotification, object: writer, queue: nil
         ) { _ in replaced.withLock { $0 = true } }
@@ -189,7 +189,7 @@ private func sha256(_ bytes: some DataProtocol) -> String {
         let other = TemporaryFolder()
         let follower = try makeManager(in: other)
         try follower.add([ItemDraft(name: "Kettle"), ItemDraft(name: "Toaster")])
-        let replaced = Mutex(false)
+        let replaced = Lock(false)
         let token = follower.notificationCenter.addObserver(
             forName: InventoryManager.fileReplacedNotification, object: follower, queue: nil
         ) { _ in replaced.withLock { $0 = true } }

@@ -1,6 +1,6 @@
 import Foundation
 import InventoryTestSupport
-import Synchronization
+import Locking
 import Testing
 
 @testable import InventoryKit
@@ -269,7 +269,7 @@ import Testing
 
 /// Values recorded by an observer, in order.
 final class ObservedCount: Sendable {
-    private let storage = Mutex<[Int]>([])
+    private let storage = Lock<[Int]>([])
     func record(_ value: Int) { storage.withLock { $0.append(value) } }
     var values: [Int] { storage.withLock { $0 } }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import InventoryTestSupport
-import Synchronization
+import Locking
 import Testing
 
 @testable import InventoryKit
@@ -10,11 +10,11 @@ import Testing
 /// Records what a view tells its observers.
 final class ViewChangeRecorder: Sendable {
     private final class Storage: Sendable {
-        let changes = Mutex<[InventoryView.Change]>([])
+        let changes = Lock<[InventoryView.Change]>([])
     }
 
     private let storage = Storage()
-    private let observation = Mutex<ViewObservation?>(nil)
+    private let observation = Lock<ViewObservation?>(nil)
 
     init(_ view: InventoryView) {
         let token = view.observe { [storage] change in

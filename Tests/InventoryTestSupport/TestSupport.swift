@@ -1,6 +1,6 @@
 import Foundation
 import InventoryKit
-import Synchronization
+import Locking
 
 /// A fresh folder under the system's temporary folder, removed when released.
 public final class TemporaryFolder: Sendable {
@@ -31,7 +31,7 @@ public final class TemporaryFolder: Sendable {
 /// Collects every inventory change set a manager posts.
 public final class ChangeRecorder {
     private final class Storage: Sendable {
-        let changeSets = Mutex<[InventoryChangeSet]>([])
+        let changeSets = Lock<[InventoryChangeSet]>([])
     }
 
     private let storage = Storage()
@@ -111,10 +111,10 @@ public func permissions(_ path: String) -> Int {
 
 /// A clock a test moves by hand, for a manager's `clock:`.
 public final class TestClock: Sendable {
-    private let time: Mutex<Date>
+    private let time: Lock<Date>
 
     /// A clock showing `start`.
-    public init(_ start: Date) { time = Mutex(start) }
+    public init(_ start: Date) { time = Lock(start) }
 
     /// The time it shows.
     public var now: Date { time.withLock { $0 } }

@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// An `inventory` process left running (such as `watch`), whose stdout lines are collected as
 /// they arrive.
 final class RunningCommand: Sendable {
     private let process: Process
     private final class Output: Sendable {
-        let state = Mutex<(lines: [String], partial: String, closed: Bool)>(([], "", false))
+        let state = Lock<(lines: [String], partial: String, closed: Bool)>(([], "", false))
     }
 
     private let output = Output()

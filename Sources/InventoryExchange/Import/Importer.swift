@@ -1,6 +1,6 @@
 import Foundation
 import InventoryKit
-import Synchronization
+import Locking
 
 /// Imports a file into an inventory: all of it in one transaction, or nothing.
 ///
@@ -80,7 +80,7 @@ public struct Importer: Sendable {
         /// The first pass read the columns otherwise than the rows were written.
         struct OtherReading: Error {}
 
-        private let result = Mutex<Result<Plan, ImportError>?>(nil)
+        private let result = Lock<Result<Plan, ImportError>?>(nil)
         private let done = DispatchSemaphore(value: 0)
 
         init(importer: Importer, plan: Plan) {

@@ -1,7 +1,7 @@
 import Foundation
 import InventoryModel
 import InventoryStore
-import Synchronization
+import Locking
 
 /// Owns the household's items and announces every committed change.
 ///
@@ -38,7 +38,7 @@ public final class InventoryManager: Sendable {
     let clock: @Sendable () -> Date
     let store: Locked<Store>
     /// What depends on the connection, which a reading manager may reopen (`reopen()`).
-    private let connection: Mutex<Connection>
+    private let connection: Lock<Connection>
 
     private struct Connection: Sendable {
         /// Interrupts the connection's work from another thread.
@@ -63,8 +63,8 @@ public final class InventoryManager: Sendable {
     /// before its file exists, or another user's file read as it was): following then reopens
     /// the file when it changes.
     var readsSnapshot: Bool { connection.withLock { $0.isSnapshot } }
-    private let follower = Mutex<JournalFollower?>(nil)
-    private let delivery = Mutex(Delivery())
+    private let follower = Lock<JournalFollower?>(nil)
+    private let delivery = Lock(Delivery())
 
     struct Store {
         var items: ItemStore
@@ -114,7 +114,7 @@ public final class InventoryManager: Sendable {
         database: sending Database, notificationCenter: NotificationCenter = .default,
         clock: @escaping @Sendable () -> Date = { Date() }, reportedPath path: String
     ) throws {
-        self.connection = Mutex(Connection(database, path: path))
+        self.connection = Lock(Connection(database, path: path))
         let items = try ItemStore(database: database)
         self.currency = items.currency
         self.databasePath = path
@@ -293,7 +293,7 @@ public final class InventoryManager: Sendable {
 
     // MARK: - The shared manager
 
-    private static let sharedManager = Mutex<InventoryManager?>(nil)
+    private static let sharedManager = Lock<InventoryManager?>(nil)
 
     /// The shared manager, if one is open.
     public static var sharedIfOpen: InventoryManager? { sharedManager.withLock { $0 } }

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import InventoryModel
 import InventoryStore
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -15,10 +15,10 @@ import Synchronization
 /// `PRAGMA data_version`; when another connection has committed, it calls
 /// `InventoryManager.catchUp()`, which posts the new journal entries in order, each once.
 final class JournalFollower: Sendable {
-    private let stopRequested = Mutex(false)
+    private let stopRequested = Lock(false)
     private let finished = DispatchSemaphore(value: 0)
-    private let threadID = Mutex<pthread_t?>(nil)
-    private let ended = Mutex(false)
+    private let threadID = Lock<pthread_t?>(nil)
+    private let ended = Lock(false)
 
     /// Starts following for `manager`, which the follower holds weakly: it stops by itself
     /// once the manager is gone.

@@ -1,14 +1,14 @@
 import InventoryModel
 import InventoryStore
-import Synchronization
+import Locking
 
-/// A non-Sendable value that is only reachable while holding a `Mutex`.
+/// A non-Sendable value that is only reachable while holding a `Lock`.
 ///
-/// `Mutex<Value>` hands its value to the closure as `inout sending`, which refuses closures
+/// `Lock<Value>` hands its value to the closure as `inout sending`, which refuses closures
 /// that also capture other non-Sendable state (a SQLite connection plus a caller's row
-/// callback). This box keeps the same discipline with a plain `Mutex<Void>`.
+/// callback). This box keeps the same discipline with a plain `Lock<Void>`.
 final class Locked<Value>: @unchecked Sendable {  // `value` is touched only inside `mutex`.
-    private let mutex = Mutex(())
+    private let mutex = Lock(())
     private var value: Value
 
     init(_ value: sending Value) {

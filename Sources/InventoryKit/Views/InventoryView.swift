@@ -1,7 +1,7 @@
 import Foundation
 import InventoryModel
 import InventoryStore
-import Synchronization
+import Locking
 
 /// A live, ordered view of the items that pass a filter: the blog's luxury, non-insured and
 /// entire-inventory view controllers, without the screen.
@@ -63,8 +63,8 @@ public final class InventoryView: Sendable {
     public let manager: InventoryManager
 
     private let state: Locked<State>
-    private let observers = Mutex(Observers())
-    private let subscription = Mutex<Subscription?>(nil)
+    private let observers = Lock(Observers())
+    private let subscription = Lock<Subscription?>(nil)
 
     private struct Entry {
         var key: SortKey
@@ -442,10 +442,10 @@ public final class InventoryView: Sendable {
 
 /// Keeps a view observation alive; cancelled when released.
 public final class ViewObservation: Sendable {
-    private let cancellation: Mutex<(@Sendable () -> Void)?>
+    private let cancellation: Lock<(@Sendable () -> Void)?>
 
     init(_ cancel: @escaping @Sendable () -> Void) {
-        self.cancellation = Mutex(cancel)
+        self.cancellation = Lock(cancel)
     }
 
     /// Stops the observation. Calling it again does nothing.

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import InventoryExchange
 import InventoryKit
+import Locking
 import Synchronization
 
 struct Watch: ParsableCommand, HandlesSignals {
@@ -107,7 +108,7 @@ final class ChangePrinter: Sendable {
     private let json: Bool
     private let limit: Int?
     private let finished: DispatchSemaphore
-    private let state: Mutex<(lastSequence: Int64, printed: Int)>
+    private let state: Lock<(lastSequence: Int64, printed: Int)>
 
     init(
         manager: InventoryManager, filter: ItemFilter, json: Bool, limit: Int?, after: Int64,
@@ -118,7 +119,7 @@ final class ChangePrinter: Sendable {
         self.json = json
         self.limit = limit
         self.finished = finished
-        self.state = Mutex((after, 0))
+        self.state = Lock((after, 0))
     }
 
     func print(_ changeSet: InventoryChangeSet) {

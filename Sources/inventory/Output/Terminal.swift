@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// Buffered writing to a file descriptor: listings of a million rows make one `write` per
@@ -6,7 +7,7 @@ import Synchronization
 /// written after it, so that the command can say so and exit non-zero.
 final class BufferedOutput: Sendable {
     private let descriptor: Int32
-    private let state = Mutex<(buffer: [UInt8], failure: Int32?)>(([], nil))
+    private let state = Lock<(buffer: [UInt8], failure: Int32?)>(([], nil))
     /// Set from another thread to make a write blocked on a stalled reader give up.
     private let abandoned = Atomic<Bool>(false)
     private static let capacity = 1 << 16

@@ -1,16 +1,16 @@
 import Dispatch
 import Foundation
 import InventoryKit
-import Synchronization
+import Locking
 
 /// SIGINT, SIGTERM and SIGHUP for the commands that do not handle them themselves: what the
 /// command was doing in the inventory is interrupted (a write rolls back), the inventory is
 /// closed, and the process says so in one line and exits with 128 + the signal's number.
 enum Interruption {
-    private static let sources = Mutex<[any DispatchSourceSignal]>([])
+    private static let sources = Lock<[any DispatchSourceSignal]>([])
 
     /// The thread the command runs on, which a signal unblocks from a write to a stalled pipe.
-    private static let commandThread = Mutex<pthread_t?>(nil)
+    private static let commandThread = Lock<pthread_t?>(nil)
 
     /// Starts handling the signals. Call it from the thread the command runs on.
     static func install() {
@@ -42,11 +42,11 @@ enum Interruption {
 
     /// The signal that interrupted the command, and whether a thread is already ending the
     /// process for it.
-    private static let state = Mutex<(signal: Int32, isEnding: Bool)>((0, false))
+    private static let state = Lock<(signal: Int32, isEnding: Bool)>((0, false))
 
     /// What the command has done for good already, said with "interrupted" if a signal comes
     /// now (a restore that has committed, say).
-    static let completed = Mutex<String?>(nil)
+    static let completed = Lock<String?>(nil)
 
     /// The signal that interrupted the command, if one did.
     static var caughtSignal: Int32? {
