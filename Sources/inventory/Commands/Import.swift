@@ -11,6 +11,7 @@ extension SlashDateOrder: ExpressibleByArgument {}
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Add (or update) items from a Homebox export, a spreadsheet's CSV, or JSON.",
         discussion: """
             Formats: Homebox CSV or TSV (HB.* columns of every version, and the positional \
