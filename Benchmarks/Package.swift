@@ -25,10 +25,19 @@ let package = Package(
     targets: [
         // The rows every benchmark writes (Baselines/insert.c makes the same ones).
         .target(name: "BenchmarkRows", path: "Sources/BenchmarkRows"),
-        // Reads the exported results and prints the comparison table.
+        // The comparison table: reads the exported results, makes the rows, renders them.
+        .target(
+            name: "BenchmarkReporting", dependencies: ["BenchmarkRows"],
+            path: "Sources/BenchmarkReporting"),
+        // Prints the table and writes it as JSON (Benchmarks/run runs it).
         .executableTarget(
-            name: "BenchmarkReport", dependencies: ["BenchmarkRows"],
+            name: "BenchmarkReport", dependencies: ["BenchmarkReporting", "BenchmarkRows"],
             path: "Sources/BenchmarkReport"),
+        // The report's tests, on results written as package-benchmark writes them; they build
+        // nothing of the inventory, GRDB or package-benchmark (`swift test` here, and CI).
+        .testTarget(
+            name: "BenchmarkReportTests", dependencies: ["BenchmarkReporting", "BenchmarkRows"],
+            path: "Tests/BenchmarkReportTests"),
         // The import benchmark's baseline: add(contentsOf:) of the same items, in a process.
         .executableTarget(
             name: "AddBaseline",

@@ -191,17 +191,17 @@ enum InsertWay: String, CaseIterable {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    let stored = 100_000
+    let stored = BenchmarkSizes.storedItems
     for way in InsertWay.allCases {
         Benchmark(
             "insert then fetch, \(way.rawValue) (\(stored) items)",
             configuration: .init(
                 metrics: [.wallClock],
                 timeUnits: .milliseconds,
-                warmupIterations: 1,
+                warmupIterations: BenchmarkSizes.warmups(1),
                 scalingFactor: .one,
                 maxDuration: .seconds(30),
-                maxIterations: 5
+                maxIterations: BenchmarkSizes.runs(5)
             )
         ) { benchmark in
             let folder = NSTemporaryDirectory() + "inventory-bench-grdb-\(getpid())"

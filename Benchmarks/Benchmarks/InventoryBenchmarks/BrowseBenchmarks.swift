@@ -2,6 +2,7 @@
 // terminal), and through a pseudo-terminal with the real binary (below). Moves, tab switches, a
 // toggle that writes, the detail screen, the claim picker and a search, in a loop.
 import Benchmark
+import BenchmarkRows
 import CPseudoTerminal
 import Foundation
 import InventoryBrowse
@@ -39,16 +40,16 @@ private final class BrowseFixture: @unchecked Sendable {
 private let browseFixture = Shared<BrowseFixture>()
 
 func browseBenchmarks() {
-    let size = 100_000
+    let size = BenchmarkSizes.browseItems
     Benchmark(
         "browse keystroke (\(size) items)",
         configuration: .init(
             metrics: [.wallClock],
             timeUnits: .microseconds,
-            warmupIterations: 24,
+            warmupIterations: BenchmarkSizes.warmups(24),
             scalingFactor: .one,
             maxDuration: .seconds(10),
-            maxIterations: 24 * 40,
+            maxIterations: BenchmarkSizes.runs(24 * 40),
             setup: { browseFixture.value = try BrowseFixture(size: size) },
             teardown: {
                 if let fixture = browseFixture.value { Fixtures.remove(fixture.folder) }
@@ -157,16 +158,16 @@ private final class TerminalSession: @unchecked Sendable {
 private let terminalSession = Shared<TerminalSession>()
 
 func browseTerminalBenchmarks() {
-    let size = 100_000
+    let size = BenchmarkSizes.browseItems
     Benchmark(
         "browse keystroke to screen (\(size) items, pty)",
         configuration: .init(
             metrics: [.wallClock],
             timeUnits: .microseconds,
-            warmupIterations: 24,
+            warmupIterations: BenchmarkSizes.warmups(24),
             scalingFactor: .one,
             maxDuration: .seconds(20),
-            maxIterations: 24 * 40,
+            maxIterations: BenchmarkSizes.runs(24 * 40),
             setup: { terminalSession.value = try TerminalSession(size: size) },
             teardown: {
                 terminalSession.value?.close()

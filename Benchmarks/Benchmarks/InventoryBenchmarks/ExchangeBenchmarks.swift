@@ -78,14 +78,14 @@ private func emptyInventory() throws -> String {
 }
 
 func exchangeBenchmarks() {
-    let rows = 100_000
+    let rows = BenchmarkSizes.importRows
     let importConfiguration = Benchmark.Configuration(
         metrics: [.wallClock, childPeakMemory],
         timeUnits: .milliseconds,
         warmupIterations: 0,
         scalingFactor: .one,
         maxDuration: .seconds(40),
-        maxIterations: 3,
+        maxIterations: BenchmarkSizes.runs(3),
         setup: { _ = try homeboxFile(rows: rows) }
     )
     Benchmark("import Homebox CSV, ours (\(rows) rows)", configuration: importConfiguration) {
@@ -115,8 +115,8 @@ func exchangeBenchmarks() {
         }
     }
 
-    let items = 100_000
-    let photos = 1_000
+    let items = BenchmarkSizes.backupItems
+    let photos = BenchmarkSizes.backupPhotos
     // In turns within each sample, so that the page cache and the disk's write-back fall on
     // both: run apart, the baseline swung from 189 to 509 ms between two runs a minute apart.
     Benchmark(
@@ -124,8 +124,9 @@ func exchangeBenchmarks() {
         configuration: .init(
             metrics: [backupOurs, backupBaseline],
             units: [backupOurs: .count, backupBaseline: .count],
-            warmupIterations: 1, scalingFactor: .one, maxDuration: .seconds(60),
-            maxIterations: 10,
+            warmupIterations: BenchmarkSizes.warmups(1), scalingFactor: .one,
+            maxDuration: .seconds(60),
+            maxIterations: BenchmarkSizes.runs(10),
             setup: { _ = try inventoryWithPhotos(items: items, photos: photos) })
     ) { benchmark in
         let source = try inventoryWithPhotos(items: items, photos: photos)
@@ -149,15 +150,15 @@ func exchangeBenchmarks() {
 
     // The report: each sample a whole process writing a new folder (removed between
     // samples, outside the measure), against a whole process exporting the same items as JSON.
-    let reportItems = 10_000
-    let reportPhotos = 2_000
+    let reportItems = BenchmarkSizes.reportItems
+    let reportPhotos = BenchmarkSizes.reportPhotos
     let reportConfiguration = Benchmark.Configuration(
         metrics: [.wallClock],
         timeUnits: .milliseconds,
-        warmupIterations: 1,
+        warmupIterations: BenchmarkSizes.warmups(1),
         scalingFactor: .one,
         maxDuration: .seconds(20),
-        maxIterations: 10,
+        maxIterations: BenchmarkSizes.runs(10),
         setup: { _ = try inventoryWithPhotos(items: reportItems, photos: reportPhotos) }
     )
     Benchmark(

@@ -36,10 +36,10 @@ private func processBenchmark(
         configuration: .init(
             metrics: [.wallClock],
             timeUnits: units,
-            warmupIterations: 2,
+            warmupIterations: BenchmarkSizes.warmups(2),
             scalingFactor: .one,
             maxDuration: .seconds(20),
-            maxIterations: iterations,
+            maxIterations: BenchmarkSizes.runs(iterations),
             setup: { listingInventory.value = try Fixtures.inventory(count: inventorySize) }
         )
     ) { benchmark in
@@ -74,15 +74,16 @@ func listingBenchmarks() {
     // Cold listings, ours and sqlite3's in turns within each sample, so that a noisy moment
     // of the machine falls on both; each time is recorded on its own (the table shows the
     // median of each with the fewest and most).
-    let small = 1_000
+    let small = BenchmarkSizes.listedItems
     Benchmark(
         "cold list JSON, ours and sqlite3 in turns (\(small) items)",
         configuration: .init(
             metrics: [coldOurs, coldSQLite],
             // whole microseconds in the export (the automatic unit, thousands, kept whole ms)
             units: [coldOurs: .count, coldSQLite: .count],
-            warmupIterations: 3, scalingFactor: .one,
-            maxDuration: .seconds(60), maxIterations: BenchmarkSizes.coldListingRuns,
+            warmupIterations: BenchmarkSizes.warmups(3), scalingFactor: .one,
+            maxDuration: .seconds(60),
+            maxIterations: BenchmarkSizes.runs(BenchmarkSizes.coldListingRuns),
             setup: { listingInventory.value = try Fixtures.inventory(count: small) })
     ) { benchmark in
         guard let path = listingInventory.value else { return }
@@ -177,8 +178,9 @@ func everydayUseBenchmarks() {
         configuration: .init(
             metrics: [coldOurs, coldCheckpointed, logSize],
             units: [coldOurs: .count, coldCheckpointed: .count, logSize: .count],
-            warmupIterations: 3, scalingFactor: .one, maxDuration: .seconds(60),
-            maxIterations: BenchmarkSizes.coldListingRuns,
+            warmupIterations: BenchmarkSizes.warmups(3), scalingFactor: .one,
+            maxDuration: .seconds(60),
+            maxIterations: BenchmarkSizes.runs(BenchmarkSizes.coldListingRuns),
             setup: { everydayUse.value = try EverydayUse(commands: commands) },
             teardown: {
                 everydayUse.value?.close()

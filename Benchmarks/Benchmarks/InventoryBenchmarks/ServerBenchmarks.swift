@@ -8,12 +8,13 @@
 // - The API under load: wrk (Debian's) with 64 connections on `GET /api/items?view=all&limit=50`
 //   against the same wrk on Hummingbird's "hello" route (`HelloServer`), in turns, same run.
 import Benchmark
+import BenchmarkRows
 import Foundation
 import InventoryKit
 import Synchronization
 
 /// How many items the server's inventory holds.
-private let servedItems = 100_000
+private let servedItems = BenchmarkSizes.servedItems
 
 /// An `inventory-server` process on a copy of the benchmark inventory, signed in once.
 final class ServedInventory: @unchecked Sendable {  // used by one sample at a time
@@ -145,10 +146,11 @@ let failedRequests = BenchmarkMetric.custom(
 
 func serverBenchmarks() {
     Benchmark(
-        "serve: change reaches an open event stream (100000 items)",
+        "serve: change reaches an open event stream (\(servedItems) items)",
         configuration: .init(
-            metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 10,
-            scalingFactor: .one, maxDuration: .seconds(30), maxIterations: 500,
+            metrics: [.wallClock], timeUnits: .microseconds,
+            warmupIterations: BenchmarkSizes.warmups(10),
+            scalingFactor: .one, maxDuration: .seconds(30), maxIterations: BenchmarkSizes.runs(500),
             setup: { streamProbe.value = try StreamProbe() },
             teardown: {
                 streamProbe.value?.stop()
@@ -160,10 +162,11 @@ func serverBenchmarks() {
     }
 
     Benchmark(
-        "serve: first page of view all (100000 items)",
+        "serve: first page of view all (\(servedItems) items)",
         configuration: .init(
-            metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 5,
-            scalingFactor: .one, maxDuration: .seconds(20), maxIterations: 300,
+            metrics: [.wallClock], timeUnits: .microseconds,
+            warmupIterations: BenchmarkSizes.warmups(5),
+            scalingFactor: .one, maxDuration: .seconds(20), maxIterations: BenchmarkSizes.runs(300),
             setup: { pageServer.value = try ServedInventory(name: "page") },
             teardown: {
                 pageServer.value?.stop()
@@ -182,11 +185,11 @@ func serverBenchmarks() {
     }
 
     Benchmark(
-        "serve: API page under 64 connections, with hello (100000 items)",
+        "serve: API page under 64 connections, with hello (\(servedItems) items)",
         configuration: .init(
             metrics: [oursPerSecond, oursVariedPerSecond, helloPerSecond, failedRequests],
             warmupIterations: 0,
-            scalingFactor: .one, maxDuration: .seconds(120), maxIterations: 3,
+            scalingFactor: .one, maxDuration: .seconds(120), maxIterations: BenchmarkSizes.runs(3),
             setup: {
                 loadServers.value = (
                     try ServedInventory(name: "load"), try HelloProcess()
@@ -253,7 +256,7 @@ enum Wrk {
         let failures: Int
     }
 
-    static let seconds = 5
+    static var seconds: Int { BenchmarkSizes.loadSeconds }
 
     /// A wrk script asking, each request, for a page of 50 at a random offset of 100,000.
     static func randomPages(in folder: String) throws -> String {

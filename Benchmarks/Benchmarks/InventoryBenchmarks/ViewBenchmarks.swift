@@ -135,10 +135,10 @@ func viewBenchmarks() {
             configuration: .init(
                 metrics: [.wallClock, .mallocCountTotal],
                 timeUnits: .nanoseconds,
-                warmupIterations: 3,
+                warmupIterations: BenchmarkSizes.warmups(3),
                 scalingFactor: .one,
                 maxDuration: .seconds(10),
-                maxIterations: 300,
+                maxIterations: BenchmarkSizes.runs(300),
                 setup: { viewFixture.value = try ViewFixture(size: size) },
                 teardown: {
                     if let fixture = viewFixture.value { Fixtures.remove(fixture.folder) }
@@ -160,10 +160,10 @@ func viewBenchmarks() {
             "\(editsPerSample) edits, ours and C in turns (\(size) items)",
             configuration: .init(
                 metrics: [oursEditNanoseconds, cEditNanoseconds],
-                warmupIterations: 1,
+                warmupIterations: BenchmarkSizes.warmups(1),
                 scalingFactor: .one,
                 maxDuration: .seconds(30),
-                maxIterations: 15,
+                maxIterations: BenchmarkSizes.runs(15),
                 setup: { editFixture.value = try EditFixture(size: size) },
                 teardown: {
                     editFixture.value?.stop()

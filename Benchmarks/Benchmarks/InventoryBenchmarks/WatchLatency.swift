@@ -1,6 +1,7 @@
 // How long a change committed by one process takes to be printed by `inventory watch` running
 // in another: each sample adds one item through InventoryKit and waits for watch's line.
 import Benchmark
+import BenchmarkRows
 import Foundation
 import InventoryKit
 import Synchronization
@@ -81,10 +82,10 @@ func watchBenchmarks() {
         configuration: .init(
             metrics: [.wallClock],
             timeUnits: .microseconds,
-            warmupIterations: 10,
+            warmupIterations: BenchmarkSizes.warmups(10),
             scalingFactor: .one,
             maxDuration: .seconds(30),
-            maxIterations: 500,
+            maxIterations: BenchmarkSizes.runs(500),
             setup: { fixture = try WatchFixture() },
             teardown: {
                 fixture?.stop()

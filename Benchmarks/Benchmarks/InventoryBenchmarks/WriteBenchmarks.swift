@@ -39,7 +39,7 @@ func writeBenchmarks() {
         warmupIterations: 0,
         scalingFactor: .one,
         maxDuration: .seconds(BenchmarkSizes.isQuick ? 20 : 60),
-        maxIterations: 3,
+        maxIterations: BenchmarkSizes.runs(3),
         setup: makeEmptyInventory,
         teardown: removeEmptyInventory
     )
@@ -81,16 +81,16 @@ func writeBenchmarks() {
         }
     }
 
-    let stored = 100_000
+    let stored = BenchmarkSizes.storedItems
     Benchmark(
         "insert then fetch, ours (\(stored) items)",
         configuration: .init(
             metrics: [.wallClock],
             timeUnits: .milliseconds,
-            warmupIterations: 1,
+            warmupIterations: BenchmarkSizes.warmups(1),
             scalingFactor: .one,
             maxDuration: .seconds(30),
-            maxIterations: 5,
+            maxIterations: BenchmarkSizes.runs(5),
             setup: makeEmptyInventory,
             teardown: removeEmptyInventory
         )

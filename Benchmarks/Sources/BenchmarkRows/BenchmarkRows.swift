@@ -48,24 +48,55 @@ public struct BenchmarkRow: Sendable {
 }
 
 /// The sizes of a run: `INVENTORY_BENCH_QUICK=1` (set by `Benchmarks/run --quick`) makes the
-/// large ones ten times smaller.
+/// large ones ten times smaller; `INVENTORY_BENCH_SMOKE=1` (`Benchmarks/run --smoke`) makes every
+/// size tiny and every benchmark run once or twice, so that every row is produced in minutes
+/// (to prove the benchmarks still build and run, not to measure: no target is judged).
 public enum BenchmarkSizes {
-    public static let isQuick: Bool = {
-        guard let value = getenv("INVENTORY_BENCH_QUICK") else { return false }
+    public static let isQuick: Bool = flag("INVENTORY_BENCH_QUICK")
+    public static let isSmoke: Bool = flag("INVENTORY_BENCH_SMOKE")
+
+    private static func flag(_ name: String) -> Bool {
+        guard let value = getenv(name) else { return false }
         return String(cString: value) == "1"
-    }()
+    }
+
+    /// A size of the full run, or a hundredth of it (at least 10) in a smoke run.
+    public static func fixed(_ size: Int) -> Int { isSmoke ? max(size / 100, 10) : size }
+    /// A benchmark's most iterations: at most 2 in a smoke run.
+    public static func runs(_ count: Int) -> Int { isSmoke ? min(count, 2) : count }
+    /// A benchmark's warm-up iterations: none in a smoke run.
+    public static func warmups(_ count: Int) -> Int { isSmoke ? 0 : count }
 
     /// The big batch and the big listing: 1,000,000 items (100,000 when quick).
-    public static var large: Int { isQuick ? 100_000 : 1_000_000 }
+    public static var large: Int { isSmoke ? 2_000 : isQuick ? 100_000 : 1_000_000 }
     /// How many times each program of the cold listing runs, in turns.
-    public static let coldListingRuns = 40
+    public static var coldListingRuns: Int { isSmoke ? 3 : 40 }
     /// The single-item commands of everyday use before its listing: 5,000 (1,000 when quick).
-    public static var everydayCommands: Int { isQuick ? 1_000 : 5_000 }
+    public static var everydayCommands: Int { isSmoke ? 20 : isQuick ? 1_000 : 5_000 }
 
     /// The inventory sizes a change is delivered at: 10k, 100k and 1M (10k and 100k when quick).
     public static var viewSizes: [Int] {
-        isQuick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+        isSmoke ? [1_000] : isQuick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
     }
+
+    /// The items browse runs on (100,000).
+    public static let browseItems = fixed(100_000)
+    /// The rows of the Homebox CSV import (100,000).
+    public static let importRows = fixed(100_000)
+    /// The items and photos of the backup (100,000 and 1,000).
+    public static let backupItems = fixed(100_000)
+    public static let backupPhotos = fixed(1_000)
+    /// The items and photos of the report (10,000 and 2,000).
+    public static let reportItems = fixed(10_000)
+    public static let reportPhotos = fixed(2_000)
+    /// The items the server serves (100,000).
+    public static let servedItems = fixed(100_000)
+    /// The items inserted then fetched, ours against GRDB (100,000).
+    public static let storedItems = fixed(100_000)
+    /// The items of the cold listings (1,000).
+    public static let listedItems = 1_000
+    /// How long wrk loads the server, in seconds (5; 1 in a smoke run).
+    public static var loadSeconds: Int { isSmoke ? 1 : 5 }
 }
 
 #if canImport(Glibc)

@@ -1,0 +1,496 @@
+// The comparison table of a run: reads the percentiles package-benchmark exported
+// (`--format histogramPercentiles`), makes one row per measure, ours against each baseline
+// with the target, and renders them. `BenchmarkReport` prints it and writes it as JSON.
+import BenchmarkRows
+import Foundation
+
+/// One measured distribution: its percentiles, in base units (seconds, bytes).
+package struct Distribution {
+    let percentiles: [Double: Double]
+
+    var median: Double { percentiles[50] ?? .nan }
+    var p99: Double { percentiles[99] ?? .nan }
+
+    /// Parses a `.histogram.percentiles.tsv` file: a header naming the unit, then
+    /// "percentile<TAB>value" lines.
+    init(file: String) throws {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        var lines = text.split(separator: "\n")
+        guard !lines.isEmpty else { throw ReportError("\(file) is empty") }
+        let header = lines.removeFirst()
+        let scale = Self.scale(ofHeader: String(header))
+        var percentiles: [Double: Double] = [:]
+        for line in lines {
+            let fields = line.split(separator: "\t")
+            guard fields.count == 2, let percentile = Double(fields[0]),
+                let value = Double(fields[1])
+            else { continue }
+            percentiles[percentile] = value * scale
+        }
+        self.percentiles = percentiles
+    }
+
+    /// The factor to base units of the last "(unit)" in the header.
+    private static func scale(ofHeader header: String) -> Double {
+        guard let open = header.lastIndex(of: "("), let close = header.lastIndex(of: ")"),
+            open < close
+        else { return 1 }
+        let unit = header[header.index(after: open)..<close]
+        return switch unit {
+        case "ns": 1e-9
+        case "μs", "us": 1e-6
+        case "ms": 1e-3
+        case "s": 1
+        case "K": 1e3
+        case "M": 1e6
+        case "G": 1e9
+        default: 1
+        }
+    }
+}
+
+struct ReportError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The exported results of one run.
+package struct Results {
+    let folder: String
+    let files: [String]
+
+    package init(folder: String) throws {
+        self.folder = folder
+        files = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { $0.hasSuffix(".histogram.percentiles.tsv") }
+    }
+
+    /// The distribution of `metric` for the benchmark named `name`, if it ran.
+    func distribution(_ name: String, metric: String = "wallClock") -> Distribution? {
+        let cleaned = name.replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: " ", with: "_")
+        let suffix = ".\(cleaned).\(metric).histogram.percentiles.tsv"
+        guard let file = files.first(where: { $0.hasSuffix(suffix) }) else { return nil }
+        return try? Distribution(file: folder + "/" + file)
+    }
+}
+
+/// One line of the table.
+package struct Row: Encodable {
+    enum Direction: String, Encodable {
+        /// The measure must be at least the target (throughput, or ours ÷ baseline speed).
+        case atLeast = "≥"
+        /// At most the target (time, memory, ours ÷ baseline time).
+        case atMost = "≤"
+    }
+
+    package let measure: String
+    let unit: String
+    let ours: Double?
+    let baseline: Double?
+    /// Set for a comparison: then the target is for `ratio`, not for `ours`.
+    let baselineName: String?
+    let direction: Direction
+    /// nil when the measure has no target.
+    let target: Double?
+    /// Set when the target was stated for another size than this run's: it is shown, not
+    /// judged (a quick run).
+    var targetSize: String? = nil
+    /// The fewest and most of ours and of the baseline, when the row shows a spread.
+    var oursRange: ClosedRange<Double>? = nil
+    var baselineRange: ClosedRange<Double>? = nil
+    /// Set when the measure was not run at this size: the row says so instead of vanishing.
+    var notRun: String? = nil
+
+    /// A measure with a target of its own.
+    init(_ measure: String, unit: String, ours: Double?, _ direction: Direction, _ target: Double?)
+    {
+        self.measure = measure
+        self.unit = unit
+        self.ours = ours
+        self.baseline = nil
+        self.baselineName = nil
+        self.direction = direction
+        self.target = target
+    }
+
+    /// Ours against a baseline, with a target for ours ÷ baseline.
+    init(
+        _ measure: String, unit: String, ours: Double?, baseline: Double?, named name: String,
+        _ direction: Direction, _ target: Double
+    ) {
+        self.measure = measure
+        self.unit = unit
+        self.ours = ours
+        self.baseline = baseline
+        self.baselineName = name
+        self.direction = direction
+        self.target = target
+    }
+
+    /// Whether the row has every measure it shows: ours, and the baseline's when it has one.
+    package var isComplete: Bool {
+        guard notRun == nil else { return true }
+        guard let ours, ours.isFinite else { return false }
+        guard baselineName != nil else { return true }
+        return baseline.map(\.isFinite) ?? false
+    }
+
+    var ratio: Double? {
+        guard let ours, let baseline, baseline > 0 else { return nil }
+        return ours / baseline
+    }
+
+    var met: Bool? {
+        guard !BenchmarkSizes.isSmoke, targetSize == nil, notRun == nil, let target,
+            let compared = baselineName == nil ? ours : ratio, compared.isFinite
+        else { return nil }
+        return direction == .atLeast ? compared >= target : compared <= target
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case measure, unit, ours, baseline, baselineName, ratio, direction, target, met
+        case targetSize, oursMin, oursMax, baselineMin, baselineMax, notRun
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(measure, forKey: .measure)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(ours, forKey: .ours)
+        try container.encode(baseline, forKey: .baseline)
+        try container.encode(baselineName, forKey: .baselineName)
+        try container.encode(ratio, forKey: .ratio)
+        try container.encode(direction, forKey: .direction)
+        try container.encode(target, forKey: .target)
+        try container.encode(met, forKey: .met)
+        try container.encodeIfPresent(targetSize, forKey: .targetSize)
+        try container.encodeIfPresent(oursRange?.lowerBound, forKey: .oursMin)
+        try container.encodeIfPresent(oursRange?.upperBound, forKey: .oursMax)
+        try container.encodeIfPresent(baselineRange?.lowerBound, forKey: .baselineMin)
+        try container.encodeIfPresent(baselineRange?.upperBound, forKey: .baselineMax)
+        try container.encodeIfPresent(notRun, forKey: .notRun)
+    }
+}
+
+package func makeRows(_ results: Results) -> [Row] {
+    let large = BenchmarkSizes.large
+    let largeText = large.formatted()
+    let isFullSize = large == 1_000_000
+    /// Items per second from the median time of writing `count`.
+    func rate(_ name: String, count: Int) -> Double? {
+        results.distribution(name).map { Double(count) / $0.median }
+    }
+    /// The median time in milliseconds.
+    func milliseconds(_ name: String) -> Double? {
+        results.distribution(name).map { $0.median * 1e3 }
+    }
+
+    // The batch against the fastest of the C program's ways, and its row-by-row way beside.
+    let ours = rate("add batch, ours (\(large) items, 3 live views)", count: large)
+    let cWays = [("C set-based", ", set-based"), ("C multi-row", ", multi-row")].compactMap {
+        name, label in
+        rate("add batch, C baseline\(label) (\(large) items)", count: large).map { (name, $0) }
+    }
+    let bestC = cWays.max { $0.1 < $1.1 }
+    var rows = [
+        Row(
+            "add \(largeText) items in one batch, 3 live views", unit: "rows/s", ours: ours,
+            baseline: bestC?.1, named: (bestC?.0 ?? "C at its best") + ", -O2", .atLeast, 0.8),
+        Row(
+            "  the same against C row by row", unit: "rows/s", ours: ours,
+            baseline: rate("add batch, C baseline (\(large) items)", count: large),
+            named: "C row by row, -O2", .atLeast, 0.7),
+    ]
+
+    // One change reaching the three views: a sample is 1,000 changes. Every size has its row;
+    // one this run did not reach says so.
+    let sizes = BenchmarkSizes.isSmoke ? BenchmarkSizes.viewSizes : [10_000, 100_000, 1_000_000]
+    let perChange = sizes.map { size in
+        results.distribution("1000 changes reach 3 views (\(size) items)")
+            .map { $0.median / 1_000 * 1e6 }
+    }
+    for (size, microseconds) in zip(sizes, perChange) {
+        var row = Row(
+            "one change delivered to 3 live views, no write, \(size.formatted()) items (median)",
+            unit: "µs", ours: microseconds, .atMost, size == 1_000_000 ? 20 : nil)
+        if !BenchmarkSizes.viewSizes.contains(size) { row.notRun = "not run (quick)" }
+        rows.append(row)
+    }
+    // The target is for the 100-fold span; a quick run shows its 10-fold span unjudged.
+    let ran = zip(sizes, perChange).filter { BenchmarkSizes.viewSizes.contains($0.0) }
+    if let smallest = ran.first, let largest = ran.last, let low = smallest.1,
+        let high = largest.1
+    {
+        var row = Row(
+            "  the same at \(largest.0.formatted()) ÷ at \(smallest.0.formatted())", unit: "×",
+            ours: high / low, .atMost, 2)
+        if largest.0 != 1_000_000 { row.targetSize = "1,000,000 ÷ 10,000" }
+        rows.append(row)
+    }
+
+    // One edit as a user makes it, against C's UPDATE in its own transaction: edits a second.
+    let editRates = sizes.map { size -> (ours: Double?, c: Double?) in
+        let name = "200 edits, ours and C in turns (\(size) items)"
+        func rate(_ metric: String) -> Double? {
+            results.distribution(name, metric: metric).map { 200 / ($0.median / 1e9) }
+        }
+        return (rate("oursNanoseconds"), rate("cNanoseconds"))
+    }
+    for (size, rates) in zip(sizes, editRates) {
+        var row = Row(
+            "one edit, committed, journaled, 3 live views, \(size.formatted()) items",
+            unit: "edits/s", ours: rates.ours, baseline: rates.c, named: "C UPDATE", .atLeast, 0.7)
+        if !BenchmarkSizes.viewSizes.contains(size) { row.notRun = "not run (quick)" }
+        rows.append(row)
+    }
+    let ranEdits = zip(sizes, editRates).filter { BenchmarkSizes.viewSizes.contains($0.0) }
+    if let smallest = ranEdits.first, let largest = ranEdits.last,
+        let low = smallest.1.ours, let high = largest.1.ours
+    {
+        var row = Row(
+            "  its time at \(largest.0.formatted()) ÷ at \(smallest.0.formatted())", unit: "×",
+            ours: low / high, .atMost, 1.5)
+        if largest.0 != 1_000_000 { row.targetSize = "1,000,000 ÷ 10,000" }
+        rows.append(row)
+    }
+
+    let stored = BenchmarkSizes.storedItems
+    rows += [
+        Row(
+            "list --view luxury --csv, \(largeText) items, to /dev/null", unit: "ms",
+            ours: milliseconds("list luxury CSV, ours (\(large) items)"),
+            baseline: milliseconds("list luxury CSV, sqlite3 (\(large) items)"),
+            named: "sqlite3 -csv", .atMost, 1.5),
+        coldListing(results),
+        everydayListing(results),
+        {
+            let commands = BenchmarkSizes.everydayCommands
+            let name =
+                "cold list JSON after \(commands) commands with a watch open, and checkpointed, in turns"
+            var row = Row(
+                "  its -wal file after those \(commands.formatted()) commands", unit: "MB",
+                ours: results.distribution(name, metric: "logBytes").map { $0.median / 1e6 },
+                .atMost, 8)
+            if BenchmarkSizes.isQuick { row.targetSize = "5,000 commands" }
+            return row
+        }(),
+        grdbBest(results, stored: stored),
+        Row(
+            "  the same against GRDB's idiomatic record.insert", unit: "items/s",
+            ours: rate("insert then fetch, ours (\(stored) items)", count: stored),
+            baseline: rate("insert then fetch, GRDB (\(stored) items)", count: stored),
+            named: "GRDB 7.10, record.insert", .atLeast, 1.0),
+        {
+            var row = Row(
+                "peak memory, batch of \(largeText) items, 3 live views", unit: "MB",
+                ours: results.distribution(
+                    "add batch, ours (\(large) items, 3 live views)", metric: "peakMemoryResident"
+                ).map { $0.median / 1e6 }, .atMost, 200)
+            if !isFullSize { row.targetSize = "1,000,000" }
+            return row
+        }(),
+        Row(
+            "change reaching watch in another process (p99)", unit: "ms",
+            ours: results.distribution("change reaches watch in another process")
+                .map { $0.p99 * 1e3 }, .atMost, 20),
+        Row(
+            "browse, keystroke to screen through a terminal, 100,000 items (p99)", unit: "ms",
+            ours: results.distribution(
+                "browse keystroke to screen (\(BenchmarkSizes.browseItems) items, pty)"
+            )
+            .map { $0.p99 * 1e3 }, .atMost, 16),
+        Row(
+            "  the same in process: handle and render only, no terminal (p99)", unit: "ms",
+            ours: results.distribution("browse keystroke (\(BenchmarkSizes.browseItems) items)").map
+            { $0.p99 * 1e3 },
+            .atMost, nil),
+    ]
+
+    // Data in and out, whole processes (start, open, work, close) on both sides.
+    let imported = "import Homebox CSV, ours (\(BenchmarkSizes.importRows) rows)"
+    let added = "add the same items, add(contentsOf:) (\(BenchmarkSizes.importRows) items)"
+    func peakMegabytes(_ name: String) -> Double? {
+        results.distribution(name, metric: "childPeakResident").map { $0.median / 1e6 }
+    }
+    rows += [
+        Row(
+            "import a 100,000-row Homebox CSV (read, check, write)", unit: "rows/s",
+            ours: rate(imported, count: 100_000), baseline: rate(added, count: 100_000),
+            named: "add(contentsOf:) of the same items", .atLeast, 0.8),
+        Row(
+            "  peak memory of that import", unit: "MB", ours: peakMegabytes(imported),
+            baseline: peakMegabytes(added), named: "add(contentsOf:)", .atMost, 1.5),
+        {
+            let name =
+                "backup, ours and sqlite3 .backup + cp in turns (\(BenchmarkSizes.backupItems) items, \(BenchmarkSizes.backupPhotos) photos)"
+            let ours = results.distribution(name, metric: "backupOursMicroseconds")
+            let baseline = results.distribution(name, metric: "backupBaselineMicroseconds")
+            var row = Row(
+                "backup, 100,000 items and 1,000 photos of 100 kB, to a zip (in turns)",
+                unit: "ms", ours: ours.map { $0.median / 1e3 },
+                baseline: baseline.map { $0.median / 1e3 }, named: "sqlite3 .backup + cp -r",
+                .atMost, 2)
+            row.oursRange = ours.flatMap(millisecondRange)
+            row.baselineRange = baseline.flatMap(millisecondRange)
+            return row
+        }(),
+        Row(
+            "report (folder, photos linked), 10,000 items and 2,000 photos, whole process",
+            unit: "ms",
+            ours: milliseconds(
+                "report, ours (\(BenchmarkSizes.reportItems) items, \(BenchmarkSizes.reportPhotos) photos)"
+            ),
+            baseline: milliseconds(
+                "export --format json, ours (\(BenchmarkSizes.reportItems) items, \(BenchmarkSizes.reportPhotos) photos)"
+            ),
+            named: "export --format json", .atMost, 3),
+    ]
+
+    // The server, from outside: its own process on 100,000 items, HTTP over loopback.
+    let load =
+        "serve: API page under 64 connections, with hello (\(BenchmarkSizes.servedItems) items)"
+    rows += [
+        Row(
+            "serve: a change from another process reaching an open event stream (p99)",
+            unit: "ms",
+            ours: results.distribution(
+                "serve: change reaches an open event stream (\(BenchmarkSizes.servedItems) items)"
+            ).map { $0.p99 * 1e3 }, .atMost, 50),
+        Row(
+            "serve: first page of a 100,000-item view, HTML, new connection (p99)", unit: "ms",
+            ours: results.distribution(
+                "serve: first page of view all (\(BenchmarkSizes.servedItems) items)"
+            )
+            .map { $0.p99 * 1e3 }, .atMost, 30),
+        Row(
+            "serve: GET /api/items?view=all&limit=50, 100,000 items, wrk -c64", unit: "req/s",
+            ours: results.distribution(load, metric: "oursRequestsPerSecond").map(\.median),
+            baseline: results.distribution(load, metric: "helloRequestsPerSecond").map(\.median),
+            named: "Hummingbird hello", .atLeast, 0.5),
+        Row(
+            "  the same, each request a page at a random offset (few cached)", unit: "req/s",
+            ours: results.distribution(load, metric: "oursVariedRequestsPerSecond").map(\.median),
+            .atLeast, nil),
+        Row(
+            "  failed requests under that load, both servers", unit: "requests",
+            ours: results.distribution(load, metric: "failedRequests").map {
+                $0.percentiles[100] ?? .nan
+            }, .atMost, 0),
+    ]
+    return rows
+}
+
+/// Insert then fetch against GRDB at its best: the faster of a cached one-row statement and a
+/// cached multi-row statement, whichever won this run.
+func grdbBest(_ results: Results, stored: Int) -> Row {
+    func rate(_ name: String) -> Double? {
+        results.distribution("insert then fetch, \(name) (\(stored) items)").map {
+            Double(stored) / $0.median
+        }
+    }
+    let ways = ["GRDB cached statement", "GRDB multi-row statement"].compactMap { name in
+        rate(name).map { (name, $0) }
+    }
+    let best = ways.max { $0.1 < $1.1 }
+    return Row(
+        "insert then fetch \(stored.formatted()) items", unit: "items/s", ours: rate("ours"),
+        baseline: best?.1, named: (best?.0 ?? "GRDB at its best") + ", 7.10", .atLeast, 1.0)
+}
+
+/// The cold JSON listing: each sample runs ours, then `sqlite3 -json`, so that both see the
+/// same machine; the median of each, with the fewest and most.
+func coldListing(_ results: Results) -> Row {
+    let name = "cold list JSON, ours and sqlite3 in turns (\(BenchmarkSizes.listedItems) items)"
+    let ours = results.distribution(name, metric: "oursMicroseconds")
+    let sqlite = results.distribution(name, metric: "sqlite3Microseconds")
+    var row = Row(
+        "cold list --json, 1,000 items, whole process (median of \(BenchmarkSizes.coldListingRuns) each)",
+        unit: "ms",
+        ours: ours.map { $0.median / 1e3 }, baseline: sqlite.map { $0.median / 1e3 },
+        named: "sqlite3 -json", .atMost, 2.5)
+    row.oursRange = ours.flatMap(millisecondRange)
+    row.baselineRange = sqlite.flatMap(millisecondRange)
+    return row
+}
+
+/// The fewest and most of a distribution of microseconds, in milliseconds.
+func millisecondRange(_ distribution: Distribution) -> ClosedRange<Double>? {
+    guard let low = distribution.percentiles[0], let high = distribution.percentiles[100] else {
+        return nil
+    }
+    return (low / 1e3)...(high / 1e3)
+}
+
+/// The cold listing after everyday use (single-item commands, each a process, a watch open)
+/// against the same file checkpointed, both with a watch open, in turns.
+func everydayListing(_ results: Results) -> Row {
+    let commands = BenchmarkSizes.everydayCommands
+    let name =
+        "cold list JSON after \(commands) commands with a watch open, and checkpointed, in turns"
+    let used = results.distribution(name, metric: "oursMicroseconds")
+    let checkpointed = results.distribution(name, metric: "checkpointedMicroseconds")
+    var row = Row(
+        "cold list --json after \(commands.formatted()) add/edit processes, watch open (median of \(BenchmarkSizes.coldListingRuns))",
+        unit: "ms",
+        ours: used.map { $0.median / 1e3 }, baseline: checkpointed.map { $0.median / 1e3 },
+        named: "the same file checkpointed", .atMost, 1.1)
+    row.oursRange = used.flatMap(millisecondRange)
+    row.baselineRange = checkpointed.flatMap(millisecondRange)
+    if BenchmarkSizes.isQuick { row.targetSize = "5,000 commands" }
+    return row
+}
+
+func format(_ value: Double?) -> String {
+    guard let value, value.isFinite else { return "–" }
+    switch abs(value) {
+    case 100_000...: return value.formatted(.number.precision(.fractionLength(0)))
+    case 100...: return value.formatted(.number.precision(.fractionLength(0)).grouping(.never))
+    case 10...: return value.formatted(.number.precision(.fractionLength(1)).grouping(.never))
+    default: return value.formatted(.number.precision(.fractionLength(2)).grouping(.never))
+    }
+}
+
+package func table(_ rows: [Row]) -> String {
+    var lines = [["measure", "unit", "ours", "baseline", "ratio", "target", "met"]]
+    func spread(_ range: ClosedRange<Double>?) -> String {
+        range.map { " (\(format($0.lowerBound))–\(format($0.upperBound)))" } ?? ""
+    }
+    for row in rows {
+        let baseline =
+            row.baseline.map {
+                "\(format($0))\(spread(row.baselineRange)) (\(row.baselineName ?? ""))"
+            } ?? "–"
+        var target: String
+        if row.target == nil {
+            target = "–"
+        } else if row.baselineName != nil {
+            target = "\(row.direction.rawValue) \(format(row.target))×"
+        } else {
+            target =
+                "\(row.direction.rawValue) \(format(row.target))"
+                + (row.unit == "×" ? "×" : " \(row.unit)")
+        }
+        if let size = row.targetSize { target += " at \(size)" }
+        let met = row.met.map { $0 ? "yes" : "NO" } ?? "–"
+        let ours = row.notRun ?? (format(row.ours) + spread(row.oursRange))
+        lines.append([
+            row.measure, row.unit, ours, baseline,
+            row.ratio.map { format($0) + "×" } ?? "–", target, met,
+        ])
+    }
+    let widths = (0..<lines[0].count).map { column in
+        lines.map { $0[column].count }.max() ?? 0
+    }
+    func render(_ line: [String]) -> String {
+        let cells = line.enumerated().map { column, text in
+            text.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+        }
+        return "| " + cells.joined(separator: " | ") + " |"
+    }
+    let rule =
+        "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
+    var output = [render(lines[0]), rule]
+    for line in lines.dropFirst() { output.append(render(line)) }
+    return output.joined(separator: "\n")
+}

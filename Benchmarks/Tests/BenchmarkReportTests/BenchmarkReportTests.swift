@@ -1,0 +1,91 @@
+import BenchmarkRows
+import Foundation
+import Testing
+
+@testable import BenchmarkReporting
+
+/// The report read from folders of exported results written here, as package-benchmark names
+/// and writes them (`--format histogramPercentiles`).
+@Suite struct BenchmarkReportTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("benchmark-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// Writes the distribution of `metric` for `benchmark`: a header naming the unit, then
+    /// percentile and value lines.
+    func export(
+        _ benchmark: String, metric: String, header: String, _ values: [Double: Double]
+    ) throws {
+        let cleaned = benchmark.replacingOccurrences(of: " ", with: "_")
+            .replacingOccurrences(of: "/", with: "_")
+        let name = "Current_run.InventoryBenchmarks.\(cleaned).\(metric).histogram.percentiles.tsv"
+        let lines = values.keys.sorted().map { "\(Int($0))\t\(values[$0]!)" }
+        try ([header] + lines).joined(separator: "\n")
+            .write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    @Test func aDistributionIsReadInBaseUnitsWhateverItsHeaderSays() throws {
+        try export(
+            "a", metric: "wallClock", header: "Percentile\tTime (wall clock) (ms)", [50: 2, 99: 7])
+        try export("b", metric: "wallClock", header: "Percentile\tTime (μs)", [50: 250])
+        try export("c", metric: "throughput", header: "Percentile\tThroughput (# / s) (K)", [50: 3])
+        try export(
+            "d", metric: "oursMicroseconds", header: "Percentile\toursMicroseconds *", [50: 9_800])
+        let results = try Results(folder: folder.path)
+        #expect(results.distribution("a")?.median == 0.002)
+        #expect(results.distribution("a")?.p99 == 0.007)
+        #expect(results.distribution("b")?.median == 0.000_25)
+        #expect(results.distribution("c", metric: "throughput")?.median == 3_000)
+        #expect(results.distribution("d", metric: "oursMicroseconds")?.median == 9_800)
+        #expect(results.distribution("e") == nil)
+    }
+
+    @Test func theColdListingComparesMediansInTurnsAndShowsTheirSpread() throws {
+        let name = "cold list JSON, ours and sqlite3 in turns (\(BenchmarkSizes.listedItems) items)"
+        let header = "Percentile\tMicroseconds *"
+        try export(
+            name, metric: "oursMicroseconds", header: header, [0: 9_000, 50: 9_800, 100: 12_000])
+        try export(
+            name, metric: "sqlite3Microseconds", header: header, [0: 3_900, 50: 4_000, 100: 4_400])
+        let row = coldListing(try Results(folder: folder.path))
+        #expect(row.ours == 9.8)
+        #expect(row.baseline == 4.0)
+        #expect(row.ratio == 2.45)
+        #expect(row.met == true)  // the target is at most 2.5 ×
+        #expect(row.oursRange == 9.0...12.0)
+        #expect(row.isComplete)
+        let table = table([row])
+        #expect(
+            table.contains(
+                "| 9.80 (9.00–12.0) | 4.00 (3.90–4.40) (sqlite3 -json) | 2.45× | ≤ 2.50× "))
+    }
+
+    @Test func aRowWhoseBaselineIsSlowerThanItsTargetAllowsIsNotMet() throws {
+        let name = "cold list JSON, ours and sqlite3 in turns (\(BenchmarkSizes.listedItems) items)"
+        let header = "Percentile\tMicroseconds *"
+        try export(name, metric: "oursMicroseconds", header: header, [50: 11_000])
+        try export(name, metric: "sqlite3Microseconds", header: header, [50: 4_000])
+        let row = coldListing(try Results(folder: folder.path))
+        #expect(row.met == false)
+        #expect(table([row]).hasSuffix("| NO  |"))
+    }
+
+    @Test func aBenchmarkThatDidNotRunLeavesItsRowIncompleteNeverMet() throws {
+        let name = "cold list JSON, ours and sqlite3 in turns (\(BenchmarkSizes.listedItems) items)"
+        try export(
+            name, metric: "oursMicroseconds", header: "Percentile\tMicroseconds *", [50: 9_800])
+        let rows = makeRows(try Results(folder: folder.path))
+        #expect(rows.count >= 25)
+        let listing = try #require(rows.first { $0.measure.hasPrefix("cold list --json, 1,000") })
+        #expect(listing.ours == 9.8)
+        #expect(listing.baseline == nil)
+        #expect(!listing.isComplete)
+        #expect(listing.met == nil)
+        // Nothing else ran: no row is complete but those that say they were not run.
+        #expect(rows.filter(\.isComplete).allSatisfy { $0.notRun != nil })
+    }
+}
