@@ -295,7 +295,8 @@ package func makeRows(_ results: Results) -> [Row] {
             ours: results.distribution("change reaches watch in another process")
                 .map { $0.p99 * 1e3 }, .atMost, 20),
         Row(
-            "browse, keystroke to screen through a terminal, 100,000 items (p99)", unit: "ms",
+            "browse, keystroke to screen through a terminal, \(BenchmarkSizes.browseItems.formatted()) items (p99)",
+            unit: "ms",
             ours: results.distribution(
                 "browse keystroke to screen (\(BenchmarkSizes.browseItems) items, pty)"
             )
@@ -315,7 +316,8 @@ package func makeRows(_ results: Results) -> [Row] {
     }
     rows += [
         Row(
-            "import a 100,000-row Homebox CSV (read, check, write)", unit: "rows/s",
+            "import a \(BenchmarkSizes.importRows.formatted())-row Homebox CSV (read, check, write)",
+            unit: "rows/s",
             ours: rate(imported, count: 100_000), baseline: rate(added, count: 100_000),
             named: "add(contentsOf:) of the same items", .atLeast, 0.8),
         Row(
@@ -327,7 +329,7 @@ package func makeRows(_ results: Results) -> [Row] {
             let ours = results.distribution(name, metric: "backupOursMicroseconds")
             let baseline = results.distribution(name, metric: "backupBaselineMicroseconds")
             var row = Row(
-                "backup, 100,000 items and 1,000 photos of 100 kB, to a zip (in turns)",
+                "backup, \(BenchmarkSizes.backupItems.formatted()) items and \(BenchmarkSizes.backupPhotos.formatted()) photos of 100 kB, to a zip (in turns)",
                 unit: "ms", ours: ours.map { $0.median / 1e3 },
                 baseline: baseline.map { $0.median / 1e3 }, named: "sqlite3 .backup + cp -r",
                 .atMost, 2)
@@ -336,7 +338,7 @@ package func makeRows(_ results: Results) -> [Row] {
             return row
         }(),
         Row(
-            "report (folder, photos linked), 10,000 items and 2,000 photos, whole process",
+            "report (folder, photos linked), \(BenchmarkSizes.reportItems.formatted()) items and \(BenchmarkSizes.reportPhotos.formatted()) photos, whole process",
             unit: "ms",
             ours: milliseconds(
                 "report, ours (\(BenchmarkSizes.reportItems) items, \(BenchmarkSizes.reportPhotos) photos)"
@@ -358,13 +360,15 @@ package func makeRows(_ results: Results) -> [Row] {
                 "serve: change reaches an open event stream (\(BenchmarkSizes.servedItems) items)"
             ).map { $0.p99 * 1e3 }, .atMost, 50),
         Row(
-            "serve: first page of a 100,000-item view, HTML, new connection (p99)", unit: "ms",
+            "serve: first page of a \(BenchmarkSizes.servedItems.formatted())-item view, HTML, new connection (p99)",
+            unit: "ms",
             ours: results.distribution(
                 "serve: first page of view all (\(BenchmarkSizes.servedItems) items)"
             )
             .map { $0.p99 * 1e3 }, .atMost, 30),
         Row(
-            "serve: GET /api/items?view=all&limit=50, 100,000 items, wrk -c64", unit: "req/s",
+            "serve: GET /api/items?view=all&limit=50, \(BenchmarkSizes.servedItems.formatted()) items, wrk -c64",
+            unit: "req/s",
             ours: results.distribution(load, metric: "oursRequestsPerSecond").map(\.median),
             baseline: results.distribution(load, metric: "helloRequestsPerSecond").map(\.median),
             named: "Hummingbird hello", .atLeast, 0.5),
@@ -405,7 +409,7 @@ func coldListing(_ results: Results) -> Row {
     let ours = results.distribution(name, metric: "oursMicroseconds")
     let sqlite = results.distribution(name, metric: "sqlite3Microseconds")
     var row = Row(
-        "cold list --json, 1,000 items, whole process (median of \(BenchmarkSizes.coldListingRuns) each)",
+        "cold list --json, \(BenchmarkSizes.listedItems.formatted()) items, whole process (median of \(BenchmarkSizes.coldListingRuns) each)",
         unit: "ms",
         ours: ours.map { $0.median / 1e3 }, baseline: sqlite.map { $0.median / 1e3 },
         named: "sqlite3 -json", .atMost, 2.5)
