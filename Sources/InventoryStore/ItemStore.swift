@@ -2,6 +2,12 @@ import CSQLite
 import InventoryModel
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The items table: every SQL statement about items is here.
 ///
 /// An `ItemStore` migrates its database when it is created and reads the inventory's currency.
@@ -58,12 +64,28 @@ public final class ItemStore {
 
     /// Runs `body` in a write transaction that takes the write lock first (waiting for another
     /// writer up to the busy timeout): committed when it returns, rolled back when it throws.
+    /// A write whose commit `commits` refuses (a signal is ending the process) is rolled back
+    /// and throws `DatabaseError` (interrupted).
     ///
     /// - Throws: what `body` throws, or `DatabaseError`.
     public func write<Result>(_ body: () throws -> Result) throws -> Result {
-        let result = try database.transaction(.immediate, body)
-        commits.increment()
-        return result
+        var committing = false
+        do {
+            let result = try database.transaction(.immediate) {
+                let result = try body()
+                guard commits.beginCommit() else {
+                    throw DatabaseError(
+                        extendedCode: SQLITE_INTERRUPT, message: "the process is ending")
+                }
+                committing = true
+                return result
+            }
+            commits.endCommit(committed: true)
+            return result
+        } catch {
+            if committing { commits.endCommit(committed: false) }
+            throw error
+        }
     }
 
     /// How many write transactions this store has committed; readable from any thread, even
@@ -687,9 +709,17 @@ extension HouseholdItem {
     }
 }
 
-/// A count of committed write transactions, safe to read from any thread.
+/// A count of committed write transactions, safe to read from any thread, and the gate a
+/// signal closes so that what it says was or was not saved stays true.
+///
+/// A process ending on a signal cannot wait for ever for the command to stop, but must not
+/// say "interrupted" (nothing saved) while a COMMIT it did not wait for is still writing: a
+/// SIGTERM during the commit of a 100,000-row import said so, and the import was there.
+/// `refuseCommits` closes the gate: a commit in progress is waited for, and none starts after.
 public final class CommitCounter: Sendable {
     private let value = Atomic<Int>(0)
+    /// 0: no commit in progress; 1: one is; 2: commits are refused.
+    private let phase = Atomic<Int>(0)
 
     /// Creates a counter at 0.
     public init() {}
@@ -699,6 +729,31 @@ public final class CommitCounter: Sendable {
 
     package func increment() {
         value.add(1, ordering: .releasing)
+    }
+
+    /// Marks a commit as started; false when commits are refused (then do not commit).
+    package func beginCommit() -> Bool {
+        phase.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// Marks the commit `beginCommit` started as ended, counting it if it `committed`.
+    package func endCommit(committed: Bool) {
+        if committed { value.add(1, ordering: .releasing) }
+        phase.store(0, ordering: .releasing)
+    }
+
+    /// Refuses every commit from now on, after waiting up to `timeout` for one in progress to
+    /// end. Returns whether none is in progress any more (then `count` is final); false when
+    /// one was still writing at the deadline, and may yet be saved.
+    public func refuseCommits(waitingAtMost timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let (exchanged, original) = phase.compareExchange(
+                expected: 0, desired: 2, ordering: .acquiringAndReleasing)
+            if exchanged || original == 2 { return true }
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(1_000)
+        }
     }
 }
 

@@ -288,6 +288,14 @@ public final class InventoryManager: Sendable {
     /// a command interrupted by a signal reports as already saved.
     public var committedWriteCount: Int { commits.count }
 
+    /// For a process ending on a signal: lets no write of this manager commit from now on,
+    /// after waiting up to `timeout` for a commit in progress to end. Returns whether none is
+    /// in progress any more, so that `committedWriteCount` says for good what was saved; false
+    /// when one was still writing at the deadline (it may yet be saved).
+    public func refuseCommits(waitingAtMost timeout: Duration) -> Bool {
+        commits.refuseCommits(waitingAtMost: timeout)
+    }
+
     /// The follower, while following (for tests: whether its thread ends).
     var currentFollower: JournalFollower? { follower.withLock { $0 } }
 

@@ -81,8 +81,14 @@ enum Interruption {
             }
         }
         // A write that committed before the signal is not undone: say so, rather than let
-        // "interrupted" suggest it was rolled back.
-        let saved = (manager?.committedWriteCount ?? 0) > 0 ? "the change was saved before it" : nil
+        // "interrupted" suggest it was rolled back. A commit still writing (the manager was
+        // busy past the wait above) is waited for, and none may start after: only then is the
+        // count final. One that outlasts that wait too may yet be saved: say that.
+        let settled = manager?.refuseCommits(waitingAtMost: .seconds(30)) ?? true
+        let saved =
+            !settled
+            ? "the change may have been saved: see inventory history"
+            : (manager?.committedWriteCount ?? 0) > 0 ? "the change was saved before it" : nil
         let done = completed.withLock { $0 } ?? saved
         let message = "inventory: interrupted\(done.map { " (\($0))" } ?? "")\n"
         _ = message.withCString { write(2, $0, strlen($0)) }
