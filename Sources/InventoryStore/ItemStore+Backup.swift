@@ -1,3 +1,4 @@
+import CSQLite
 import InventoryModel
 
 /// What a backup and a restore need of the store: a copy of the whole database, a
@@ -12,9 +13,18 @@ extension ItemStore {
     /// Replaces the whole database with the one at `path`, in one transaction
     /// (`Database.replaceContents`). The store's currency is the one read when it opened:
     /// close it afterwards and open the inventory again to use what was put in.
+    /// Like a write, it does not start once commits are refused (`CommitCounter`).
     public func replaceDatabase(withContentsOf path: String) throws {
-        try database.replaceContents(withDatabaseAt: path)
-        commits.increment()
+        guard commits.beginCommit() else {
+            throw DatabaseError(extendedCode: SQLITE_INTERRUPT, message: "the process is ending")
+        }
+        do {
+            try database.replaceContents(withDatabaseAt: path)
+        } catch {
+            commits.endCommit(committed: false)
+            throw error
+        }
+        commits.endCommit(committed: true)
     }
 
     /// The first problem `PRAGMA integrity_check` (or, `quick`, `PRAGMA quick_check`, which

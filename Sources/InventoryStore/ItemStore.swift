@@ -727,10 +727,6 @@ public final class CommitCounter: Sendable {
     /// How many commits so far.
     public var count: Int { value.load(ordering: .acquiring) }
 
-    package func increment() {
-        value.add(1, ordering: .releasing)
-    }
-
     /// Marks a commit as started; false when commits are refused (then do not commit).
     package func beginCommit() -> Bool {
         phase.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
