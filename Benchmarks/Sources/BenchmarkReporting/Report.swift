@@ -323,20 +323,13 @@ package func makeRows(_ results: Results) -> [Row] {
         Row(
             "  peak memory of that import", unit: "MB", ours: peakMegabytes(imported),
             baseline: peakMegabytes(added), named: "add(contentsOf:)", .atMost, 1.5),
-        {
-            let name =
-                "backup, ours and sqlite3 .backup + cp in turns (\(BenchmarkSizes.backupItems) items, \(BenchmarkSizes.backupPhotos) photos)"
-            let ours = results.distribution(name, metric: "backupOursMicroseconds")
-            let baseline = results.distribution(name, metric: "backupBaselineMicroseconds")
-            var row = Row(
+        inTurns(
+            results,
+            "backup, ours and sqlite3 .backup + cp in turns (\(BenchmarkSizes.backupItems) items, \(BenchmarkSizes.backupPhotos) photos)",
+            ours: "backupOursMicroseconds", baseline: "backupBaselineMicroseconds",
+            measure:
                 "backup, \(BenchmarkSizes.backupItems.formatted()) items and \(BenchmarkSizes.backupPhotos.formatted()) photos of 100 kB, to a zip (in turns)",
-                unit: "ms", ours: ours.map { $0.median / 1e3 },
-                baseline: baseline.map { $0.median / 1e3 }, named: "sqlite3 .backup + cp -r",
-                .atMost, 2)
-            row.oursRange = ours.flatMap(millisecondRange)
-            row.baselineRange = baseline.flatMap(millisecondRange)
-            return row
-        }(),
+            named: "sqlite3 .backup + cp -r", .atMost, 2),
         Row(
             "report (folder, photos linked), \(BenchmarkSizes.reportItems.formatted()) items and \(BenchmarkSizes.reportPhotos.formatted()) photos, whole process",
             unit: "ms",
@@ -403,18 +396,31 @@ func grdbBest(_ results: Results, stored: Int) -> Row {
 }
 
 /// The cold JSON listing: each sample runs ours, then `sqlite3 -json`, so that both see the
-/// same machine; the median of each, with the fewest and most.
+/// same machine.
 func coldListing(_ results: Results) -> Row {
-    let name = "cold list JSON, ours and sqlite3 in turns (\(BenchmarkSizes.listedItems) items)"
-    let ours = results.distribution(name, metric: "oursMicroseconds")
-    let sqlite = results.distribution(name, metric: "sqlite3Microseconds")
-    var row = Row(
-        "cold list --json, \(BenchmarkSizes.listedItems.formatted()) items, whole process (median of \(BenchmarkSizes.coldListingRuns) each)",
-        unit: "ms",
-        ours: ours.map { $0.median / 1e3 }, baseline: sqlite.map { $0.median / 1e3 },
+    inTurns(
+        results,
+        "cold list JSON, ours and sqlite3 in turns (\(BenchmarkSizes.listedItems) items)",
+        ours: "oursMicroseconds", baseline: "sqlite3Microseconds",
+        measure:
+            "cold list --json, \(BenchmarkSizes.listedItems.formatted()) items, whole process (median of \(BenchmarkSizes.coldListingRuns) each)",
         named: "sqlite3 -json", .atMost, 2.5)
-    row.oursRange = ours.flatMap(millisecondRange)
-    row.baselineRange = sqlite.flatMap(millisecondRange)
+}
+
+/// A benchmark that runs ours and a baseline in turns within each sample and records each
+/// one's microseconds as a metric of its own: the median of each in milliseconds, with the
+/// fewest and most.
+func inTurns(
+    _ results: Results, _ benchmark: String, ours: String, baseline: String, measure: String,
+    named name: String, _ direction: Row.Direction, _ target: Double
+) -> Row {
+    let oursDistribution = results.distribution(benchmark, metric: ours)
+    let baselineDistribution = results.distribution(benchmark, metric: baseline)
+    var row = Row(
+        measure, unit: "ms", ours: oursDistribution.map { $0.median / 1e3 },
+        baseline: baselineDistribution.map { $0.median / 1e3 }, named: name, direction, target)
+    row.oursRange = oursDistribution.flatMap(millisecondRange)
+    row.baselineRange = baselineDistribution.flatMap(millisecondRange)
     return row
 }
 
@@ -430,17 +436,13 @@ func millisecondRange(_ distribution: Distribution) -> ClosedRange<Double>? {
 /// against the same file checkpointed, both with a watch open, in turns.
 func everydayListing(_ results: Results) -> Row {
     let commands = BenchmarkSizes.everydayCommands
-    let name =
-        "cold list JSON after \(commands) commands with a watch open, and checkpointed, in turns"
-    let used = results.distribution(name, metric: "oursMicroseconds")
-    let checkpointed = results.distribution(name, metric: "checkpointedMicroseconds")
-    var row = Row(
-        "cold list --json after \(commands.formatted()) add/edit processes, watch open (median of \(BenchmarkSizes.coldListingRuns))",
-        unit: "ms",
-        ours: used.map { $0.median / 1e3 }, baseline: checkpointed.map { $0.median / 1e3 },
+    var row = inTurns(
+        results,
+        "cold list JSON after \(commands) commands with a watch open, and checkpointed, in turns",
+        ours: "oursMicroseconds", baseline: "checkpointedMicroseconds",
+        measure:
+            "cold list --json after \(commands.formatted()) add/edit processes, watch open (median of \(BenchmarkSizes.coldListingRuns))",
         named: "the same file checkpointed", .atMost, 1.1)
-    row.oursRange = used.flatMap(millisecondRange)
-    row.baselineRange = checkpointed.flatMap(millisecondRange)
     if BenchmarkSizes.isQuick { row.targetSize = "5,000 commands" }
     return row
 }

@@ -70,7 +70,7 @@ public enum BenchmarkSizes {
     /// The big batch and the big listing: 1,000,000 items (100,000 when quick).
     public static var large: Int { isSmoke ? 2_000 : isQuick ? 100_000 : 1_000_000 }
     /// How many times each program of the cold listing runs, in turns.
-    public static var coldListingRuns: Int { isSmoke ? 3 : 40 }
+    public static var coldListingRuns: Int { isSmoke ? 2 : 40 }
     /// The single-item commands of everyday use before its listing: 5,000 (1,000 when quick).
     public static var everydayCommands: Int { isSmoke ? 20 : isQuick ? 1_000 : 5_000 }
 
