@@ -686,7 +686,7 @@ public final class ItemStore {
         try integer(item.hasLifetimeWarranty ? 1 : 0)
         try text(item.reviewedAt?.description)
         try text(ItemColumns.json(item.tags))
-        try text(item.tags.isEmpty ? "[]" : ItemColumns.json(item.tags.map(TextFolding.fold)))
+        try text(ItemColumns.json(item.tags.map(TextFolding.fold)))
         try text(ItemColumns.json(item.attachments))
         try integer(item.isScheduled ? 1 : 0)
         try integer(item.id)

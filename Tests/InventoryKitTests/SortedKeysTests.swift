@@ -69,4 +69,18 @@ struct SortedKeysTests {
         #expect(keys.count == 2_001)
         #expect(SortedKeys(sorted: []).isEmpty)
     }
+
+    @Test("SortKey.sorted orders as < does, in every sort, ties and descending names included")
+    func sortingOverOneBufferAgreesWithTheComparison() {
+        var generator = SplitMix64(seed: 11)
+        for sort in ItemSort.allCases {
+            let keys = (1...400).map { id -> SortKey in
+                let number = Int64.random(in: 0..<20, using: &generator)
+                return SortKey(
+                    id: Int64(id), nameKey: ["", "a", "ab", "b", "é", "e\u{301}"][Int(number) % 6],
+                    price: number < 3 ? nil : number, worth: number, purchaseDate: nil, sort: sort)
+            }.shuffled(using: &generator)
+            #expect(SortKey.sorted(keys) == keys.sorted(), "\(sort)")
+        }
+    }
 }

@@ -125,8 +125,19 @@ public struct SortKey: Sendable, Hashable, Comparable {
     /// then the id.
     @inlinable
     public static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-        let order = compareBytes(lhs.text, rhs.text)
-        if order != 0 { return lhs.isTextDescending ? order > 0 : order < 0 }
+        isOrdered(
+            textOrder: compareBytes(lhs.text, rhs.text), textDescending: lhs.isTextDescending,
+            (lhs.number, lhs.id), (rhs.number, rhs.id))
+    }
+
+    /// The order of two keys whose texts compare as `textOrder` (`compare`'s sign): by the
+    /// text, then the number, then the id. The one rule `<` and `sorted(_:)` both follow.
+    @inlinable
+    static func isOrdered(
+        textOrder: Int, textDescending: Bool, _ lhs: (number: Int64, id: Int64),
+        _ rhs: (number: Int64, id: Int64)
+    ) -> Bool {
+        if textOrder != 0 { return textDescending ? textOrder > 0 : textOrder < 0 }
         if lhs.number != rhs.number { return lhs.number < rhs.number }
         return lhs.id < rhs.id
     }
@@ -161,10 +172,9 @@ public struct SortKey: Sendable, Hashable, Comparable {
                     rebasing: arena[starts[lhs]..<starts[lhs + 1]])
                 let right = UnsafeBufferPointer(
                     rebasing: arena[starts[rhs]..<starts[rhs + 1]])
-                let text = compare(left, right)
-                if text != 0 { return descending[lhs] ? text > 0 : text < 0 }
-                if numbers[lhs] != numbers[rhs] { return numbers[lhs] < numbers[rhs] }
-                return ids[lhs] < ids[rhs]
+                return isOrdered(
+                    textOrder: compare(left, right), textDescending: descending[lhs],
+                    (numbers[lhs], ids[lhs]), (numbers[rhs], ids[rhs]))
             }
         }
         return order.map { keys[$0] }
