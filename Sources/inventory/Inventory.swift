@@ -65,6 +65,10 @@ struct Inventory: ParsableCommand {
     }
 
     private static func fail(with error: any Error, arguments: [String]) -> Never {
+        // A signal came (the error is most likely the interruption it caused): its thread says
+        // the one line, "interrupted", and ends the process; a second line here would say it
+        // again, or say something else.
+        if Interruption.caughtSignal != nil { Interruption.endProcess() }
         let verbose = arguments.prefix { $0 != "--" }.contains("--verbose")
         func report(_ line: String, detail: String? = nil, status: Int32) -> Never {
             Terminal.standardError.writeLine("inventory: \(line)")

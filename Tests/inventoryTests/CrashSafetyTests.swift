@@ -116,7 +116,12 @@ struct SplitMix64: RandomNumberGenerator {
                 let status = process.terminationStatus
                 #expect(status == 0 || status == 128 + signal, "\(context): exit \(status) \(said)")
                 if status == 128 + signal {
-                    let last = said.split(separator: "\n").last.map(String.init) ?? ""
+                    // One line, from the signal's thread alone (the command's own error line
+                    // for the interruption came first, once: "interrupted; nothing was
+                    // changed", then "interrupted").
+                    let lines = said.split(separator: "\n")
+                    #expect(lines.count == 1, "\(context): \(said)")
+                    let last = lines.last.map(String.init) ?? ""
                     #expect(last.hasPrefix("inventory: interrupted"), "\(context): \(said)")
                     interrupted = last == "inventory: interrupted"
                 }
