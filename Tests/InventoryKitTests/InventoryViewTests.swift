@@ -365,6 +365,9 @@ struct ViewChecker {
         consumed = views.map { _ in 0 }
     }
 
+    /// Checks made, for narrowing a view now and then.
+    private var checks = 0
+
     mutating func check(against manager: InventoryManager, context step: String) throws {
         for (index, view) in views.enumerated() {
             let expected = try manager.items(matching: view.filter, sortedBy: view.sort)
@@ -378,6 +381,20 @@ struct ViewChecker {
             }
             consumed[index] = recorders[index].changes.count
             try #require(shadows[index] == view.ids, "replayed change differs: \(context)")
+            // A view narrowed from it takes its members' values as the view holds them: they
+            // must have followed every edit (a quantity changes the value, not the place).
+            checks += 1
+            if checks % 7 == 0 {
+                let narrowing = ItemFilter(isInsured: checks % 2 == 0)
+                let narrowed = try InventoryView(
+                    name: "narrowed", narrowing: view, by: narrowing)
+                let expected = try manager.items(
+                    matching: view.filter.narrowed(by: narrowing), sortedBy: view.sort)
+                try #require(narrowed.ids == expected.map(\.id), "narrowed: \(context)")
+                try #require(
+                    narrowed.totalValue == expected.reduce(0) { $0 + ($1.totalWorth ?? 0) },
+                    "narrowed total: \(context)")
+            }
         }
     }
 

@@ -14,7 +14,7 @@ struct SortedKeysTests {
     @Test("random inserts and removals agree with a sorted array, across many chunks")
     func randomOperationsAgreeWithSortedArray() {
         var generator = SplitMix64(seed: 7)
-        var keys = SortedKeys()
+        var keys = SortedKeys(layout: Self.layout)
         var reference: [SortKey] = []
         var nextID: Int64 = 1
         for step in 0..<6_000 {
@@ -26,7 +26,7 @@ struct SortedKeysTests {
             if inserting || reference.isEmpty {
                 let key = Self.key(Int64.random(in: 0..<10_000, using: &generator), id: nextID)
                 nextID += 1
-                keys.insert(key)
+                keys.insert(key, value: Int128(key.number))
                 reference.insert(key, at: reference.firstIndex { !($0 < key) } ?? reference.count)
             } else {
                 let key = reference.remove(
@@ -53,21 +53,105 @@ struct SortedKeysTests {
             0..<0, 0..<10, 300..<1_300, 510..<515, reference.count - 3..<reference.count + 5,
         ] {
             let clamped = range.clamped(to: 0..<reference.count)
-            #expect(keys.keys(in: range) == Array(reference[clamped]))
+            #expect(keys.ids(in: range) == reference[clamped].map(\.id))
         }
+        #expect(keys.ids == reference.map(\.id))
+        for key in reference.prefix(50) {
+            #expect(keys.index(ofID: key.id) == reference.firstIndex(of: key))
+            #expect(keys.value(of: key) == Int128(key.number))
+        }
+        #expect(keys.index(ofID: -1) == nil)
+    }
+
+    /// Text and number both: the tests' keys use both.
+    private static let layout = SortedKeys.Layout(text: true, number: true)
+
+    private static func built(_ sorted: [SortKey], layout: SortedKeys.Layout = layout)
+        -> SortedKeys
+    {
+        var builder = SortedKeys.Builder(layout: layout)
+        for key in sorted { builder.append(key, value: Int128(key.number)) }
+        return builder.finish()
     }
 
     @Test("built from sorted keys, it holds them in order and accepts more")
     func builtFromSortedKeys() {
         let sorted = (0..<2_000).map { Self.key(Int64($0), id: Int64($0)) }.sorted()
-        var keys = SortedKeys(sorted: sorted)
+        var keys = Self.built(sorted)
         #expect(keys.count == 2_000)
         #expect(keys.keys == sorted)
         let extra = Self.key(1_000, id: 5_000)
-        keys.insert(extra)
+        keys.insert(extra, value: 1)
         #expect(keys.insertionIndex(of: extra) == sorted.firstIndex { !($0 < extra) })
         #expect(keys.count == 2_001)
-        #expect(SortedKeys(sorted: []).isEmpty)
+        #expect(Self.built([]).isEmpty)
+    }
+
+    @Test("each ItemSort's layout orders as SortKey does: names descending, numbers, ids")
+    func everySortsLayoutAgreesWithSortKey() {
+        var generator = SplitMix64(seed: 5)
+        for sort in ItemSort.allCases {
+            let keys = (1...1_500).map { id -> SortKey in
+                let number = Int64.random(in: -50..<50, using: &generator)
+                return SortKey(
+                    id: Int64(id), nameKey: ["", "a", "ab", "b", "é", "zz"][abs(Int(number)) % 6],
+                    price: number < -40 ? nil : number, worth: number,
+                    purchaseDate: nil, sort: sort)
+            }
+            let sorted = keys.sorted()
+            var packed = SortedKeys(layout: .init(sort))
+            for key in keys { packed.insert(key, value: 0) }
+            #expect(packed.ids == sorted.map(\.id), "\(sort)")
+            #expect(packed.keys == sorted, "\(sort)")
+            #expect(Self.built(sorted, layout: .init(sort)).ids == sorted.map(\.id), "\(sort)")
+            for key in keys.prefix(300) {
+                let removed = packed.remove(key)
+                #expect(removed, "\(sort)")
+            }
+            #expect(packed.ids == sorted.filter { !keys.prefix(300).contains($0) }.map(\.id))
+        }
+    }
+
+    @Test("a merge removes by id and inserts in order, and says where each insertion went")
+    func mergingAgreesWithSortedArray() {
+        var generator = SplitMix64(seed: 3)
+        let existing = (0..<3_000).map {
+            Self.key(Int64.random(in: 0..<1_000, using: &generator), id: Int64($0))
+        }.sorted()
+        let keys = Self.built(existing)
+        let removed = Set(existing.map(\.id).filter { $0 % 3 == 0 })
+        let inserted = (3_000..<4_000).map {
+            Self.key(Int64.random(in: 0..<1_000, using: &generator), id: Int64($0))
+        }.sorted()
+        let (merged, insertedAt) = keys.merged(
+            removing: removed, inserting: inserted.map { ($0, Int128($0.number)) })
+        let reference = (existing.filter { !removed.contains($0.id) } + inserted).sorted()
+        #expect(merged.keys == reference)
+        #expect(insertedAt == inserted.map { reference.firstIndex(of: $0)! })
+        #expect(
+            merged.filtered { _ in true }.total == reference.reduce(0) { $0 + Int128($1.number) })
+    }
+
+    @Test("values beyond Int64 are kept whole, through changes, merges and copies")
+    func bigValuesAreKept() {
+        let big = Int128(Int64.max) * 1_000_000
+        var keys = Self.built((0..<1_000).map { Self.key(Int64($0), id: Int64($0)) }.sorted())
+        let key = Self.key(7, id: 7)
+        let set = keys.setValue(big, of: key)
+        #expect(set)
+        #expect(keys.value(of: key) == big)
+        keys.insert(Self.key(7, id: 5_000), value: -big)
+        #expect(keys.value(of: Self.key(7, id: 5_000)) == -big)
+        let (filtered, total) = keys.filtered { $0 == 7 || $0 == 5_000 || $0 == 9 }
+        #expect(total == 9)
+        #expect(filtered.value(of: key) == big)
+        let merged = keys.merged(removing: [5_000], inserting: []).keys
+        #expect(merged.value(of: key) == big)
+        #expect(merged.value(of: Self.key(7, id: 5_000)) == nil)
+        let removed = keys.remove(key)
+        #expect(removed)
+        #expect(keys.value(of: key) == nil)
+        #expect(Int128(Int64.min) < big && keys.value(of: Self.key(8, id: 8)) == 8)
     }
 
     @Test("SortKey.sorted orders as < does, in every sort, ties and descending names included")

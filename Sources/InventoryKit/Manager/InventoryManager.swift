@@ -439,18 +439,18 @@ public final class InventoryManager: Sendable {
         }
     }
 
-    /// The journal sequence number and, in `sort` order, the id, sort key and value of every
-    /// item that passes `filter`, read in one transaction: what a live view loads.
-    func sortEntries(matching filter: ItemFilter, sortedBy sort: ItemSort) throws
-        -> (sequence: Int64, entries: [(id: Int64, key: SortKey, value: Int128)])
-    {
+    /// Calls `body` with the id, sort key and value (worth × quantity) of each item that
+    /// passes `filter`, in `sort` order, in one read transaction.
+    ///
+    /// - Returns: the journal sequence number the items were read at.
+    func forEachSortEntry(
+        matching filter: ItemFilter, sortedBy sort: ItemSort,
+        _ body: (_ id: Int64, _ key: SortKey, _ value: Int128) -> Void
+    ) throws -> Int64 {
         try withStore { store in
             try store.items.read {
-                var entries: [(id: Int64, key: SortKey, value: Int128)] = []
-                try store.items.forEachSortEntry(matching: filter, sortedBy: sort) {
-                    entries.append(($0, $1, $2))
-                }
-                return (try store.items.lastJournalSequence(), entries)
+                try store.items.forEachSortEntry(matching: filter, sortedBy: sort, body)
+                return try store.items.lastJournalSequence()
             }
         }
     }

@@ -66,31 +66,34 @@ public final class InventoryView: Sendable {
     private let observers = Lock(Observers())
     private let subscription = Lock<Subscription?>(nil)
 
+    /// A member's key in the view's order and its value (worth × quantity).
     private struct Entry {
         var key: SortKey
         var value: Int128
     }
 
     private struct State {
-        var order = SortedKeys()
-        var entries: [Int64: Entry] = [:]
+        var order: SortedKeys
         var total: Int128 = 0
         var sequence: Int64 = 0
 
-        init() {}
+        init(sort: ItemSort) {
+            order = SortedKeys(layout: .init(sort))
+        }
 
-        /// The items that pass `filter`, read from the database in one transaction.
+        /// The items that pass `filter`, read from the database in one transaction, packed as
+        /// they are read (no array of a million keys on the way).
         init(reading filter: ItemFilter, sortedBy sort: ItemSort, from manager: InventoryManager)
             throws
         {
-            let (sequence, loaded) = try manager.sortEntries(matching: filter, sortedBy: sort)
-            self.sequence = sequence
-            entries.reserveCapacity(loaded.count)
-            for (id, key, value) in loaded {
-                entries[id] = Entry(key: key, value: value)
-                total += value
+            var builder = SortedKeys.Builder(layout: .init(sort))
+            var total: Int128 = 0
+            sequence = try manager.forEachSortEntry(matching: filter, sortedBy: sort) {
+                builder.append($1, value: $2)
+                total += $2
             }
-            order = SortedKeys(sorted: loaded.map(\.key))
+            self.total = total
+            order = builder.finish()
         }
     }
 
@@ -127,14 +130,8 @@ public final class InventoryView: Sendable {
                 // The parent must be at the same point of the journal as the ids read.
                 guard sequence == parentState.sequence else { return false }
                 state.sequence = sequence
-                var keys: [SortKey] = []
-                for id in ids {
-                    guard let entry = parentState.entries[id] else { continue }
-                    state.entries[id] = entry
-                    state.total += entry.value
-                    keys.append(entry.key)
-                }
-                state.order = SortedKeys(sorted: keys.sorted())
+                let passing = Set(ids)
+                (state.order, state.total) = parentState.order.filtered { passing.contains($0) }
                 return true
             }
             guard !copied else { return }
@@ -154,7 +151,7 @@ public final class InventoryView: Sendable {
         self.filter = filter
         self.sort = sort
         self.manager = manager
-        self.state = Locked(State())
+        self.state = Locked(State(sort: sort))
         try state.withLock { state in
             let token = manager.notificationCenter.addObserver(
                 forName: InventoryManager.didChangeNotification, object: manager, queue: nil
@@ -197,21 +194,19 @@ public final class InventoryView: Sendable {
     public var totalValue: Int128 { state.withLock { $0.total } }
 
     /// The ids in view order.
-    public var ids: [Int64] { state.withLock { $0.order.keys.map(\.id) } }
+    public var ids: [Int64] { state.withLock { $0.order.ids } }
 
     /// The ids from `range` of the view order (clamped to the view), for drawing visible rows.
     public func ids(in range: Range<Int>) -> [Int64] {
-        state.withLock { $0.order.keys(in: range).map(\.id) }
+        state.withLock { $0.order.ids(in: range) }
     }
 
     /// The index of the item with `id`, or nil when it is not in the view.
     ///
-    /// - Complexity: O(log *n*).
+    /// - Complexity: O(*n*): the view keeps no table from ids to places (it would double its
+    ///   memory); a scan of a million ids takes about a millisecond.
     public func index(of id: Int64) -> Int? {
-        state.withLock { state in
-            guard let entry = state.entries[id] else { return nil }
-            return state.order.insertionIndex(of: entry.key)
-        }
+        state.withLock { $0.order.index(ofID: id) }
     }
 
     /// The journal sequence number the view is up to date with.
@@ -253,12 +248,14 @@ public final class InventoryView: Sendable {
         _ changeSet: InventoryChangeSet, to state: inout State, filter: ItemFilter,
         sort: ItemSort
     ) -> Change {
-        // The final state of each touched item, in first-touched order: nil when it is out
-        // of the view. Only keys and values, not items: a batch can be a million long.
-        var touched: [(id: Int64, entry: Entry?)] = []
+        // Each touched item once, in first-touched order: its place before the write (from
+        // the first change's item before it) and after (from the last change's item), nil
+        // when it is out of the view. Only keys and values, not items: a batch can be a
+        // million long. The view keeps no entry per id: the change says where the item was.
+        var touched: [Touched] = []
         touched.reserveCapacity(changeSet.changes.count)
         // Additions only (a batch): each id appears once, so no dictionary of positions is
-        // needed (`applyAdditions` leaves ids the view holds already to the general path).
+        // needed.
         let onlyAdditions = changeSet.changes.allSatisfy { $0.kind == .added }
         var position: [Int64: Int] = [:]
         if !onlyAdditions { position.reserveCapacity(changeSet.changes.count) }
@@ -267,68 +264,89 @@ public final class InventoryView: Sendable {
                 // Read in place: a copy of each change retained and released every field of
                 // its item, once per view.
                 let id = changes[index].item.id
-                let entry =
-                    changes[index].kind == .deleted
+                let kind = changes[index].kind
+                let new =
+                    kind == .deleted
                     ? nil : Self.entry(of: changes[index].item, filter: filter, sort: sort)
                 if onlyAdditions {
-                    touched.append((id, entry))
+                    touched.append(Touched(id: id, old: nil, new: new))
                 } else if let index = position[id] {
-                    touched[index].entry = entry
+                    touched[index].new = new
                 } else {
+                    let old: Entry? =
+                        switch kind {
+                        case .added: nil
+                        case .edited:
+                            changes[index].before.flatMap {
+                                Self.entry(of: $0, filter: filter, sort: sort)
+                            }
+                        case .deleted:
+                            Self.entry(of: changes[index].item, filter: filter, sort: sort)
+                        }
                     position[id] = touched.count
-                    touched.append((id, entry))
+                    touched.append(Touched(id: id, old: old, new: new))
                 }
             }
         }
-        if onlyAdditions, let entered = applyAdditions(touched, to: &state) {
+        // What the view holds decides, not the filter alone: an item it does not hold is not
+        // taken out; an item added again under a key it holds stays.
+        var anyHeld = false
+        for index in touched.indices {
+            if let old = touched[index].old {
+                // Its value as the view holds it, so that the total stays the sum of members.
+                touched[index].old = state.order.value(of: old.key).map {
+                    Entry(key: old.key, value: $0)
+                }
+            } else if touched[index].old == nil, let new = touched[index].new,
+                !state.order.isEmpty, let value = state.order.value(of: new.key)
+            {
+                touched[index].old = Entry(key: new.key, value: value)
+            }
+            if touched[index].old != nil { anyHeld = true }
+        }
+        if onlyAdditions, !anyHeld, let entered = applyAdditions(touched, to: &state) {
             var result = Change(sequence: changeSet.sequence)
             result.entered = entered
             return result
         }
         var result = Change(sequence: changeSet.sequence)
         var removals: [SortKey] = []
-        var insertions: [SortKey] = []
+        var insertions: [Entry] = []
         var movers: [Int64: Int] = [:]
         var stayers: Set<Int64> = []
-        for (id, new) in touched {
-            let old = state.entries[id]
-            switch (old, new) {
+        for item in touched {
+            switch (item.old, item.new) {
             case (nil, nil):
                 continue
             case (nil, let new?):
-                insertions.append(new.key)
+                insertions.append(new)
             case (let old?, nil):
                 removals.append(old.key)
                 result.left.append(
-                    Position(id: id, index: state.order.insertionIndex(of: old.key)))
+                    Position(id: item.id, index: state.order.insertionIndex(of: old.key)))
             case (let old?, let new?):
                 if old.key == new.key {
-                    stayers.insert(id)
+                    stayers.insert(item.id)
+                    if old.value != new.value { state.order.setValue(new.value, of: new.key) }
                 } else {
-                    movers[id] = state.order.insertionIndex(of: old.key)
+                    movers[item.id] = state.order.insertionIndex(of: old.key)
                     removals.append(old.key)
-                    insertions.append(new.key)
+                    insertions.append(new)
                 }
             }
-            if let old {
-                state.total -= old.value
-                state.entries[id] = nil
-            }
-            if let new {
-                state.total += new.value
-                state.entries[id] = new
-            }
+            if let old = item.old { state.total -= old.value }
+            if let new = item.new { state.total += new.value }
         }
         update(&state.order, removing: removals, inserting: insertions)
-        for (id, _) in touched {
-            guard let entry = state.entries[id] else { continue }
+        for item in touched {
+            guard let entry = item.new else { continue }
             let index = state.order.insertionIndex(of: entry.key)
-            if let from = movers[id] {
-                result.moved.append(Move(id: id, from: from, to: index))
-            } else if stayers.contains(id) {
-                result.changed.append(Position(id: id, index: index))
+            if let from = movers[item.id] {
+                result.moved.append(Move(id: item.id, from: from, to: index))
+            } else if stayers.contains(item.id) {
+                result.changed.append(Position(id: item.id, index: index))
             } else {
-                result.entered.append(Position(id: id, index: index))
+                result.entered.append(Position(id: item.id, index: index))
             }
         }
         result.entered.sort { $0.index < $1.index }
@@ -336,6 +354,13 @@ public final class InventoryView: Sendable {
         result.changed.sort { $0.index < $1.index }
         result.moved.sort { $0.to < $1.to }
         return result
+    }
+
+    /// One item a change set touched: its entry before and after, nil when out of the view.
+    private struct Touched {
+        let id: Int64
+        var old: Entry?
+        var new: Entry?
     }
 
     /// What the view holds of `item`, or nil when it does not pass `filter`.
@@ -355,88 +380,38 @@ public final class InventoryView: Sendable {
     ///
     /// - Returns: the entered positions, by new index; nil when they are too few to merge (the
     ///   general path then adds them one at a time).
-    private static func applyAdditions(
-        _ touched: [(id: Int64, entry: Entry?)], to state: inout State
-    ) -> [Position]? {
-        var count = 0
-        for (_, entry) in touched where entry != nil { count += 1 }
-        guard count > 32, count > state.order.count / 64 else { return nil }
-        // An id the view holds already (an item added again under its id, should that ever
-        // be): the general path removes its old key first.
-        if !state.entries.isEmpty, touched.contains(where: { state.entries[$0.id] != nil }) {
-            return nil
+    private static func applyAdditions(_ touched: [Touched], to state: inout State)
+        -> [Position]?
+    {
+        let added = touched.compactMap(\.new)
+        guard added.count > 32, added.count > state.order.count / 64 else { return nil }
+        for entry in added { state.total += entry.value }
+        let sorted = SortKey.sortedIndices(added.map(\.key)).map {
+            (key: added[$0].key, value: added[$0].value)
         }
-        var keys: [SortKey] = []
-        keys.reserveCapacity(count)
-        state.entries.reserveCapacity(state.entries.count + count)
-        for (id, entry) in touched {
-            guard let entry else { continue }
-            state.entries[id] = entry
-            state.total += entry.value
-            keys.append(entry.key)
-        }
-        let added = SortKey.sorted(keys)
-        keys = state.order.keys
-        var merged: [SortKey] = []
-        merged.reserveCapacity(keys.count + added.count)
-        var entered: [Position] = []
-        entered.reserveCapacity(added.count)
-        var i = 0
-        var j = 0
-        while j < added.count {
-            if i < keys.count, !(added[j] < keys[i]) {
-                merged.append(keys[i])
-                i += 1
-            } else {
-                entered.append(Position(id: added[j].id, index: merged.count))
-                merged.append(added[j])
-                j += 1
-            }
-        }
-        merged.append(contentsOf: keys[i...])
-        state.order = SortedKeys(sorted: merged)
-        return entered
+        let (order, insertedAt) = state.order.merged(removing: [], inserting: sorted)
+        state.order = order
+        return zip(sorted, insertedAt).map { Position(id: $0.key.id, index: $1) }
     }
 
-    /// Removes and inserts keys in the sorted `order`: one at a time for a few, by merging
-    /// for many (so a batch of a million adds is O(*n* log *n*), not O(*n*²)).
+    /// Removes and inserts members of the sorted `order`: one at a time for a few, by one
+    /// merge for many (so a batch of a million changes is O(*n* log *n*), not O(*n*²)).
     private static func update(
-        _ order: inout SortedKeys, removing removals: [SortKey], inserting insertions: [SortKey]
+        _ order: inout SortedKeys, removing removals: [SortKey], inserting insertions: [Entry]
     ) {
         let isBulk =
             removals.count + insertions.count > 32
             && removals.count + insertions.count > order.count / 64
         if !isBulk {
             for key in removals { order.remove(key) }
-            for key in insertions { order.insert(key) }
+            for entry in insertions { order.insert(entry.key, value: entry.value) }
             return
         }
-        var keys = order.keys
-        if !removals.isEmpty {
-            let removed = Set(removals.map(\.id))
-            keys.removeAll { removed.contains($0.id) }
+        let removed = Set(removals.map(\.id))
+        let sorted = SortKey.sortedIndices(insertions.map(\.key)).map {
+            (key: insertions[$0].key, value: insertions[$0].value)
         }
-        let sortedInsertions = SortKey.sorted(insertions)
-        if keys.isEmpty {
-            order = SortedKeys(sorted: sortedInsertions)
-            return
-        }
-        var merged: [SortKey] = []
-        merged.reserveCapacity(keys.count + sortedInsertions.count)
-        var i = 0
-        var j = 0
-        while i < keys.count, j < sortedInsertions.count {
-            if sortedInsertions[j] < keys[i] {
-                merged.append(sortedInsertions[j])
-                j += 1
-            } else {
-                merged.append(keys[i])
-                i += 1
-            }
-        }
-        merged.append(contentsOf: keys[i...])
-        merged.append(contentsOf: sortedInsertions[j...])
-        order = SortedKeys(sorted: merged)
+        order = order.merged(removing: removed, inserting: sorted).keys
     }
 }
 

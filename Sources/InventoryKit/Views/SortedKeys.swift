@@ -1,43 +1,103 @@
 import InventoryModel
-import InventoryStore
 
-/// Sort keys in ascending order, kept in chunks of at most `maxChunk` keys.
+/// A view's members in ascending key order, packed: each member is its id, its value (worth ×
+/// quantity) and the part of its sort key the order uses — the name key's bytes, one after
+/// another in its chunk's byte arena, or the number — not a `SortKey` with a string of its
+/// own. About 37 bytes a member ordered by a name of 17 bytes (8 id, 8 value, 4 end, the
+/// bytes), against about 250 for a `SortKey` in a chunk plus a dictionary entry.
 ///
-/// A flat sorted array moves every key after the insertion point: megabytes per change at a
-/// million items. Here inserting or removing one key moves at most one chunk, and an index is
-/// the sum of the chunk sizes before it (one contiguous array of counts), so a change costs
-/// O(log *n* + `maxChunk` + *n* / `maxChunk`) with small constants.
+/// Members are kept in chunks of at most `maxChunk`: inserting or removing one moves at most
+/// one chunk, and an index is the sum of the chunk sizes before it (one contiguous array of
+/// counts), so a change costs O(log *n* + `maxChunk` + *n* / `maxChunk`) with small constants.
+/// Chunks are allocated to their size (grown a quarter at a time), not doubled.
 struct SortedKeys {
-    /// The most keys a chunk holds before it splits in two.
+    /// The most members a chunk holds before it splits in two.
     static let maxChunk = 512
+    /// How full a chunk built in bulk is: three quarters, so that inserts do not split every
+    /// chunk at once.
+    static let bulkChunk = maxChunk * 3 / 4
 
-    private var chunks: [[SortKey]] = []
+    /// Which parts of a `SortKey` the order compares: for `ItemSort`s, the text (by name) or
+    /// the number (every other field), then the id.
+    struct Layout: Sendable, Equatable {
+        var text: Bool
+        var number: Bool
+        var textDescending: Bool
+
+        /// The layout of `sort`'s keys.
+        init(_ sort: ItemSort) {
+            text = sort.field == .name
+            number = sort.field != .name
+            textDescending = text && sort.isDescending
+        }
+
+        init(text: Bool, number: Bool, textDescending: Bool = false) {
+            self.text = text
+            self.number = number
+            self.textDescending = textDescending
+        }
+    }
+
+    /// Members in order; only the arrays the layout uses are filled.
+    fileprivate struct Chunk {
+        var ids: [Int64] = []
+        /// Each member's value, or `Int64.min` when it is in `bigValues`.
+        var values: [Int64] = []
+        var numbers: [Int64] = []
+        /// The text keys' bytes, one after another.
+        var bytes: [UInt8] = []
+        /// Where each member's bytes end in `bytes`.
+        var ends: [UInt32] = []
+
+        var count: Int { ids.count }
+
+        func textRange(_ index: Int) -> Range<Int> {
+            (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+        }
+    }
+
+    /// A key to look for, its text as bytes once.
+    fileprivate struct Probe {
+        let bytes: [UInt8]
+        let number: Int64
+        let id: Int64
+
+        init(_ key: SortKey, layout: Layout) {
+            bytes = layout.text ? Array(key.text.utf8) : []
+            number = layout.number ? key.number : 0
+            id = key.id
+        }
+    }
+
+    let layout: Layout
+    private var chunks: [Chunk] = []
     /// `chunks[i].count`, contiguous, for summing.
     private var counts: [Int] = []
-    /// The number of keys.
+    /// The number of members.
     private(set) var count = 0
+    /// Values beyond `Int64` (a worth near the limit times a big quantity), by id.
+    private var bigValues: [Int64: Int128] = [:]
 
-    init() {}
-
-    /// Keys already in ascending order.
-    init(sorted keys: [SortKey]) {
-        replaceAll(sorted: keys)
+    init(layout: Layout) {
+        self.layout = layout
     }
 
     var isEmpty: Bool { count == 0 }
 
-    /// Every key, in order.
-    var keys: [SortKey] {
-        var keys: [SortKey] = []
-        keys.reserveCapacity(count)
-        for chunk in chunks { keys.append(contentsOf: chunk) }
-        return keys
+    // MARK: - Reading
+
+    /// Every member's id, in order.
+    var ids: [Int64] {
+        var ids: [Int64] = []
+        ids.reserveCapacity(count)
+        for chunk in chunks { ids.append(contentsOf: chunk.ids) }
+        return ids
     }
 
-    /// The keys whose indexes are in `range` (clamped to the keys).
-    func keys(in range: Range<Int>) -> [SortKey] {
+    /// The ids of the members whose indexes are in `range` (clamped to the members).
+    func ids(in range: Range<Int>) -> [Int64] {
         let range = range.clamped(to: 0..<count)
-        var result: [SortKey] = []
+        var result: [Int64] = []
         result.reserveCapacity(range.count)
         guard !range.isEmpty else { return result }
         var start = 0
@@ -46,7 +106,7 @@ struct SortedKeys {
             if end > range.lowerBound {
                 let lower = max(range.lowerBound, start) - start
                 let upper = min(range.upperBound, end) - start
-                result.append(contentsOf: chunk[lower..<upper])
+                result.append(contentsOf: chunk.ids[lower..<upper])
                 if end >= range.upperBound { break }
             }
             start = end
@@ -54,51 +114,127 @@ struct SortedKeys {
         return result
     }
 
-    /// The index of the first key not less than `key`.
+    /// Every member's key, in order (for tests: it makes a string per member).
+    var keys: [SortKey] {
+        var keys: [SortKey] = []
+        keys.reserveCapacity(count)
+        for chunk in chunks {
+            for index in 0..<chunk.count { keys.append(key(at: index, in: chunk)) }
+        }
+        return keys
+    }
+
+    /// The index of the member with `id`, or nil: a scan of the ids (about a millisecond for
+    /// a million), for when the caller has no key.
+    func index(ofID id: Int64) -> Int? {
+        var start = 0
+        for chunk in chunks {
+            if let index = chunk.ids.firstIndex(of: id) { return start + index }
+            start += chunk.count
+        }
+        return nil
+    }
+
+    /// The index of the first member not less than `key`.
     func insertionIndex(of key: SortKey) -> Int {
-        let chunk = chunkIndex(for: key)
+        let probe = Probe(key, layout: layout)
+        let chunk = chunkIndex(for: probe)
         guard chunk < chunks.count else { return count }
-        return offset(ofChunk: chunk) + Self.insertionIndex(of: key, in: chunks[chunk])
+        return offset(ofChunk: chunk) + firstIndex(notBelow: probe, in: chunks[chunk])
     }
 
-    /// Whether `key` is present.
+    /// Whether `key` is a member's key.
     func contains(_ key: SortKey) -> Bool {
-        let chunk = chunkIndex(for: key)
+        let probe = Probe(key, layout: layout)
+        let chunk = chunkIndex(for: probe)
         guard chunk < chunks.count else { return false }
-        let index = Self.insertionIndex(of: key, in: chunks[chunk])
-        return index < chunks[chunk].count && chunks[chunk][index] == key
+        let index = firstIndex(notBelow: probe, in: chunks[chunk])
+        return index < chunks[chunk].count && order(index, in: chunks[chunk], probe) == 0
     }
 
-    /// Inserts `key` in order.
-    mutating func insert(_ key: SortKey) {
+    /// The members `isKept` keeps, in the same order, and the sum of their values.
+    func filtered(_ isKept: (Int64) -> Bool) -> (keys: SortedKeys, total: Int128) {
+        var builder = Builder(layout: layout)
+        var total: Int128 = 0
+        for chunk in chunks {
+            for index in 0..<chunk.count where isKept(chunk.ids[index]) {
+                let value = value(at: index, in: chunk)
+                builder.append(index, of: chunk, value: value)
+                total += value
+            }
+        }
+        return (builder.finish(), total)
+    }
+
+    // MARK: - Changing
+
+    /// Inserts `key`, with `value`, in order.
+    mutating func insert(_ key: SortKey, value: Int128) {
+        let probe = Probe(key, layout: layout)
         guard !chunks.isEmpty else {
-            chunks = [[key]]
-            counts = [1]
-            count = 1
+            var builder = Builder(layout: layout)
+            builder.append(probe, value: value)
+            self = builder.finish()
             return
         }
-        let chunk = min(chunkIndex(for: key), chunks.count - 1)
-        chunks[chunk].insert(key, at: Self.insertionIndex(of: key, in: chunks[chunk]))
+        let chunk = min(chunkIndex(for: probe), chunks.count - 1)
+        let index = firstIndex(notBelow: probe, in: chunks[chunk])
+        let stored = store(value, id: probe.id)
+        chunks[chunk].insert(probe, value: stored, at: index, layout: layout)
         counts[chunk] += 1
         count += 1
         if counts[chunk] > Self.maxChunk {
             let half = counts[chunk] / 2
-            let upper = Array(chunks[chunk][half...])
-            chunks[chunk].removeSubrange(half...)
+            let (lower, upper) = (
+                chunks[chunk].copy(0..<half, layout: layout),
+                chunks[chunk].copy(half..<counts[chunk], layout: layout)
+            )
+            chunks[chunk] = lower
             chunks.insert(upper, at: chunk + 1)
-            counts[chunk] = half
+            counts[chunk] = lower.count
             counts.insert(upper.count, at: chunk + 1)
         }
+    }
+
+    /// Gives the member with `key` the value `value`; returns false when there is none.
+    @discardableResult
+    mutating func setValue(_ value: Int128, of key: SortKey) -> Bool {
+        let probe = Probe(key, layout: layout)
+        let chunk = chunkIndex(for: probe)
+        guard chunk < chunks.count else { return false }
+        let index = firstIndex(notBelow: probe, in: chunks[chunk])
+        guard index < chunks[chunk].count, order(index, in: chunks[chunk], probe) == 0 else {
+            return false
+        }
+        if chunks[chunk].values[index] == .min { bigValues[probe.id] = nil }
+        chunks[chunk].values[index] = store(value, id: probe.id)
+        return true
+    }
+
+    /// The value of the member with `key`, or nil when there is none.
+    func value(of key: SortKey) -> Int128? {
+        let probe = Probe(key, layout: layout)
+        let chunk = chunkIndex(for: probe)
+        guard chunk < chunks.count else { return nil }
+        let index = firstIndex(notBelow: probe, in: chunks[chunk])
+        guard index < chunks[chunk].count, order(index, in: chunks[chunk], probe) == 0 else {
+            return nil
+        }
+        return value(at: index, in: chunks[chunk])
     }
 
     /// Removes `key`; returns false when it was not there.
     @discardableResult
     mutating func remove(_ key: SortKey) -> Bool {
-        let chunk = chunkIndex(for: key)
+        let probe = Probe(key, layout: layout)
+        let chunk = chunkIndex(for: probe)
         guard chunk < chunks.count else { return false }
-        let index = Self.insertionIndex(of: key, in: chunks[chunk])
-        guard index < chunks[chunk].count, chunks[chunk][index] == key else { return false }
-        chunks[chunk].remove(at: index)
+        let index = firstIndex(notBelow: probe, in: chunks[chunk])
+        guard index < chunks[chunk].count, order(index, in: chunks[chunk], probe) == 0 else {
+            return false
+        }
+        if chunks[chunk].values[index] == .min { bigValues[probe.id] = nil }
+        chunks[chunk].remove(at: index, layout: layout)
         counts[chunk] -= 1
         count -= 1
         if counts[chunk] == 0 {
@@ -106,32 +242,111 @@ struct SortedKeys {
             counts.remove(at: chunk)
         } else if chunk + 1 < chunks.count, counts[chunk] + counts[chunk + 1] <= Self.maxChunk / 2 {
             // Two small neighbours become one, so deletions cannot leave many tiny chunks.
-            chunks[chunk].append(contentsOf: chunks[chunk + 1])
-            counts[chunk] += counts[chunk + 1]
+            var builder = Builder(layout: layout)
+            for part in [chunks[chunk], chunks[chunk + 1]] {
+                for index in 0..<part.count { builder.appendKeepingValue(index, of: part) }
+            }
+            let joined = builder.finishOneChunk()
+            chunks[chunk] = joined
+            counts[chunk] = joined.count
             chunks.remove(at: chunk + 1)
             counts.remove(at: chunk + 1)
         }
         return true
     }
 
-    /// Replaces every key with `keys`, which are in ascending order.
-    mutating func replaceAll(sorted keys: [SortKey]) {
-        // Three quarters full, so that inserts do not split every chunk at once.
-        let size = Self.maxChunk * 3 / 4
-        chunks = stride(from: 0, to: keys.count, by: size).map {
-            Array(keys[$0..<min($0 + size, keys.count)])
+    /// These members without those whose ids are in `removedIDs`, merged with `insertions`
+    /// (in ascending key order, none of them a member's key): one pass, for many changes at
+    /// once.
+    ///
+    /// - Returns: the merged members and the index each insertion got, in the order given.
+    func merged(
+        removing removedIDs: Set<Int64>, inserting insertions: [(key: SortKey, value: Int128)]
+    ) -> (keys: SortedKeys, insertedAt: [Int]) {
+        var builder = Builder(layout: layout)
+        var insertedAt: [Int] = []
+        insertedAt.reserveCapacity(insertions.count)
+        var next = 0
+        var probe = insertions.first.map { Probe($0.key, layout: layout) }
+        func insertNext() {
+            builder.append(probe!, value: insertions[next].value)
+            insertedAt.append(builder.count - 1)
+            next += 1
+            probe = next < insertions.count ? Probe(insertions[next].key, layout: layout) : nil
         }
-        counts = chunks.map(\.count)
-        count = keys.count
+        for chunk in chunks {
+            for index in 0..<chunk.count {
+                if !removedIDs.isEmpty, removedIDs.contains(chunk.ids[index]) { continue }
+                while let current = probe, order(index, in: chunk, current) > 0 { insertNext() }
+                builder.append(index, of: chunk, value: value(at: index, in: chunk))
+            }
+        }
+        while probe != nil { insertNext() }
+        return (builder.finish(), insertedAt)
     }
 
-    /// The first chunk whose last key is not less than `key`; `chunks.count` when none is.
-    private func chunkIndex(for key: SortKey) -> Int {
+    // MARK: - Storage
+
+    private func key(at index: Int, in chunk: Chunk) -> SortKey {
+        SortKey(
+            text: layout.text
+                ? String(decoding: chunk.bytes[chunk.textRange(index)], as: UTF8.self) : "",
+            number: layout.number ? chunk.numbers[index] : 0, id: chunk.ids[index],
+            isTextDescending: layout.textDescending)
+    }
+
+    private func value(at index: Int, in chunk: Chunk) -> Int128 {
+        let stored = chunk.values[index]
+        return stored == .min ? bigValues[chunk.ids[index], default: 0] : Int128(stored)
+    }
+
+    /// `value` as a chunk stores it, keeping it aside when it does not fit.
+    private mutating func store(_ value: Int128, id: Int64) -> Int64 {
+        if let small = Int64(exactly: value), small != .min { return small }
+        bigValues[id] = value
+        return .min
+    }
+
+    /// How the member at `index` of `chunk` compares with `probe`: -1, 0 or 1.
+    private func order(_ index: Int, in chunk: Chunk, _ probe: Probe) -> Int {
+        if layout.text {
+            let textOrder = chunk.bytes.withUnsafeBufferPointer { arena in
+                probe.bytes.withUnsafeBufferPointer { bytes in
+                    SortKey.compare(
+                        UnsafeBufferPointer(rebasing: arena[chunk.textRange(index)]), bytes)
+                }
+            }
+            if textOrder != 0 { return layout.textDescending ? -textOrder : textOrder }
+        }
+        if layout.number {
+            let number = chunk.numbers[index]
+            if number != probe.number { return number < probe.number ? -1 : 1 }
+        }
+        let id = chunk.ids[index]
+        return id == probe.id ? 0 : id < probe.id ? -1 : 1
+    }
+
+    /// The first chunk whose last member is not below `probe`; `chunks.count` when none is.
+    private func chunkIndex(for probe: Probe) -> Int {
         var low = 0
         var high = chunks.count
         while low < high {
             let middle = (low + high) / 2
-            if chunks[middle][counts[middle] - 1] < key { low = middle + 1 } else { high = middle }
+            if order(counts[middle] - 1, in: chunks[middle], probe) < 0 {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    private func firstIndex(notBelow probe: Probe, in chunk: Chunk) -> Int {
+        var low = 0
+        var high = chunk.count
+        while low < high {
+            let middle = (low + high) / 2
+            if order(middle, in: chunk, probe) < 0 { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -142,13 +357,166 @@ struct SortedKeys {
         return offset
     }
 
-    private static func insertionIndex(of key: SortKey, in keys: [SortKey]) -> Int {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
+    /// Appends members in ascending order into chunks filled to `bulkChunk`, each array
+    /// allocated to its size.
+    struct Builder {
+        private var keys: SortedKeys
+        private var current = Chunk()
+
+        init(layout: Layout) {
+            keys = SortedKeys(layout: layout)
+            current = Self.newChunk(layout)
         }
-        return low
+
+        /// The members appended so far.
+        var count: Int { keys.count + current.count }
+
+        /// Appends `key`, which is not below the last one appended.
+        mutating func append(_ key: SortKey, value: Int128) {
+            append(Probe(key, layout: keys.layout), value: value)
+        }
+
+        fileprivate mutating func append(_ probe: Probe, value: Int128) {
+            let stored = keys.store(value, id: probe.id)
+            current.append(
+                id: probe.id, value: stored, number: probe.number, bytes: probe.bytes[...],
+                layout: keys.layout)
+            if current.count == SortedKeys.bulkChunk { endChunk() }
+        }
+
+        /// Appends the member at `index` of `chunk`, with `value`.
+        fileprivate mutating func append(_ index: Int, of chunk: Chunk, value: Int128) {
+            let stored = keys.store(value, id: chunk.ids[index])
+            append(index, of: chunk, storedValue: stored)
+        }
+
+        /// Appends the member at `index` of a chunk of the same keys, its value as stored.
+        fileprivate mutating func appendKeepingValue(_ index: Int, of chunk: Chunk) {
+            append(index, of: chunk, storedValue: chunk.values[index])
+        }
+
+        private mutating func append(_ index: Int, of chunk: Chunk, storedValue: Int64) {
+            let layout = keys.layout
+            current.append(
+                id: chunk.ids[index], value: storedValue,
+                number: layout.number ? chunk.numbers[index] : 0,
+                bytes: layout.text ? chunk.bytes[chunk.textRange(index)] : [],
+                layout: layout)
+            if current.count == SortedKeys.bulkChunk { endChunk() }
+        }
+
+        /// The members appended, in chunks.
+        mutating func finish() -> SortedKeys {
+            endChunk()
+            return keys
+        }
+
+        /// The members appended, as one chunk (fewer than `bulkChunk` of them).
+        fileprivate mutating func finishOneChunk() -> Chunk {
+            precondition(keys.count == 0, "more members than one chunk")
+            return current.copy(0..<current.count, layout: keys.layout)
+        }
+
+        private mutating func endChunk() {
+            guard current.count > 0 else { return }
+            let chunk = current.copy(0..<current.count, layout: keys.layout)
+            keys.chunks.append(chunk)
+            keys.counts.append(chunk.count)
+            keys.count += chunk.count
+            current = Self.newChunk(keys.layout)
+        }
+
+        private static func newChunk(_ layout: Layout) -> Chunk {
+            var chunk = Chunk()
+            chunk.ids.reserveCapacity(SortedKeys.bulkChunk)
+            chunk.values.reserveCapacity(SortedKeys.bulkChunk)
+            if layout.number { chunk.numbers.reserveCapacity(SortedKeys.bulkChunk) }
+            if layout.text { chunk.ends.reserveCapacity(SortedKeys.bulkChunk) }
+            return chunk
+        }
+    }
+}
+
+extension SortedKeys.Chunk {
+    /// Appends a member at the end.
+    mutating func append(
+        id: Int64, value: Int64, number: Int64, bytes: ArraySlice<UInt8>, layout: SortedKeys.Layout
+    ) {
+        ids.append(id)
+        values.append(value)
+        if layout.number { numbers.append(number) }
+        if layout.text {
+            self.bytes.append(contentsOf: bytes)
+            ends.append(UInt32(self.bytes.count))
+        }
+    }
+
+    /// Inserts a member at `index`, growing each array by a quarter when it is full.
+    mutating func insert(
+        _ probe: SortedKeys.Probe, value: Int64, at index: Int, layout: SortedKeys.Layout
+    ) {
+        Self.makeRoom(in: &ids, for: 1)
+        ids.insert(probe.id, at: index)
+        Self.makeRoom(in: &values, for: 1)
+        values.insert(value, at: index)
+        if layout.number {
+            Self.makeRoom(in: &numbers, for: 1)
+            numbers.insert(probe.number, at: index)
+        }
+        if layout.text {
+            // The member's bytes start where the one before it ends.
+            let position = index == 0 ? 0 : Int(ends[index - 1])
+            Self.makeRoom(in: &bytes, for: probe.bytes.count)
+            bytes.insert(contentsOf: probe.bytes, at: position)
+            Self.makeRoom(in: &ends, for: 1)
+            ends.insert(UInt32(position), at: index)
+            let length = UInt32(probe.bytes.count)
+            for later in index..<ends.count { ends[later] += length }
+        }
+    }
+
+    /// Removes the member at `index`.
+    mutating func remove(at index: Int, layout: SortedKeys.Layout) {
+        ids.remove(at: index)
+        values.remove(at: index)
+        if layout.number { numbers.remove(at: index) }
+        if layout.text {
+            let range = textRange(index)
+            bytes.removeSubrange(range)
+            ends.remove(at: index)
+            let length = UInt32(range.count)
+            for later in index..<ends.count { ends[later] -= length }
+        }
+    }
+
+    /// The members in `range`, in arrays allocated to their size.
+    func copy(_ range: Range<Int>, layout: SortedKeys.Layout) -> Self {
+        var copy = Self()
+        copy.ids = Self.exact(ids[range])
+        copy.values = Self.exact(values[range])
+        if layout.number { copy.numbers = Self.exact(numbers[range]) }
+        if layout.text, !range.isEmpty {
+            let start = textRange(range.lowerBound).lowerBound
+            let end = Int(ends[range.upperBound - 1])
+            copy.bytes = Self.exact(bytes[start..<end])
+            copy.ends = Self.exact(ends[range])
+            if start > 0 {
+                for index in copy.ends.indices { copy.ends[index] -= UInt32(start) }
+            }
+        }
+        return copy
+    }
+
+    /// A new array of exactly `elements` (`Array(slice)` may keep the whole buffer).
+    private static func exact<Element>(_ elements: ArraySlice<Element>) -> [Element] {
+        [Element](unsafeUninitializedCapacity: elements.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: elements)
+        }
+    }
+
+    /// Grows `array` by a quarter (at least `extra`) when it has no room for `extra` more.
+    private static func makeRoom<Element>(in array: inout [Element], for extra: Int) {
+        guard array.count + extra > array.capacity else { return }
+        array.reserveCapacity(array.count + max(extra, array.count / 4, 8))
     }
 }

@@ -66,13 +66,13 @@ extension ItemSort: CaseIterable {
 /// Where an item falls in an `ItemSort` order: compare two keys to order two items.
 public struct SortKey: Sendable, Hashable, Comparable {
     // Only one of `text` and `number` is used, depending on the sort.
-    @usableFromInline let text: String
-    @usableFromInline let number: Int64
+    @usableFromInline package let text: String
+    @usableFromInline package let number: Int64
     @usableFromInline package let id: Int64
-    @usableFromInline let isTextDescending: Bool
+    @usableFromInline package let isTextDescending: Bool
 
     @usableFromInline
-    init(text: String = "", number: Int64 = 0, id: Int64, isTextDescending: Bool = false) {
+    package init(text: String = "", number: Int64 = 0, id: Int64, isTextDescending: Bool = false) {
         self.text = text
         self.number = number
         self.id = id
@@ -133,7 +133,7 @@ public struct SortKey: Sendable, Hashable, Comparable {
     /// The order of two keys whose texts compare as `textOrder` (`compare`'s sign): by the
     /// text, then the number, then the id. The one rule `<` and `sorted(_:)` both follow.
     @inlinable
-    static func isOrdered(
+    package static func isOrdered(
         textOrder: Int, textDescending: Bool, _ lhs: (number: Int64, id: Int64),
         _ rhs: (number: Int64, id: Int64)
     ) -> Bool {
@@ -147,7 +147,12 @@ public struct SortKey: Sendable, Hashable, Comparable {
     /// (the standard sort copies the elements it compares: half of a view's time taking in a
     /// batch of a million items went to those retains and releases).
     package static func sorted(_ keys: [SortKey]) -> [SortKey] {
-        guard keys.count > 1 else { return keys }
+        sortedIndices(keys).map { keys[$0] }
+    }
+
+    /// The indexes of `keys` in ascending order of the keys (as `sorted(_:)` orders them).
+    package static func sortedIndices(_ keys: [SortKey]) -> [Int] {
+        guard keys.count > 1 else { return Array(keys.indices) }
         var bytes: [UInt8] = []
         var starts: [Int] = []
         var numbers: [Int64] = []
@@ -177,7 +182,7 @@ public struct SortKey: Sendable, Hashable, Comparable {
                     (numbers[lhs], ids[lhs]), (numbers[rhs], ids[rhs]))
             }
         }
-        return order.map { keys[$0] }
+        return order
     }
 
     /// -1, 0 or 1 as `lhs`'s UTF-8 bytes sort before, equal or after `rhs`'s, comparing the
@@ -198,7 +203,9 @@ public struct SortKey: Sendable, Hashable, Comparable {
     }
 
     @inlinable
-    static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+    package static func compare(
+        _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
+    )
         -> Int
     {
         let common = min(left.count, right.count)
