@@ -49,6 +49,59 @@ extension ItemStore {
         return entries
     }
 
+    /// The journal after `sequence` as change sets, one per write, oldest first. A write that
+    /// only added items — more than `threshold` of them, with consecutive ids — is named by
+    /// its ids (`InventoryChangeSet.addedInBulk`) and not read: a follower catching up on an
+    /// import of a million items holds a range, not a million items. Other writes are read
+    /// whole, one at a time.
+    package func journalChangeSets(
+        after sequence: Int64, through last: Int64 = .max, namingAdditionsOver threshold: Int
+    ) throws -> [InventoryChangeSet] {
+        // What each row is, without its items: enough to tell a batch of additions.
+        let outline = try database.cachedStatement(
+            """
+            SELECT seq, write_id, kind = 'added', item_id FROM journal
+            WHERE seq > ? AND seq <= ? ORDER BY seq
+            """)
+        try outline.bind([.integer(sequence), .integer(last)])
+        defer { outline.reset() }
+        var sets: [InventoryChangeSet] = []
+        var write: (id: Int64, sequences: ClosedRange<Int64>, items: ClosedRange<Int64>)?
+        var onlyConsecutiveAdditions = false
+        func endWrite() throws {
+            guard let write else { return }
+            if onlyConsecutiveAdditions, write.sequences.count > threshold {
+                sets.append(
+                    InventoryChangeSet(
+                        writeID: write.id,
+                        addedInBulk: AddedItems(
+                            ids: write.items, firstSequence: write.sequences.lowerBound)))
+            } else {
+                let entries = try journalEntries(
+                    after: write.sequences.lowerBound - 1, limit: write.sequences.count)
+                sets.append(InventoryChangeSet(writeID: write.id, changes: entries.map(\.change)))
+            }
+        }
+        while try outline.step() {
+            let (seq, writeID) = (outline.int64(at: 0), outline.int64(at: 1))
+            let (isAddition, itemID) = (outline.int64(at: 2) != 0, outline.int64(at: 3))
+            if let current = write, current.id == writeID {
+                onlyConsecutiveAdditions =
+                    onlyConsecutiveAdditions && isAddition && itemID == current.items.upperBound + 1
+                write = (
+                    writeID, current.sequences.lowerBound...seq,
+                    current.items.lowerBound...max(current.items.upperBound, itemID)
+                )
+            } else {
+                try endWrite()
+                write = (writeID, seq...seq, itemID...itemID)
+                onlyConsecutiveAdditions = isAddition
+            }
+        }
+        try endWrite()
+        return sets
+    }
+
     /// At most `limit` journal entries after `sequence`, oldest first.
     public func journalEntries(after sequence: Int64, limit: Int) throws -> [JournalEntry] {
         let statement = try database.cachedStatement(
@@ -59,6 +112,33 @@ extension ItemStore {
         var entries: [JournalEntry] = []
         while try statement.step() { entries.append(try decodeJournalEntry(statement)) }
         return entries
+    }
+
+    /// The items of `ids` that a journal entry after `sequence` touched, each as it was at
+    /// `sequence`: the item before the first such entry (an edit's item before it, a
+    /// deletion's item). The items table has every other item of `ids` as it was then.
+    package func itemsAsOf(_ sequence: Int64, touchedAfterIn ids: ClosedRange<Int64>) throws
+        -> [Int64: HouseholdItem]
+    {
+        let statement = try database.cachedStatement(
+            """
+            SELECT \(Self.journalColumns) FROM journal
+            WHERE seq > ? AND item_id BETWEEN ? AND ? ORDER BY seq
+            """)
+        try statement.bind([.integer(sequence), .integer(ids.lowerBound), .integer(ids.upperBound)])
+        defer { statement.reset() }
+        var items: [Int64: HouseholdItem] = [:]
+        while try statement.step() {
+            let change = try decodeJournalEntry(statement).change
+            guard items[change.itemID] == nil else { continue }
+            switch change.kind {
+            case .edited: items[change.itemID] = change.before
+            case .deleted: items[change.itemID] = change.item
+            // Not an item of `ids` as they were at `sequence`: it was added after.
+            case .added: continue
+            }
+        }
+        return items
     }
 
     /// The journal entries of one item (or of every item), newest first.

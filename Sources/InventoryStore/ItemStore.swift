@@ -135,13 +135,13 @@ public final class ItemStore {
         return items
     }
 
-    /// Calls `body` with each item that passes `filter`, in `sort` order, without holding them
-    /// all in memory.
+    /// Calls `body` with each item that passes `filter` (and whose id is in `ids`, when given),
+    /// in `sort` order, without holding them all in memory.
     public func forEachItem(
         matching filter: ItemFilter = .all, sortedBy sort: ItemSort = .name,
-        _ body: (HouseholdItem) throws -> Void
+        ids: ClosedRange<Int64>? = nil, _ body: (HouseholdItem) throws -> Void
     ) throws {
-        let (condition, arguments) = Self.whereClause(filter)
+        let (condition, arguments) = Self.whereClause(filter, ids: ids)
         let statement = try database.cachedStatement(
             "SELECT \(Self.columns) FROM items\(condition) \(Self.orderBy(sort))")
         try statement.bind(arguments)
@@ -155,10 +155,10 @@ public final class ItemStore {
     /// each item that passes `filter`, in `sort` order: what a live view holds, read without
     /// decoding whole items.
     package func forEachSortEntry(
-        matching filter: ItemFilter, sortedBy sort: ItemSort,
+        matching filter: ItemFilter, sortedBy sort: ItemSort, ids: ClosedRange<Int64>? = nil,
         _ body: (_ id: Int64, _ key: SortKey, _ value: Int128) throws -> Void
     ) throws {
-        let (condition, arguments) = Self.whereClause(filter)
+        let (condition, arguments) = Self.whereClause(filter, ids: ids)
         let statement = try database.cachedStatement(
             "SELECT id, name_key, price, purchase_date, quantity, \(Self.worthSQL) "
                 + "FROM items\(condition) " + Self.orderBy(sort))
@@ -317,9 +317,15 @@ public final class ItemStore {
     }
 
     /// The WHERE clause of `filter` (empty when it has no condition) and the values it binds.
-    static func whereClause(_ filter: ItemFilter) -> (String, [DatabaseValue]) {
+    static func whereClause(_ filter: ItemFilter, ids: ClosedRange<Int64>? = nil)
+        -> (String, [DatabaseValue])
+    {
         var conditions: [String] = []
         var arguments: [DatabaseValue] = []
+        if let ids {
+            conditions.append("id BETWEEN ? AND ?")
+            arguments += [.integer(ids.lowerBound), .integer(ids.upperBound)]
+        }
         addConditions(of: filter, to: &conditions, &arguments)
         return (
             conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments

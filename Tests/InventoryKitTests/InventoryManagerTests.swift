@@ -105,10 +105,41 @@ import Testing
         let ids = try manager.add(contentsOf: drafts)
         #expect(ids == 1...123)
         #expect(try manager.item(id: 77)?.quantity == 77)
+        // The change set names the items instead of carrying them.
         #expect(recorder.changeSets.count == 1)
-        #expect(recorder.changeSets.first?.changes.map(\.itemID) == Array(1...123))
+        let batch = try #require(recorder.changeSets.first?.addedInBulk)
+        #expect(recorder.changeSets.first?.changes.isEmpty == true)
+        #expect(batch.ids == 1...123)
+        #expect(recorder.changeSets.first?.sequence == batch.sequence(of: 123))
         #expect(all.count == 123)
+        #expect(all.totalValue == 0)
         #expect(try manager.add(contentsOf: [ItemDraft]()) == nil)
+    }
+
+    @Test func aBatchsItemsAreReadAsTheyWereAddedWhateverHappenedSince() throws {
+        let manager = try makeManager(in: folder)
+        try manager.add(ItemDraft(name: "Before"))
+        let recorder = ChangeRecorder(manager)
+        let ids = try #require(
+            try manager.add(contentsOf: (1...25).lazy.map { ItemDraft(name: "Item \($0)") }))
+        let batch = try #require(recorder.changeSets.last?.addedInBulk)
+        var patch = ItemPatch()
+        patch.name = "Renamed"
+        try manager.edit(id: ids.lowerBound + 4, patch)
+        var quantity = ItemPatch()
+        quantity.quantity = 3
+        try manager.edit(id: ids.lowerBound + 4, quantity)
+        try manager.delete(ids: [ids.lowerBound + 9])
+        try manager.add(ItemDraft(name: "After"))
+        var pages: [[HouseholdItem]] = []
+        try manager.items(addedBy: batch, pageSize: 10) { pages.append($0) }
+        #expect(pages.map(\.count) == [10, 10, 5])
+        let items = pages.flatMap { $0 }
+        #expect(items.map(\.id) == Array(ids))
+        #expect(items.map(\.name) == (1...25).map { "Item \($0)" })
+        #expect(items.allSatisfy { $0.version == 1 && $0.quantity == 1 })
+        #expect(try manager.item(id: ids.lowerBound + 4)?.name == "Renamed")
+        #expect(try manager.item(id: ids.lowerBound + 9) == nil)
     }
 
     @Test func aFailedWriteChangesNothingAndPostsNothing() throws {

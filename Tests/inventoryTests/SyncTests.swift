@@ -97,6 +97,40 @@ import Testing
         #expect((second["item"] as? [String: Any])?["insured"] as? Bool == true)
     }
 
+    /// An import of more than a thousand rows reaches another process's manager as a named
+    /// batch (ids, not items): the watch reads the items itself, a page at a time, as they were
+    /// imported, even when an edit and a delete come before it reads them.
+    @Test func watchPrintsEveryItemOfABigImportAsItWasImported() throws {
+        try sandbox.createInventory()
+        let count = InventoryManager.namedAdditions + 300
+        var rows = "name,price\n"
+        for index in 1...count { rows += "Thing \(index),\(index).50\n" }
+        _ = FileManager.default.createFile(
+            atPath: sandbox.file("rows.csv"), contents: Data(rows.utf8))
+        let watch = try RunningCommand(["watch", "--json", "--timeout", "120"], in: sandbox)
+        defer { watch.killIfRunning() }
+        let ready = try waitUntilFollowing(watch).count
+        // Stopped, the watch cannot catch up before the edit and the delete are committed.
+        watch.send(SIGSTOP)
+        try sandbox.succeed(["import", "rows.csv"])
+        let first = Int64(ready) + 1
+        try sandbox.succeed(["edit", String(first + 4), "--name", "Renamed"])
+        try sandbox.succeed(["delete", String(first + 5)])
+        watch.send(SIGCONT)
+        let lines = watch.waitForLines(ready + count + 2)
+        try #require(lines.count == ready + count + 2)
+        let imported = try lines[ready..<(ready + count)].map(decode)
+        #expect(imported.allSatisfy { $0["change"] as? String == "entered" })
+        let names = imported.map { ($0["item"] as? [String: Any])?["name"] as? String }
+        #expect(names == (1...count).map { "Thing \($0)" })
+        let sequences = imported.compactMap { $0["seq"] as? Int }
+        #expect(sequences == Array(sequences[0]..<(sequences[0] + count)))
+        let last = try lines.suffix(2).map(decode).map { $0["change"] as? String }
+        #expect(last == ["changed", "left"])
+        watch.send(SIGINT)
+        #expect(watch.wait() == 0)
+    }
+
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func watchEndsCleanlyOnASignal(signal: Int32) throws {
         try sandbox.createInventory()

@@ -8,9 +8,7 @@ public struct ImportBatch: ~Copyable {
     fileprivate let currency: Currency
     fileprivate let now: Timestamp
     fileprivate let today: CalendarDate
-    fileprivate var sequence: Int64
     fileprivate var pending: [(item: HouseholdItem, ref: String?)] = []
-    fileprivate var changes: [InventoryChange] = []
     /// Whether no item had an import reference when the import began (a first import): then
     /// only a reference this import added can name an item, and the others need no look-up.
     fileprivate let hadNoRefs: Bool
@@ -72,9 +70,6 @@ public struct ImportBatch: ~Copyable {
         after.version = before.version + 1
         after.updatedAt = max(now, before.updatedAt)
         try store.update(&after)
-        sequence += 1
-        changes.append(
-            InventoryChange(kind: .edited, item: after, before: before, sequence: sequence))
         updated += 1
         return true
     }
@@ -119,8 +114,6 @@ public struct ImportBatch: ~Copyable {
         try store.insertInBatch(&items)
         var refs: [(ref: String, itemID: Int64)] = []
         for (item, entry) in zip(items, pending) {
-            sequence += 1
-            changes.append(InventoryChange(kind: .added, item: item, sequence: sequence))
             if let ref = entry.ref { refs.append((ref, item.id)) }
         }
         try store.setImportRefs(refs)
@@ -174,22 +167,27 @@ extension InventoryManager {
         let now = Timestamp(clock())
         let today = today()
         let currency = currency
-        let outcome = try write(at: now) { store -> ([InventoryChange], Result, Int, Int) in
+        let outcome = try write(at: now) { store -> (InventoryChangeSet?, Result, Int, Int) in
+            let first = try store.items.lastJournalSequence()
             var batch = ImportBatch(
                 store: store.items, currency: currency, now: now, today: today,
-                sequence: try store.items.lastJournalSequence(),
                 hadNoRefs: !(try store.items.hasImportRefs()),
                 identity: try store.items.inventoryIdentity())
             do {
                 let result = try body(&batch)
                 try batch.flush()
                 try store.items.endBatch()
-                return (batch.changes, result, batch.added, batch.updated)
+                // The write's change set, from its journal rows: an import that only added
+                // many items names them instead of holding them.
+                let changeSet = try store.items.journalChangeSets(
+                    after: first, namingAdditionsOver: Self.namedAdditions
+                ).first
+                return (changeSet, result, batch.added, batch.updated)
             } catch {
                 store.items.abandonBatch()
                 throw error
             }
-        } changes: { outcome, _ in
+        } changeSet: { outcome, _, _ in
             outcome.0
         }
         return (outcome.1, outcome.2, outcome.3)

@@ -455,6 +455,68 @@ public final class InventoryManager: Sendable {
         }
     }
 
+    /// Calls `body` with pages of the items `batch` added (at most `pageSize` each, in id
+    /// order), each as it was when the batch was committed, even if it was edited or deleted
+    /// since: what an observer of a batch's change set reads instead of its items. Each page is
+    /// read in a transaction of its own, and `body` runs outside it.
+    ///
+    /// - Throws: `DatabaseError`; whatever `body` throws.
+    public func items(
+        addedBy batch: AddedItems, pageSize: Int = 1_000,
+        _ body: ([HouseholdItem]) throws -> Void
+    ) throws {
+        let committed = batch.sequences.upperBound
+        var start = batch.ids.lowerBound
+        while start <= batch.ids.upperBound {
+            let ids = start...min(batch.ids.upperBound, start + Int64(max(1, pageSize)) - 1)
+            let page = try withStore { store in
+                try store.items.read {
+                    let since = try store.items.itemsAsOf(committed, touchedAfterIn: ids)
+                    var page: [HouseholdItem] = []
+                    page.reserveCapacity(ids.count)
+                    try store.items.forEachItem(sortedBy: .id, ids: ids) { item in
+                        if since[item.id] == nil { page.append(item) }
+                    }
+                    guard !since.isEmpty else { return page }
+                    return (page + since.values).sorted { $0.id < $1.id }
+                }
+            }
+            try body(page)
+            start = ids.upperBound + 1
+        }
+    }
+
+    /// The members a view with `filter` and `sort` takes from `batch`: the items it added that
+    /// passed `filter` when it was committed, packed in order, and the sum of their values.
+    /// Read in one transaction; the items no later journal entry touched come from the items
+    /// table in `sort` order, the others from that entry.
+    func sortedKeys(
+        addedBy batch: AddedItems, matching filter: ItemFilter, sortedBy sort: ItemSort
+    ) throws -> (keys: SortedKeys, total: Int128) {
+        try withStore { store in
+            try store.items.read {
+                let since = try store.items.itemsAsOf(
+                    batch.sequences.upperBound, touchedAfterIn: batch.ids)
+                var builder = SortedKeys.Builder(layout: .init(sort))
+                var total: Int128 = 0
+                try store.items.forEachSortEntry(matching: filter, sortedBy: sort, ids: batch.ids) {
+                    id, key, value in
+                    guard since[id] == nil else { return }
+                    builder.append(key, value: value)
+                    total += value
+                }
+                let keys = builder.finish()
+                let others = since.values.filter(filter.matches).map {
+                    (key: SortKey($0, sort: sort), value: $0.totalWorth ?? 0)
+                }
+                guard !others.isEmpty else { return (keys, total) }
+                total = others.reduce(total) { $0 + $1.value }
+                let sorted = SortKey.sortedIndices(others.map(\.key)).map { others[$0] }
+                return (keys.merged(removing: [], inserting: sorted).keys, total)
+            }
+        }
+    }
+
     /// The journal sequence number and the ids of the items that pass `filter` (in no order),
     /// read in one transaction.
     func ids(matching filter: ItemFilter) throws -> (sequence: Int64, ids: [Int64]) {
@@ -537,12 +599,13 @@ public final class InventoryManager: Sendable {
     @discardableResult
     public func add(_ drafts: [ItemDraft]) throws -> [HouseholdItem] {
         guard !drafts.isEmpty else { return [] }
-        return try addChanges(drafts).map(\.item)
+        return try insert(drafts, keepingItems: true).items
     }
 
     /// Adds the items of `drafts`, read one at a time, in one transaction: all of them, or
-    /// none when one is invalid. For imports of many items: it never holds all the drafts,
-    /// and returns only the ids given, which are consecutive.
+    /// none when one is invalid. For imports of many items: it never holds all the drafts nor
+    /// the items, and returns only the ids given, which are consecutive. Its change set names
+    /// the items by their ids (`InventoryChangeSet.addedInBulk`) instead of carrying them.
     ///
     /// Photos are copied in while the transaction is open, so other writers wait for them.
     ///
@@ -552,35 +615,33 @@ public final class InventoryManager: Sendable {
     /// - Complexity: O(*n*) statements, one notification.
     @discardableResult
     public func add(contentsOf drafts: some Sequence<ItemDraft>) throws -> ClosedRange<Int64>? {
-        let changes = try addChanges(drafts)
-        guard let first = changes.first, let last = changes.last else { return nil }
-        return first.itemID...last.itemID
+        try insert(drafts, keepingItems: false).ids
     }
 
     /// Validates, inserts (`ItemStore.rowsPerInsert` rows per statement) and journals the
-    /// drafts in one write, and returns its changes: the only array of a million items a big
-    /// batch holds.
-    private func addChanges(_ drafts: some Sequence<ItemDraft>) throws -> [InventoryChange] {
+    /// drafts in one write. With `keepingItems`, returns the items and posts them in the change
+    /// set; without, keeps none of them and posts their ids.
+    private func insert(_ drafts: some Sequence<ItemDraft>, keepingItems: Bool) throws
+        -> (items: [HouseholdItem], ids: ClosedRange<Int64>?)
+    {
         let now = Timestamp(clock())
         let today = today()
         var importedPhotos = PhotoImports(store: photos)
         defer { importedPhotos.discardUnused(manager: self) }
         return try write(at: now) { store in
-            var changes: [InventoryChange] = []
-            changes.reserveCapacity(drafts.underestimatedCount)
-            // The journal's triggers number the rows in insertion order, after the last one.
-            var sequence = try store.items.lastJournalSequence()
+            var items: [HouseholdItem] = []
+            var ids: ClosedRange<Int64>?
+            if keepingItems { items.reserveCapacity(drafts.underestimatedCount) }
             var pending: [HouseholdItem] = []
             pending.reserveCapacity(ItemStore.rowsPerInsert)
             // One batch: the journal and the indexes of all the rows are written at its end.
             try store.items.insertBatch { insertRows in
                 func insertPending() throws {
                     try insertRows(&pending)
-                    for item in pending {
-                        sequence += 1
-                        changes.append(
-                            InventoryChange(kind: .added, item: item, sequence: sequence))
+                    if let first = pending.first?.id, let last = pending.last?.id {
+                        ids = (ids?.lowerBound ?? first)...last
                     }
+                    if keepingItems { items += pending }
                     pending.removeAll(keepingCapacity: true)
                 }
                 for draft in drafts {
@@ -593,9 +654,21 @@ public final class InventoryManager: Sendable {
                 }
                 try insertPending()
             }
-            return changes
-        } changes: { changes, _ in
-            changes
+            return (items, ids)
+        } changeSet: { result, writeID, sequences in
+            guard let ids = result.ids else { return nil }
+            guard keepingItems else {
+                return InventoryChangeSet(
+                    writeID: writeID,
+                    addedInBulk: AddedItems(ids: ids, firstSequence: sequences.lowerBound))
+            }
+            // The journal's triggers number the rows in insertion order.
+            return InventoryChangeSet(
+                writeID: writeID,
+                changes: result.items.enumerated().map { offset, item in
+                    InventoryChange(
+                        kind: .added, item: item, sequence: sequences.lowerBound + Int64(offset))
+                })
         }
     }
 
@@ -893,9 +966,25 @@ public final class InventoryManager: Sendable {
         _ body: (inout Store) throws -> Result,
         changes: (Result, _ firstSequence: Int64) -> [InventoryChange]
     ) throws -> Result {
+        try write(
+            at: time, body,
+            changeSet: { result, writeID, sequences in
+                let own = changes(result, sequences.lowerBound)
+                return own.isEmpty ? nil : InventoryChangeSet(writeID: writeID, changes: own)
+            })
+    }
+
+    /// `write(at:_:changes:)` for a write that makes its change set itself, from `body`'s
+    /// result, the write's id and the sequence numbers the journal gave its changes.
+    func write<Result: Sendable>(
+        at time: Timestamp,
+        _ body: (inout Store) throws -> Result,
+        changeSet: (Result, _ writeID: Int64, _ sequences: ClosedRange<Int64>)
+            -> InventoryChangeSet?
+    ) throws -> Result {
         let result: Result
         do {
-            result = try write(at: time, body, changesFrom: changes)
+            result = try write(at: time, body, changeSetFrom: changeSet)
         } catch is ContentReplaced {
             postFileReplaced()
             throw InventoryError.cannotOpen(
@@ -914,12 +1003,13 @@ public final class InventoryManager: Sendable {
     private func write<Result: Sendable>(
         at time: Timestamp,
         _ body: (inout Store) throws -> Result,
-        changesFrom changes: (Result, _ firstSequence: Int64) -> [InventoryChange]
+        changeSetFrom makeChangeSet: (Result, _ writeID: Int64, _ sequences: ClosedRange<Int64>)
+            -> InventoryChangeSet?
     ) throws -> Result {
         let result = try withStore { store in
-            var earlier: [JournalEntry] = []
+            var earlier: [InventoryChangeSet] = []
             var writeID: Int64 = 0
-            var range: ClosedRange<Int64> = 0...0
+            var range: ClosedRange<Int64>?
             let result: Result
             do {
                 result = try store.items.write {
@@ -927,7 +1017,8 @@ public final class InventoryManager: Sendable {
                     // continuation of what this manager posted, nor this write a change of
                     // what it showed.
                     guard try store.journalContinues() else { throw ContentReplaced() }
-                    earlier = try store.items.journalEntries(after: store.lastQueued)
+                    earlier = try store.items.journalChangeSets(
+                        after: store.lastQueued, namingAdditionsOver: Self.namedAdditions)
                     writeID = try store.items.beginJournaledWrite(at: time)
                     let before = try store.items.lastJournalSequence()
                     let result = try body(&store)
@@ -941,13 +1032,12 @@ public final class InventoryManager: Sendable {
             } catch let nothing as NothingWritten<Result> {
                 result = nothing.result
             }
-            var changeSets = Self.changeSets(grouping: earlier)
-            let own = changes(result, range.lowerBound)
-            if !own.isEmpty {
+            var changeSets = earlier
+            if let range, let own = makeChangeSet(result, writeID, range) {
                 precondition(
-                    own.last?.sequence == range.upperBound,
+                    own.sequence == range.upperBound && own.count == range.count,
                     "the journal numbered this write's changes differently from its writes")
-                changeSets.append(InventoryChangeSet(writeID: writeID, changes: own))
+                changeSets.append(own)
             }
             if let last = changeSets.last?.sequence { try store.queued(upTo: last) }
             // Queued under the store's lock, so change sets queue in commit order.
@@ -957,19 +1047,11 @@ public final class InventoryManager: Sendable {
         return result
     }
 
-    /// Splits journal entries (in sequence order) into one change set per write.
-    static func changeSets(grouping entries: [JournalEntry]) -> [InventoryChangeSet] {
-        var sets: [InventoryChangeSet] = []
-        var start = entries.startIndex
-        while start < entries.endIndex {
-            let writeID = entries[start].writeID
-            let end = entries[start...].firstIndex { $0.writeID != writeID } ?? entries.endIndex
-            sets.append(
-                InventoryChangeSet(writeID: writeID, changes: entries[start..<end].map(\.change)))
-            start = end
-        }
-        return sets
-    }
+    /// Other processes' writes that only added items, more than this many, reach this
+    /// manager's observers named by their ids (`InventoryChangeSet.addedInBulk`), as this
+    /// process's `add(contentsOf:)` does: a follower catching up on a big import reads a page
+    /// of items at a time, not all of them at once.
+    public static let namedAdditions = 1_000
 
     /// Posts the journal entries this manager has not posted yet: other processes' writes.
     ///
@@ -986,10 +1068,11 @@ public final class InventoryManager: Sendable {
     func catchUpUnlessReplaced() throws -> Bool {
         let continues = try withStore { store -> Bool in
             guard try store.journalContinues() else { return false }
-            let entries = try store.items.journalEntries(after: store.lastQueued)
-            guard let last = entries.last else { return true }
+            let changeSets = try store.items.journalChangeSets(
+                after: store.lastQueued, namingAdditionsOver: Self.namedAdditions)
+            guard let last = changeSets.last else { return true }
             try store.queued(upTo: last.sequence)
-            delivery.withLock { $0.pending.append(contentsOf: Self.changeSets(grouping: entries)) }
+            delivery.withLock { $0.pending.append(contentsOf: changeSets) }
             return true
         }
         guard continues else {

@@ -237,11 +237,40 @@ public final class InventoryView: Sendable {
         let change: Change? = state.withLock { state in
             guard changeSet.sequence > state.sequence else { return nil }
             state.sequence = changeSet.sequence
+            if let batch = changeSet.addedInBulk {
+                return take(batch, sequence: changeSet.sequence, into: &state)
+            }
             return Self.apply(changeSet, to: &state, filter: filter, sort: sort)
         }
         guard let change, !change.isEmpty else { return }
         let handlers = observers.withLock { $0.handlers.map(\.handler) }
         for handler in handlers { handler(change) }
+    }
+
+    /// Takes in a batch's additions, which carry no items: their keys are read from the
+    /// database as they were at the batch's commit (packed as they are read: no item and no
+    /// `SortKey` string per addition), and merged in one pass.
+    private func take(_ batch: AddedItems, sequence: Int64, into state: inout State) -> Change {
+        var result = Change(sequence: sequence)
+        do {
+            let (keys, total) = try manager.sortedKeys(
+                addedBy: batch, matching: filter, sortedBy: sort)
+            // Their ids are new: no member has one (a view loaded after the batch skips it).
+            let (order, insertedAt) = state.order.merged(removing: [], inserting: keys)
+            state.order = order
+            state.total += total
+            result.entered = zip(keys.ids, insertedAt).map { Position(id: $0, index: $1) }
+        } catch {
+            // The batch could not be read: read the whole view again, and say so as every
+            // member leaving and every new one entering.
+            guard var reloaded = try? State(reading: filter, sortedBy: sort, from: manager)
+            else { return result }
+            result.left = state.order.ids.enumerated().map { Position(id: $1, index: $0) }
+            reloaded.sequence = max(reloaded.sequence, sequence)
+            state = reloaded
+            result.entered = state.order.ids.enumerated().map { Position(id: $1, index: $0) }
+        }
+        return result
     }
 
     private static func apply(

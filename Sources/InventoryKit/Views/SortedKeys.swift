@@ -67,6 +67,12 @@ struct SortedKeys {
             number = layout.number ? key.number : 0
             id = key.id
         }
+
+        init(_ index: Int, of chunk: Chunk, layout: Layout) {
+            bytes = layout.text ? Array(chunk.bytes[chunk.textRange(index)]) : []
+            number = layout.number ? chunk.numbers[index] : 0
+            id = chunk.ids[index]
+        }
     }
 
     let layout: Layout
@@ -264,21 +270,38 @@ struct SortedKeys {
         removing removedIDs: Set<Int64>, inserting insertions: [(key: SortKey, value: Int128)]
     ) -> (keys: SortedKeys, insertedAt: [Int]) {
         var builder = Builder(layout: layout)
+        for insertion in insertions { builder.append(insertion.key, value: insertion.value) }
+        return merged(removing: removedIDs, inserting: builder.finish())
+    }
+
+    /// `merged(removing:inserting:)` of members packed in the same layout.
+    func merged(removing removedIDs: Set<Int64>, inserting insertions: SortedKeys)
+        -> (keys: SortedKeys, insertedAt: [Int])
+    {
+        precondition(insertions.layout == layout, "merging keys of another order")
+        var builder = Builder(layout: layout)
         var insertedAt: [Int] = []
         insertedAt.reserveCapacity(insertions.count)
-        var next = 0
-        var probe = insertions.first.map { Probe($0.key, layout: layout) }
+        // The next insertion: its chunk, its index there, and it as a probe.
+        var (chunk, index) = (0, 0)
+        var probe = insertions.isEmpty ? nil : Probe(0, of: insertions.chunks[0], layout: layout)
         func insertNext() {
-            builder.append(probe!, value: insertions[next].value)
+            let source = insertions.chunks[chunk]
+            builder.append(index, of: source, value: insertions.value(at: index, in: source))
             insertedAt.append(builder.count - 1)
-            next += 1
-            probe = next < insertions.count ? Probe(insertions[next].key, layout: layout) : nil
+            index += 1
+            if index == source.count { (chunk, index) = (chunk + 1, 0) }
+            probe =
+                chunk < insertions.chunks.count
+                ? Probe(index, of: insertions.chunks[chunk], layout: layout) : nil
         }
-        for chunk in chunks {
-            for index in 0..<chunk.count {
-                if !removedIDs.isEmpty, removedIDs.contains(chunk.ids[index]) { continue }
-                while let current = probe, order(index, in: chunk, current) > 0 { insertNext() }
-                builder.append(index, of: chunk, value: value(at: index, in: chunk))
+        for member in chunks {
+            for position in 0..<member.count {
+                if !removedIDs.isEmpty, removedIDs.contains(member.ids[position]) { continue }
+                while let current = probe, order(position, in: member, current) > 0 {
+                    insertNext()
+                }
+                builder.append(position, of: member, value: value(at: position, in: member))
             }
         }
         while probe != nil { insertNext() }

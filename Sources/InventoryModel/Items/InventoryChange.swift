@@ -62,21 +62,72 @@ private final class ItemBox: Sendable {
     }
 }
 
+/// Items added by one batch, named by their ids instead of carried: a batch of a million
+/// items would otherwise hold a million items in its change set, and every observer with it.
+/// Their ids are consecutive, and so are their journal sequence numbers.
+///
+/// Read the items with `InventoryManager.items(addedBy:_:)`, as they were when the batch was
+/// committed, whatever was written since.
+public struct AddedItems: Sendable, Hashable {
+    /// The ids given.
+    public let ids: ClosedRange<Int64>
+    /// The sequence number of the first item's change; item `ids.lowerBound + k` has
+    /// `firstSequence + k`.
+    public let firstSequence: Int64
+
+    /// Names the items `ids`, added with sequence numbers from `firstSequence` on.
+    public init(ids: ClosedRange<Int64>, firstSequence: Int64) {
+        self.ids = ids
+        self.firstSequence = firstSequence
+    }
+
+    /// The number of items.
+    public var count: Int { ids.count }
+
+    /// The sequence numbers of their changes.
+    public var sequences: ClosedRange<Int64> {
+        firstSequence...(firstSequence + Int64(ids.count) - 1)
+    }
+
+    /// The sequence number of the change that added `id`.
+    public func sequence(of id: Int64) -> Int64 {
+        firstSequence + (id - ids.lowerBound)
+    }
+}
+
 /// Every change of one committed write, in the order they were made — by this process or,
 /// when the manager follows the journal, by another.
+///
+/// A batch of additions (`InventoryManager.add(contentsOf:)`) carries no items: its changes
+/// are `addedInBulk`, and `changes` is empty.
 public struct InventoryChangeSet: Sendable, Hashable {
     /// The write's id in the journal.
     public let writeID: Int64
-    /// The changes, one per item touched, in sequence order.
+    /// The changes, one per item touched, in sequence order; empty for a batch of additions.
     public let changes: [InventoryChange]
+    /// The items a batch of additions added; nil for every other write.
+    public let addedInBulk: AddedItems?
 
     /// Creates a change set; it must hold at least one change.
     public init(writeID: Int64, changes: [InventoryChange]) {
         precondition(!changes.isEmpty, "a change set holds at least one change")
         self.writeID = writeID
         self.changes = changes
+        self.addedInBulk = nil
+    }
+
+    /// Creates the change set of a batch of additions.
+    public init(writeID: Int64, addedInBulk added: AddedItems) {
+        self.writeID = writeID
+        self.changes = []
+        self.addedInBulk = added
     }
 
     /// The sequence number of its last change: a view that has seen this number has seen it.
-    public var sequence: Int64 { changes[changes.count - 1].sequence }
+    public var sequence: Int64 {
+        addedInBulk?.sequences.upperBound ?? changes[changes.count - 1].sequence
+    }
+
+    /// The number of changes, those of `addedInBulk` included.
+    public var count: Int { changes.count + (addedInBulk?.count ?? 0) }
 }

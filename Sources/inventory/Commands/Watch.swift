@@ -89,6 +89,9 @@ struct Watch: ParsableCommand, HandlesSignals {
         manager.stopFollowing()
         manager.notificationCenter.removeObserver(token)
         manager.notificationCenter.removeObserver(replacedToken)
+        if let failure = printer.failureDescription {
+            throw CommandFailure(description: failure, status: 1)
+        }
         if replaced.load(ordering: .acquiring) {
             throw CommandFailure(
                 description:
@@ -124,19 +127,56 @@ final class ChangePrinter: Sendable {
 
     func print(_ changeSet: InventoryChangeSet) {
         for change in changeSet.changes {
-            let line: String? = state.withLock { state in
-                guard change.sequence > state.lastSequence else { return nil }
-                state.lastSequence = change.sequence
-                if let limit, state.printed >= limit { return nil }
-                guard let line = self.line(for: change) else { return nil }
-                state.printed += 1
-                return line
+            guard print(change) else { return }
+        }
+        guard let batch = changeSet.addedInBulk else { return }
+        // A batch names its items: read them a page at a time, as they were added.
+        do {
+            try manager.items(addedBy: batch) { page in
+                for item in page {
+                    let change = InventoryChange(
+                        kind: .added, item: item, sequence: batch.sequence(of: item.id))
+                    guard print(change) else { throw LimitReached() }
+                }
             }
-            guard let line else { continue }
+        } catch is LimitReached {
+        } catch {
+            failure.withLock {
+                $0 =
+                    "could not read the \(batch.count) items added by another write: "
+                    + ErrorMessage.text(error)
+            }
+            finished.signal()
+        }
+    }
+
+    /// Why printing stopped early, when it did; `watch` ends with it.
+    var failureDescription: String? { failure.withLock { $0 } }
+
+    private let failure = Lock<String?>(nil)
+
+    private struct LimitReached: Error {}
+
+    /// Prints the line of `change`, if it has one and is new; returns false once the limit is
+    /// reached.
+    private func print(_ change: InventoryChange) -> Bool {
+        let line: String? = state.withLock { state in
+            guard change.sequence > state.lastSequence else { return nil }
+            state.lastSequence = change.sequence
+            if let limit, state.printed >= limit { return nil }
+            guard let line = self.line(for: change) else { return nil }
+            state.printed += 1
+            return line
+        }
+        if let line {
             Terminal.standardOutput.writeLine(line)
             Terminal.standardOutput.flush()
-            if let limit, state.withLock({ $0.printed }) >= limit { finished.signal() }
         }
+        if let limit, state.withLock({ $0.printed }) >= limit {
+            finished.signal()
+            return false
+        }
+        return true
     }
 
     private func line(for change: InventoryChange) -> String? {
