@@ -61,6 +61,12 @@ struct SortedKeysTests {
             #expect(keys.value(of: key) == Int128(key.number))
         }
         #expect(keys.index(ofID: -1) == nil)
+        let asked = Set(reference.map(\.id).filter { $0 % 7 == 0 } + [-1])
+        #expect(
+            keys.indexes(ofIDs: asked)
+                == Dictionary(
+                    uniqueKeysWithValues: reference.enumerated().filter { asked.contains($1.id) }
+                        .map { ($1.id, $0) }))
     }
 
     /// Text and number both: the tests' keys use both.

@@ -61,7 +61,7 @@ public final class ProductListController {
     /// page at a time, with `selectedIDs` already marked.
     public init(view: InventoryView, manager: InventoryManager, selectedIDs: some Sequence<Int64>) {
         backing = .view(all: view, visible: view, manager: manager)
-        selected = Set(selectedIDs.filter { view.index(of: $0) != nil })
+        selected = Set(view.indexes(of: selectedIDs).keys)
     }
 
     /// How many items the list offers.
@@ -103,14 +103,13 @@ public final class ProductListController {
 
     /// The selected ids, in list order.
     ///
-    /// - Complexity: O(*k* log *n*) for *k* selected items of a view-backed list.
+    /// - Complexity: O(*n* + *k* log *k*) for *k* selected items of a view-backed list of *n*.
     public var selectedIDs: [Int64] {
         switch backing {
         case .array(let all, _):
             return all.map(\.id).filter(selected.contains)
         case .view(let all, _, _):
-            return selected.compactMap { id in all.index(of: id).map { (id, $0) } }
-                .sorted { $0.1 < $1.1 }.map(\.0)
+            return all.indexes(of: selected).sorted { $0.value < $1.value }.map(\.key)
         }
     }
 

@@ -209,6 +209,14 @@ public final class InventoryView: Sendable {
         state.withLock { $0.order.index(ofID: id) }
     }
 
+    /// The indexes of the items of `ids` that are in the view, by id.
+    ///
+    /// - Complexity: O(*n*): one scan of the view's ids, however many are asked for.
+    public func indexes(of ids: some Sequence<Int64>) -> [Int64: Int] {
+        let wanted = Set(ids)
+        return state.withLock { $0.order.indexes(ofIDs: wanted) }
+    }
+
     /// The journal sequence number the view is up to date with.
     public var sequence: Int64 { state.withLock { $0.sequence } }
 

@@ -141,6 +141,20 @@ struct SortedKeys {
         return nil
     }
 
+    /// The indexes of the members whose ids are in `ids`, by id: one scan of the ids.
+    func indexes(ofIDs ids: Set<Int64>) -> [Int64: Int] {
+        var found: [Int64: Int] = [:]
+        guard !ids.isEmpty else { return found }
+        var start = 0
+        for chunk in chunks {
+            for (index, id) in chunk.ids.enumerated() where ids.contains(id) {
+                found[id] = start + index
+            }
+            start += chunk.count
+        }
+        return found
+    }
+
     /// The index of the first member not less than `key`.
     func insertionIndex(of key: SortKey) -> Int {
         let probe = Probe(key, layout: layout)
