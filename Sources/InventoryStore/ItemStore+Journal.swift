@@ -38,17 +38,6 @@ extension ItemStore {
         return JournalMark(writeID: statement.int64(at: 0), time: statement.int64(at: 1))
     }
 
-    /// The journal entries after `sequence`, oldest first.
-    public func journalEntries(after sequence: Int64) throws -> [JournalEntry] {
-        let statement = try database.cachedStatement(
-            "SELECT \(Self.journalColumns) FROM journal WHERE seq > ? ORDER BY seq")
-        try statement.bind(sequence, at: 1)
-        defer { statement.reset() }
-        var entries: [JournalEntry] = []
-        while try statement.step() { entries.append(try decodeJournalEntry(statement)) }
-        return entries
-    }
-
     /// The journal after `sequence` as change sets, one per write, oldest first. A write that
     /// only added items — more than `threshold` of them, with consecutive ids — is named by
     /// its ids (`InventoryChangeSet.addedInBulk`) and not read: a follower catching up on an
@@ -105,7 +94,7 @@ extension ItemStore {
     /// At most `limit` journal entries after `sequence`, oldest first.
     public func journalEntries(after sequence: Int64, limit: Int) throws -> [JournalEntry] {
         let statement = try database.cachedStatement(
-            "SELECT \(Self.journalColumns) FROM journal WHERE seq > ? ORDER BY seq LIMIT ?")
+            "SELECT \(Self.journalColumns) FROM journal_entries WHERE seq > ? ORDER BY seq LIMIT ?")
         try statement.bind(sequence, at: 1)
         try statement.bind(Int64(limit), at: 2)
         defer { statement.reset() }
@@ -122,7 +111,7 @@ extension ItemStore {
     {
         let statement = try database.cachedStatement(
             """
-            SELECT \(Self.journalColumns) FROM journal
+            SELECT \(Self.journalColumns) FROM journal_entries
             WHERE seq > ? AND item_id BETWEEN ? AND ? ORDER BY seq
             """)
         try statement.bind([.integer(sequence), .integer(ids.lowerBound), .integer(ids.upperBound)])
@@ -145,7 +134,8 @@ extension ItemStore {
     public func history(itemID: Int64?, limit: Int?) throws -> [JournalEntry] {
         let condition = itemID == nil ? "" : "WHERE item_id = ?2"
         let statement = try database.cachedStatement(
-            "SELECT \(Self.journalColumns) FROM journal \(condition) ORDER BY seq DESC LIMIT ?1")
+            "SELECT \(Self.journalColumns) FROM journal_entries \(condition) ORDER BY seq DESC LIMIT ?1"
+        )
         try statement.bind(Int64(limit ?? -1), at: 1)
         if let itemID { try statement.bind(itemID, at: 2) }
         defer { statement.reset() }
@@ -159,7 +149,7 @@ extension ItemStore {
     public func item(id: Int64, atVersion version: Int) throws -> HouseholdItem? {
         let statement = try database.cachedStatement(
             """
-            SELECT \(Self.journalColumns) FROM journal
+            SELECT \(Self.journalColumns) FROM journal_entries
             WHERE item_id = ? AND json_extract(after, '$.version') = ? ORDER BY seq DESC LIMIT 1
             """)
         try statement.bind([.integer(id), .integer(Int64(version))])
@@ -167,6 +157,8 @@ extension ItemStore {
         return try statement.step() ? try decodeJournalEntry(statement).change.item : nil
     }
 
+    /// The columns of a journal entry, read from `journal_entries` (migration 0012): an
+    /// addition's item comes from its row, or the item's next row, or the item itself.
     private static let journalColumns =
         "seq, write_id, at, kind, item_id, "
         + columnNames.map { "json_extract(before, '$.\($0)')" }.joined(separator: ", ") + ", "

@@ -550,15 +550,16 @@ public final class ItemStore {
     }
 
     /// What the add triggers write for one item, written for the items `first...last` at
-    /// once: their journal rows in id order, the full-text index, the tag and file indexes.
+    /// once: their journal rows in id order (without the item: migration 0012), the full-text
+    /// index, the tag and file indexes.
     private func indexAdded(from first: Int64, to last: Int64) throws {
         let range: [DatabaseValue] = [.integer(first), .integer(last)]
         try database.cachedStatement(
             """
             INSERT INTO journal (write_id, at, kind, item_id, before, after)
-            SELECT journal_write.id, journal_write.at, 'added', added.item_id, NULL, added.after
-            FROM journal_write, journal_added_items AS added
-            WHERE added.item_id BETWEEN ?1 AND ?2 ORDER BY added.item_id
+            SELECT journal_write.id, journal_write.at, 'added', items.id, NULL, NULL
+            FROM journal_write, items
+            WHERE items.id BETWEEN ?1 AND ?2 ORDER BY items.id
             """
         ).runOnce(range)
         try database.cachedStatement(
