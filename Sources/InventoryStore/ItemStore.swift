@@ -156,12 +156,13 @@ public final class ItemStore {
     /// decoding whole items.
     package func forEachSortEntry(
         matching filter: ItemFilter, sortedBy sort: ItemSort, ids: ClosedRange<Int64>? = nil,
+        inIDOrder: Bool = false,
         _ body: (_ id: Int64, _ key: SortKey, _ value: Int128) throws -> Void
     ) throws {
         let (condition, arguments) = Self.whereClause(filter, ids: ids)
         let statement = try database.cachedStatement(
             "SELECT id, name_key, price, purchase_date, quantity, \(Self.worthSQL) "
-                + "FROM items\(condition) " + Self.orderBy(sort))
+                + "FROM items\(condition) " + Self.orderBy(inIDOrder ? .id : sort))
         try statement.bind(arguments)
         defer { statement.reset() }
         while try statement.step() {

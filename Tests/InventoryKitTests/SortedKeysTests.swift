@@ -110,6 +110,11 @@ struct SortedKeysTests {
             #expect(packed.ids == sorted.map(\.id), "\(sort)")
             #expect(packed.keys == sorted, "\(sort)")
             #expect(Self.built(sorted, layout: .init(sort)).ids == sorted.map(\.id), "\(sort)")
+            var collector = SortedKeys.Collector(layout: .init(sort), capacity: 10)
+            for key in keys { collector.append(key, value: Int128(key.id) << 70) }
+            let collected = collector.sorted()
+            #expect(collected.keys == sorted, "\(sort)")
+            #expect(collected.value(of: sorted[0]) == Int128(sorted[0].id) << 70, "\(sort)")
             for key in keys.prefix(300) {
                 let removed = packed.remove(key)
                 #expect(removed, "\(sort)")

@@ -488,8 +488,8 @@ public final class InventoryManager: Sendable {
 
     /// The members a view with `filter` and `sort` takes from `batch`: the items it added that
     /// passed `filter` when it was committed, packed in order, and the sum of their values.
-    /// Read in one transaction; the items no later journal entry touched come from the items
-    /// table in `sort` order, the others from that entry.
+    /// Read in one transaction, in id order, and sorted once; the items no later journal entry
+    /// touched come from the items table, the others from that entry.
     func sortedKeys(
         addedBy batch: AddedItems, matching filter: ItemFilter, sortedBy sort: ItemSort
     ) throws -> (keys: SortedKeys, total: Int128) {
@@ -497,22 +497,21 @@ public final class InventoryManager: Sendable {
             try store.items.read {
                 let since = try store.items.itemsAsOf(
                     batch.sequences.upperBound, touchedAfterIn: batch.ids)
-                var builder = SortedKeys.Builder(layout: .init(sort))
+                var collector = SortedKeys.Collector(layout: .init(sort), capacity: batch.count)
                 var total: Int128 = 0
-                try store.items.forEachSortEntry(matching: filter, sortedBy: sort, ids: batch.ids) {
-                    id, key, value in
+                try store.items.forEachSortEntry(
+                    matching: filter, sortedBy: sort, ids: batch.ids, inIDOrder: true
+                ) { id, key, value in
                     guard since[id] == nil else { return }
-                    builder.append(key, value: value)
+                    collector.append(key, value: value)
                     total += value
                 }
-                let keys = builder.finish()
-                let others = since.values.filter(filter.matches).map {
-                    (key: SortKey($0, sort: sort), value: $0.totalWorth ?? 0)
+                for item in since.values where filter.matches(item) {
+                    let value = item.totalWorth ?? 0
+                    collector.append(SortKey(item, sort: sort), value: value)
+                    total += value
                 }
-                guard !others.isEmpty else { return (keys, total) }
-                total = others.reduce(total) { $0 + $1.value }
-                let sorted = SortKey.sortedIndices(others.map(\.key)).map { others[$0] }
-                return (keys.merged(removing: [], inserting: sorted).keys, total)
+                return (collector.sorted(), total)
             }
         }
     }

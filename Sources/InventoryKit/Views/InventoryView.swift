@@ -264,7 +264,11 @@ public final class InventoryView: Sendable {
             let (keys, total) = try manager.sortedKeys(
                 addedBy: batch, matching: filter, sortedBy: sort)
             // Their ids are new: no member has one (a view loaded after the batch skips it).
-            let (order, insertedAt) = state.order.merged(removing: [], inserting: keys)
+            // An empty view takes the batch's members as they are: a merge would copy them.
+            let (order, insertedAt) =
+                state.order.isEmpty
+                ? (keys, Array(0..<keys.count))
+                : state.order.merged(removing: [], inserting: keys)
             state.order = order
             state.total += total
             result.entered = zip(keys.ids, insertedAt).map { Position(id: $0, index: $1) }

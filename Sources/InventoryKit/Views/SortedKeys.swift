@@ -394,10 +394,77 @@ struct SortedKeys {
         return offset
     }
 
+    /// Collects members in any order and sorts them once: for a batch read in id order, which
+    /// the database need not sort (its sorter held 64 MB for a million names).
+    struct Collector {
+        private var keys: SortedKeys
+        private var all = Chunk()
+
+        /// A collector of about `capacity` members.
+        init(layout: Layout, capacity: Int) {
+            keys = SortedKeys(layout: layout)
+            all.ids.reserveCapacity(capacity)
+            all.values.reserveCapacity(capacity)
+            if layout.number { all.numbers.reserveCapacity(capacity) }
+            if layout.text {
+                all.ends.reserveCapacity(capacity)
+                // Names of 24 bytes or less on average need no second buffer.
+                all.bytes.reserveCapacity(capacity * 24)
+            }
+        }
+
+        /// Adds a member.
+        mutating func append(_ key: SortKey, value: Int128) {
+            let probe = Probe(key, layout: keys.layout)
+            let stored = keys.store(value, id: probe.id)
+            all.append(
+                id: probe.id, value: stored, number: probe.number, bytes: probe.bytes[...],
+                layout: keys.layout)
+        }
+
+        /// The members in order: an index sort over the collected arrays (no string is made),
+        /// then packed into chunks.
+        func sorted() -> SortedKeys {
+            let layout = keys.layout
+            var order = Array(0..<Int32(all.count))
+            all.ids.withUnsafeBufferPointer { ids in
+                all.numbers.withUnsafeBufferPointer { numbers in
+                    all.ends.withUnsafeBufferPointer { ends in
+                        all.bytes.withUnsafeBufferPointer { bytes in
+                            func text(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                                let start = index == 0 ? 0 : Int(ends[index - 1])
+                                return UnsafeBufferPointer(
+                                    rebasing: bytes[start..<Int(ends[index])])
+                            }
+                            order.sort { left, right in
+                                let (lhs, rhs) = (Int(left), Int(right))
+                                if layout.text {
+                                    let textOrder = SortKey.compare(text(lhs), text(rhs))
+                                    if textOrder != 0 {
+                                        return layout.textDescending
+                                            ? textOrder > 0 : textOrder < 0
+                                    }
+                                }
+                                if layout.number, numbers[lhs] != numbers[rhs] {
+                                    return numbers[lhs] < numbers[rhs]
+                                }
+                                return ids[lhs] < ids[rhs]
+                            }
+                        }
+                    }
+                }
+            }
+            var builder = Builder(layout: layout)
+            builder.keys.bigValues = keys.bigValues
+            for index in order { builder.appendKeepingValue(Int(index), of: all) }
+            return builder.finish()
+        }
+    }
+
     /// Appends members in ascending order into chunks filled to `bulkChunk`, each array
     /// allocated to its size.
     struct Builder {
-        private var keys: SortedKeys
+        fileprivate var keys: SortedKeys
         private var current = Chunk()
 
         init(layout: Layout) {
