@@ -146,12 +146,12 @@ int main(int argc, char **argv) {
     sqlite3_finalize(last);
 
     if (setBased && count > 0) {
-        /* What the add triggers write, for the whole batch at once. */
+        /* What the add triggers write, for the whole batch at once (an addition's journal
+           row without the item since migration 0012, as the trigger writes it). */
         const char *sets[] = {
             "INSERT INTO journal (write_id, at, kind, item_id, before, after) "
-            "SELECT journal_write.id, journal_write.at, 'added', added.item_id, NULL, "
-            "added.after FROM journal_write, journal_added_items AS added "
-            "WHERE added.item_id BETWEEN ?1 AND ?2 ORDER BY added.item_id",
+            "SELECT journal_write.id, journal_write.at, 'added', items.id, NULL, NULL "
+            "FROM journal_write, items WHERE items.id BETWEEN ?1 AND ?2 ORDER BY items.id",
             "INSERT INTO items_search (rowid, name, description, brand, model, serial, notes, "
             "location) SELECT id, name, description, brand, model, serial, notes, location "
             "FROM items WHERE id BETWEEN ?1 AND ?2",

@@ -116,6 +116,33 @@ import Testing
         #expect(try manager.add(contentsOf: [ItemDraft]()) == nil)
     }
 
+    @Test func anImportThatOnlyAddsManyNamesThemAndAnyOtherCarriesItsItems() throws {
+        let manager = try makeManager(in: folder)
+        let all = try InventoryView.all(manager)
+        let recorder = ChangeRecorder(manager)
+        let count = InventoryManager.namedAdditions + 1
+        _ = try manager.importItems { batch in
+            for index in 1...count { try batch.add(ItemDraft(name: "Item \(index)")) }
+        }
+        let named = try #require(recorder.changeSets.last)
+        #expect(named.changes.isEmpty)
+        #expect(named.addedInBulk?.ids == 1...Int64(count))
+        #expect(named.sequence == (try manager.history(limit: 1)).first?.sequence)
+        #expect(all.count == count)
+        // Adding and updating: the change set carries every item, in journal order.
+        _ = try manager.importItems { batch in
+            var patch = ItemPatch()
+            patch.isInsured = true
+            try batch.update(id: 1, patch)
+            for index in 1...count { try batch.add(ItemDraft(name: "More \(index)")) }
+        }
+        let mixed = try #require(recorder.changeSets.last)
+        #expect(mixed.addedInBulk == nil)
+        #expect(mixed.changes.map(\.kind) == [.edited] + Array(repeating: .added, count: count))
+        #expect(mixed.changes.last?.item.name == "More \(count)")
+        #expect(all.count == 2 * count)
+    }
+
     @Test func aBatchsItemsAreReadAsTheyWereAddedWhateverHappenedSince() throws {
         let manager = try makeManager(in: folder)
         try manager.add(ItemDraft(name: "Before"))

@@ -46,6 +46,23 @@ enum Fixtures {
     private static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
+    /// The process's resident memory, in bytes, after giving freed memory back to the system
+    /// (`malloc_trim`, which Swift's Glibc module does not import).
+    static func residentBytesAfterTrim() -> Int {
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+            _ = unsafeBitCast(trim, to: Trim.self)(0)
+        }
+        return residentBytes()
+    }
+
+    /// The process's resident memory, in bytes (`/proc/self/statm`).
+    static func residentBytes() -> Int {
+        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
     /// A new empty folder for one benchmark's files.
     static func scratchFolder(_ name: String) throws -> String {
         let folder = NSTemporaryDirectory() + "inventory-bench-\(name)-\(getpid())"

@@ -13,6 +13,7 @@
 import Benchmark
 import BenchmarkRows
 import Foundation
+import Synchronization
 @_spi(Benchmarks) import InventoryKit
 
 private final class ViewFixture: @unchecked Sendable {
@@ -128,7 +129,105 @@ let cEditNanoseconds = BenchmarkMetric.custom(
 let oursEditNanoseconds = BenchmarkMetric.custom(
     "oursNanoseconds", polarity: .prefersSmaller, useScalingFactor: false)
 
+/// The resident bytes per item the three built-in views hold.
+let viewBytesPerItem = BenchmarkMetric.custom(
+    "viewBytesPerItem", polarity: .prefersSmaller, useScalingFactor: false)
+
+/// How far above its resting memory a following process goes while it catches up.
+let followerPeakBytes = BenchmarkMetric.custom(
+    "followerPeakBytes", polarity: .prefersSmaller, useScalingFactor: false)
+
+/// The highest resident memory of this process while `body` runs, sampled every 2 ms.
+private func peakResidentBytes(during body: () throws -> Void) rethrows -> Int {
+    final class Sampling: Sendable {
+        let peak = Atomic<Int>(0)
+        let stopped = Atomic<Bool>(false)
+    }
+    let sampling = Sampling()
+    let sampler = Thread {
+        while !sampling.stopped.load(ordering: .acquiring) {
+            _ = sampling.peak.max(Fixtures.residentBytes(), ordering: .relaxed)
+            usleep(2_000)
+        }
+    }
+    sampler.start()
+    defer { sampling.stopped.store(true, ordering: .releasing) }
+    try body()
+    return max(sampling.peak.load(ordering: .relaxed), Fixtures.residentBytes())
+}
+
 func viewBenchmarks() {
+    // A process following the file (the three views live, as browse, watch and the server
+    // have them) while another process adds a batch of `large` items: how far its resident
+    // memory goes above where it rested before, until its views hold every item.
+    Benchmark(
+        "a follower catches up on \(BenchmarkSizes.large) additions, peak above resting",
+        configuration: .init(
+            metrics: [followerPeakBytes],
+            warmupIterations: 0,
+            scalingFactor: .one,
+            maxDuration: .seconds(60),
+            maxIterations: BenchmarkSizes.runs(2)
+        )
+    ) { benchmark in
+        let large = BenchmarkSizes.large
+        let folder = try Fixtures.scratchFolder("follower")
+        defer { Fixtures.remove(folder) }
+        let path = folder + "/inventory.sqlite"
+        let manager = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        defer { manager.close() }
+        let views = [
+            try InventoryView.luxury(manager), try InventoryView.nonInsured(manager),
+            try InventoryView.all(manager),
+        ]
+        manager.startFollowing(fallbackInterval: .milliseconds(20))
+        defer { manager.stopFollowing() }
+        let resting = Fixtures.residentBytesAfterTrim()
+        let peak = try peakResidentBytes {
+            try Fixtures.run(Fixtures.addBaseline, [path, String(large)])
+            let deadline = ContinuousClock.now + .seconds(600)
+            while views[2].count < large {
+                guard ContinuousClock.now < deadline else {
+                    throw BenchmarkFailure("the follower did not catch up")
+                }
+                usleep(5_000)
+            }
+        }
+        benchmark.measurement(followerPeakBytes, max(0, peak - resting))
+    }
+
+    // What the three views hold, measured as the process's resident memory after malloc_trim
+    // before and after loading them (on a manager that has already read the file once, so that
+    // its page cache is warm on both sides).
+    let large = BenchmarkSizes.large
+    Benchmark(
+        "3 views' resident bytes per item (\(large) items)",
+        configuration: .init(
+            metrics: [viewBytesPerItem],
+            warmupIterations: 0,
+            scalingFactor: .one,
+            maxDuration: .seconds(60),
+            maxIterations: BenchmarkSizes.runs(3)
+        )
+    ) { benchmark in
+        let folder = try Fixtures.scratchFolder("view-memory")
+        defer { Fixtures.remove(folder) }
+        let path = folder + "/inventory.sqlite"
+        try Fixtures.copyDatabase(Fixtures.inventory(count: large), to: path)
+        let manager = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        defer { manager.close() }
+        guard try manager.count() == large else { throw BenchmarkFailure("not \(large) items") }
+        let before = Fixtures.residentBytesAfterTrim()
+        let views = [
+            try InventoryView.luxury(manager), try InventoryView.nonInsured(manager),
+            try InventoryView.all(manager),
+        ]
+        let after = Fixtures.residentBytesAfterTrim()
+        guard views[2].count == large else { throw BenchmarkFailure("the views did not load") }
+        benchmark.measurement(viewBytesPerItem, (after - before) / large)
+        withExtendedLifetime(views) {}
+    }
+
     for size in BenchmarkSizes.viewSizes {
         Benchmark(
             "1000 changes reach 3 views (\(size) items)",

@@ -81,6 +81,37 @@ func writeBenchmarks() {
         }
     }
 
+    // The file a batch leaves: the inventory after adding `large` items (each view of it
+    // VACUUMed), and the same file with its journal emptied, then VACUUMed.
+    Benchmark(
+        "inventory size after a batch of \(large), with and without its journal",
+        configuration: .init(
+            metrics: [withJournalBytes, withoutJournalBytes],
+            warmupIterations: 0,
+            scalingFactor: .one,
+            maxDuration: .seconds(60),
+            maxIterations: 1,
+            setup: makeEmptyInventory,
+            teardown: removeEmptyInventory
+        )
+    ) { benchmark in
+        let path = try freshInventory()
+        let manager = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        guard try manager.add(contentsOf: (0..<large).lazy.map(Fixtures.draft))?.count == large
+        else { throw BenchmarkFailure("the batch was not added") }
+        manager.close()
+        try Fixtures.run(Fixtures.sqlite3, [path, "VACUUM"])
+        let without = path + ".without-journal"
+        try Fixtures.copyDatabase(path, to: without)
+        defer { Fixtures.remove(without) }
+        try Fixtures.run(Fixtures.sqlite3, [without, "DELETE FROM journal; VACUUM"])
+        func size(_ path: String) throws -> Int {
+            try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        }
+        benchmark.measurement(withJournalBytes, try size(path))
+        benchmark.measurement(withoutJournalBytes, try size(without))
+    }
+
     let stored = BenchmarkSizes.storedItems
     Benchmark(
         "insert then fetch, ours (\(stored) items)",
@@ -110,3 +141,9 @@ func writeBenchmarks() {
         }
     }
 }
+
+/// The size of an inventory file after a batch, and of the same file without its journal.
+let withJournalBytes = BenchmarkMetric.custom(
+    "withJournalBytes", polarity: .prefersSmaller, useScalingFactor: false)
+let withoutJournalBytes = BenchmarkMetric.custom(
+    "withoutJournalBytes", polarity: .prefersSmaller, useScalingFactor: false)

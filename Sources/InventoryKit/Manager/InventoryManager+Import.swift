@@ -18,6 +18,8 @@ public struct ImportBatch: ~Copyable {
 
     /// How many items were added so far.
     public private(set) var added = 0
+    /// The ids given so far (consecutive: nothing else inserts items in the transaction).
+    fileprivate var addedIDs: ClosedRange<Int64>?
     /// How many items were changed so far (an update that changes nothing is not counted).
     public private(set) var updated = 0
 
@@ -116,6 +118,9 @@ public struct ImportBatch: ~Copyable {
         for (item, entry) in zip(items, pending) {
             if let ref = entry.ref { refs.append((ref, item.id)) }
         }
+        if let first = items.first?.id, let last = items.last?.id {
+            addedIDs = (addedIDs?.lowerBound ?? first)...last
+        }
         try store.setImportRefs(refs)
         added += pending.count
         pending.removeAll(keepingCapacity: true)
@@ -167,7 +172,7 @@ extension InventoryManager {
         let now = Timestamp(clock())
         let today = today()
         let currency = currency
-        let outcome = try write(at: now) { store -> (InventoryChangeSet?, Result, Int, Int) in
+        let outcome = try write(at: now) { store -> (ImportChanges, Result, Int, Int) in
             let first = try store.items.lastJournalSequence()
             var batch = ImportBatch(
                 store: store.items, currency: currency, now: now, today: today,
@@ -177,18 +182,31 @@ extension InventoryManager {
                 let result = try body(&batch)
                 try batch.flush()
                 try store.items.endBatch()
-                // The write's change set, from its journal rows: an import that only added
-                // many items names them instead of holding them.
-                let changeSet = try store.items.journalChangeSets(
-                    after: first, namingAdditionsOver: Self.namedAdditions
-                ).first
-                return (changeSet, result, batch.added, batch.updated)
+                // An import that only added many items names them (its journal rows are
+                // numbered in id order: nothing else was journaled); any other import's
+                // change set is read back from its journal rows.
+                let changes: ImportChanges
+                if batch.updated == 0, let ids = batch.addedIDs, ids.count > Self.namedAdditions {
+                    changes = .named(ids)
+                } else {
+                    changes = .read(
+                        try store.items.journalChangeSets(
+                            after: first, namingAdditionsOver: Self.namedAdditions
+                        ).first)
+                }
+                return (changes, result, batch.added, batch.updated)
             } catch {
                 store.items.abandonBatch()
                 throw error
             }
-        } changeSet: { outcome, _, _ in
-            outcome.0
+        } changeSet: { outcome, writeID, sequences in
+            switch outcome.0 {
+            case .named(let ids):
+                InventoryChangeSet(
+                    writeID: writeID,
+                    addedInBulk: AddedItems(ids: ids, firstSequence: sequences.lowerBound))
+            case .read(let changeSet): changeSet
+            }
         }
         return (outcome.1, outcome.2, outcome.3)
     }
@@ -203,4 +221,12 @@ extension InventoryManager {
     public func importRefs() throws -> [Int64: String] {
         try withStore { try $0.items.importRefs() }
     }
+}
+
+/// What an import's change set is made of.
+private enum ImportChanges: Sendable {
+    /// The ids of the items it added, and nothing else.
+    case named(ClosedRange<Int64>)
+    /// Its change set, read back from its journal rows.
+    case read(InventoryChangeSet?)
 }
