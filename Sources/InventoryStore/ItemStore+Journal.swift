@@ -94,7 +94,7 @@ extension ItemStore {
     /// At most `limit` journal entries after `sequence`, oldest first.
     public func journalEntries(after sequence: Int64, limit: Int) throws -> [JournalEntry] {
         let statement = try database.cachedStatement(
-            "SELECT \(Self.journalColumns) FROM journal_entries WHERE seq > ? ORDER BY seq LIMIT ?")
+            Self.entries(where: "seq > ?1", orderedBy: "seq", limit: "?2"))
         try statement.bind(sequence, at: 1)
         try statement.bind(Int64(limit), at: 2)
         defer { statement.reset() }
@@ -110,10 +110,7 @@ extension ItemStore {
         -> [Int64: HouseholdItem]
     {
         let statement = try database.cachedStatement(
-            """
-            SELECT \(Self.journalColumns) FROM journal_entries
-            WHERE seq > ? AND item_id BETWEEN ? AND ? ORDER BY seq
-            """)
+            Self.entries(where: "seq > ?1 AND item_id BETWEEN ?2 AND ?3", orderedBy: "seq"))
         try statement.bind([.integer(sequence), .integer(ids.lowerBound), .integer(ids.upperBound)])
         defer { statement.reset() }
         var items: [Int64: HouseholdItem] = [:]
@@ -132,10 +129,9 @@ extension ItemStore {
 
     /// The journal entries of one item (or of every item), newest first.
     public func history(itemID: Int64?, limit: Int?) throws -> [JournalEntry] {
-        let condition = itemID == nil ? "" : "WHERE item_id = ?2"
         let statement = try database.cachedStatement(
-            "SELECT \(Self.journalColumns) FROM journal_entries \(condition) ORDER BY seq DESC LIMIT ?1"
-        )
+            Self.entries(
+                where: itemID == nil ? nil : "item_id = ?2", orderedBy: "seq DESC", limit: "?1"))
         try statement.bind(Int64(limit ?? -1), at: 1)
         if let itemID { try statement.bind(itemID, at: 2) }
         defer { statement.reset() }
@@ -148,13 +144,30 @@ extension ItemStore {
     /// that left it at that version.
     public func item(id: Int64, atVersion version: Int) throws -> HouseholdItem? {
         let statement = try database.cachedStatement(
-            """
-            SELECT \(Self.journalColumns) FROM journal_entries
-            WHERE item_id = ? AND json_extract(after, '$.version') = ? ORDER BY seq DESC LIMIT 1
-            """)
+            Self.entries(
+                where: "item_id = ?1 AND json_extract(after, '$.version') = ?2",
+                orderedBy: "seq DESC", limit: "1"))
         try statement.bind([.integer(id), .integer(Int64(version))])
         defer { statement.reset() }
         return try statement.step() ? try decodeJournalEntry(statement).change.item : nil
+    }
+
+    /// The query of the `journalColumns` of the `journal_entries` rows `condition` selects, in
+    /// `order`. The rows come from a subquery with a LIMIT, which SQLite does not flatten into
+    /// the outer query: flattened, an addition's item (made by the view's subqueries) was made
+    /// again for each of the 50 columns extracted from it — 20,000 additions read in 1.0 s
+    /// instead of 0.04 s (`sqlite3`, 25 columns).
+    private static func entries(
+        where condition: String?, orderedBy order: String, limit: String = "-1"
+    )
+        -> String
+    {
+        """
+        SELECT \(journalColumns) FROM (
+            SELECT * FROM journal_entries\(condition.map { " WHERE " + $0 } ?? "")
+            ORDER BY \(order) LIMIT \(limit)
+        ) ORDER BY \(order)
+        """
     }
 
     /// The columns of a journal entry, read from `journal_entries` (migration 0012): an

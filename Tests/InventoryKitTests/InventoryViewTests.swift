@@ -3,7 +3,7 @@ import InventoryTestSupport
 import Locking
 import Testing
 
-@testable import InventoryKit
+@_spi(Benchmarks) @testable import InventoryKit
 @testable import InventoryModel
 @testable import InventoryStore
 
@@ -267,6 +267,46 @@ final class ViewChangeRecorder: Sendable {
             try checker.check(against: manager, context: "seed \(seed), step \(step)")
         }
         #expect(try manager.count() == liveIDs.count)
+    }
+
+    /// The view finds an item's old place by the key computed from the change's item before
+    /// it; when that is not the key it holds (a name lowercased otherwise than when the view
+    /// read it), it finds the item by its id instead of holding it twice.
+    @Test func anEditWhoseOldKeyIsNotTheHeldOneMovesTheItemFoundByItsId() throws {
+        let manager = try makeManager(in: folder)
+        let boat = try manager.add(ItemDraft(name: "Boat"))
+        try manager.add(ItemDraft(name: "Anchor"))
+        let all = try InventoryView.all(manager)
+        var before = boat
+        before.name = "Bateau"  // not the key the view holds
+        var after = boat
+        after.name = "Zodiac"
+        let sequence = all.sequence + 1
+        manager.deliverUnwritten(
+            InventoryChangeSet(
+                writeID: 99,
+                changes: [
+                    InventoryChange(kind: .edited, item: after, before: before, sequence: sequence)
+                ]))
+        #expect(all.ids == [2, boat.id])
+        #expect(all.index(of: boat.id) == 1)
+    }
+
+    /// A batch that cannot be read (the manager closed under it here) leaves the view as it
+    /// was, and marked to be read again, rather than applying later changes over the hole.
+    @Test func aBatchThatCannotBeReadLeavesTheViewAsItWasAndMarked() throws {
+        let manager = try makeManager(in: folder)
+        try manager.add(ItemDraft(name: "Boat"))
+        let all = try InventoryView.all(manager)
+        let recorder = ViewChangeRecorder(all)
+        manager.close()
+        let sequence = all.sequence + 1
+        manager.deliverUnwritten(
+            InventoryChangeSet(
+                writeID: 99, addedInBulk: AddedItems(ids: 2...2_000, firstSequence: sequence)))
+        #expect(all.ids == [1])
+        #expect(all.sequence == sequence + 1_998)
+        #expect(recorder.changes.isEmpty)
     }
 
     @Test func aNamedBatchCaughtUpAfterLaterWritesEntersAsItWasAdded() throws {

@@ -7,8 +7,9 @@ import Locking
 ///
 /// As in the blog's scenario two, there is one manager for the app (`shared`), and views observe
 /// it through `NotificationCenter`: after each committed write it posts exactly one
-/// `didChangeNotification` whose `inventoryChangeSet` lists every change of that write. Nothing
-/// is posted for a write that fails or rolls back.
+/// `didChangeNotification` whose `inventoryChangeSet` holds every change of that write (a batch
+/// of additions names its items instead: `InventoryChangeSet.addedInBulk`). Nothing is posted
+/// for a write that fails or rolls back.
 ///
 /// Tests and tools make their own instances with `init(database:notificationCenter:clock:)`.
 /// All methods may be called from any thread; writes are serialized, and notifications are

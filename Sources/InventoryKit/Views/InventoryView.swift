@@ -6,10 +6,12 @@ import Locking
 /// A live, ordered view of the items that pass a filter: the blog's luxury, non-insured and
 /// entire-inventory view controllers, without the screen.
 ///
-/// It reads the database once, when it is created. After that it follows the manager's
+/// It reads the database when it is created. After that it follows the manager's
 /// notifications and applies each change to itself (an item enters, leaves, moves or changes
-/// in place) without querying the database, keeping its count and total value. Its own
-/// observers are told what moved, with positions. A view that is released stops observing.
+/// in place) without querying the database, keeping its count and total value — except a
+/// batch of additions, whose change set names the items: the view reads the keys of those
+/// that pass its filter, as they were added. Its own observers are told what moved, with
+/// positions. A view that is released stops observing.
 ///
 /// It holds ids and sort keys, not whole items; read an item through the manager.
 public final class InventoryView: Sendable {
@@ -76,6 +78,8 @@ public final class InventoryView: Sendable {
         var order: SortedKeys
         var total: Int128 = 0
         var sequence: Int64 = 0
+        /// A batch could not be read, nor the view again: read it again at the next change.
+        var needsReload = false
 
         init(sort: ItemSort) {
             order = SortedKeys(layout: .init(sort))
@@ -244,6 +248,9 @@ public final class InventoryView: Sendable {
     func apply(_ changeSet: InventoryChangeSet) {
         let change: Change? = state.withLock { state in
             guard changeSet.sequence > state.sequence else { return nil }
+            if state.needsReload {
+                return reload(&state, reachingAtLeast: changeSet.sequence)
+            }
             state.sequence = changeSet.sequence
             if let batch = changeSet.addedInBulk {
                 return take(batch, sequence: changeSet.sequence, into: &state)
@@ -273,15 +280,27 @@ public final class InventoryView: Sendable {
             state.total += total
             result.entered = zip(keys.ids, insertedAt).map { Position(id: $0, index: $1) }
         } catch {
-            // The batch could not be read: read the whole view again, and say so as every
-            // member leaving and every new one entering.
-            guard var reloaded = try? State(reading: filter, sortedBy: sort, from: manager)
-            else { return result }
-            result.left = state.order.ids.enumerated().map { Position(id: $1, index: $0) }
-            reloaded.sequence = max(reloaded.sequence, sequence)
-            state = reloaded
-            result.entered = state.order.ids.enumerated().map { Position(id: $1, index: $0) }
+            // The batch could not be read (the database busy, say): read the whole view again.
+            return reload(&state, reachingAtLeast: sequence)
         }
+        return result
+    }
+
+    /// Reads the whole view again and says so as every member leaving and every new one
+    /// entering. When that fails too, the view keeps what it holds and tries again at the
+    /// next change set (it never applies one on top of a batch it missed).
+    private func reload(_ state: inout State, reachingAtLeast sequence: Int64) -> Change {
+        var result = Change(sequence: sequence)
+        guard var reloaded = try? State(reading: filter, sortedBy: sort, from: manager) else {
+            state.needsReload = true
+            state.sequence = sequence
+            return result
+        }
+        result.left = state.order.ids.enumerated().map { Position(id: $1, index: $0) }
+        // What it read is at least as new as every change set delivered so far.
+        reloaded.sequence = max(reloaded.sequence, sequence)
+        state = reloaded
+        result.entered = state.order.ids.enumerated().map { Position(id: $1, index: $0) }
         return result
     }
 
@@ -335,9 +354,13 @@ public final class InventoryView: Sendable {
         for index in touched.indices {
             if let old = touched[index].old {
                 // Its value as the view holds it, so that the total stays the sum of members.
-                touched[index].old = state.order.value(of: old.key).map {
-                    Entry(key: old.key, value: $0)
-                }
+                // Not found by the key computed from the change (a name lowercased otherwise
+                // than when the view read it, say): found by its id, once, the slow way.
+                touched[index].old =
+                    state.order.value(of: old.key).map { Entry(key: old.key, value: $0) }
+                    ?? state.order.member(ofID: touched[index].id).map {
+                        Entry(key: $0.key, value: $0.value)
+                    }
             } else if touched[index].old == nil, let new = touched[index].new,
                 !state.order.isEmpty, let value = state.order.value(of: new.key)
             {

@@ -141,6 +141,17 @@ struct SortedKeys {
         return nil
     }
 
+    /// The key and value of the member with `id`, or nil: a scan of the ids, for when the key
+    /// the caller computed is not the one held.
+    func member(ofID id: Int64) -> (key: SortKey, value: Int128)? {
+        for chunk in chunks {
+            if let index = chunk.ids.firstIndex(of: id) {
+                return (key(at: index, in: chunk), value(at: index, in: chunk))
+            }
+        }
+        return nil
+    }
+
     /// The indexes of the members whose ids are in `ids`, by id: one scan of the ids.
     func indexes(ofIDs ids: Set<Int64>) -> [Int64: Int] {
         var found: [Int64: Int] = [:]

@@ -66,8 +66,8 @@ private final class ItemBox: Sendable {
 /// items would otherwise hold a million items in its change set, and every observer with it.
 /// Their ids are consecutive, and so are their journal sequence numbers.
 ///
-/// Read the items with `InventoryManager.items(addedBy:_:)`, as they were when the batch was
-/// committed, whatever was written since.
+/// Read the items with `InventoryManager.items(addedBy:pageSize:_:)`, as they were when the
+/// batch was committed, whatever was written since.
 public struct AddedItems: Sendable, Hashable {
     /// The ids given.
     public let ids: ClosedRange<Int64>
@@ -98,8 +98,10 @@ public struct AddedItems: Sendable, Hashable {
 /// Every change of one committed write, in the order they were made — by this process or,
 /// when the manager follows the journal, by another.
 ///
-/// A batch of additions (`InventoryManager.add(contentsOf:)`) carries no items: its changes
-/// are `addedInBulk`, and `changes` is empty.
+/// A batch of additions carries no items: its changes are `addedInBulk`, and `changes` is
+/// empty. `InventoryManager.add(contentsOf:)` posts one; so do an import that only adds more
+/// than `InventoryManager.namedAdditions` items, and a manager following the file for another
+/// process's write of that many additions. `add(_:)` and every other write carry their items.
 public struct InventoryChangeSet: Sendable, Hashable {
     /// The write's id in the journal.
     public let writeID: Int64
