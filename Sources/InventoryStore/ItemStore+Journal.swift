@@ -42,7 +42,7 @@ extension ItemStore {
     /// only added items — more than `threshold` of them, with consecutive ids — is named by
     /// its ids (`InventoryChangeSet.addedInBulk`) and not read: a follower catching up on an
     /// import of a million items holds a range, not a million items. Other writes are read
-    /// whole, one at a time.
+    /// whole, consecutive ones in one query.
     package func journalChangeSets(
         after sequence: Int64, through last: Int64 = .max, namingAdditionsOver threshold: Int
     ) throws -> [InventoryChangeSet] {
@@ -57,18 +57,34 @@ extension ItemStore {
         var sets: [InventoryChangeSet] = []
         var write: (id: Int64, sequences: ClosedRange<Int64>, items: ClosedRange<Int64>)?
         var onlyConsecutiveAdditions = false
+        // The writes to read whole, consecutive: read together, in one query.
+        var unread: ClosedRange<Int64>?
+        func readUnread() throws {
+            guard let range = unread else { return }
+            unread = nil
+            let entries = try journalEntries(in: range)
+            var start = entries.startIndex
+            while start < entries.endIndex {
+                let writeID = entries[start].writeID
+                let end = entries[start...].firstIndex { $0.writeID != writeID } ?? entries.endIndex
+                sets.append(
+                    InventoryChangeSet(
+                        writeID: writeID, changes: entries[start..<end].map(\.change)))
+                start = end
+            }
+        }
         func endWrite() throws {
             guard let write else { return }
             if onlyConsecutiveAdditions, write.sequences.count > threshold {
+                try readUnread()
                 sets.append(
                     InventoryChangeSet(
                         writeID: write.id,
                         addedInBulk: AddedItems(
                             ids: write.items, firstSequence: write.sequences.lowerBound)))
             } else {
-                let entries = try journalEntries(
-                    after: write.sequences.lowerBound - 1, limit: write.sequences.count)
-                sets.append(InventoryChangeSet(writeID: write.id, changes: entries.map(\.change)))
+                let first = unread?.lowerBound ?? write.sequences.lowerBound
+                unread = first...write.sequences.upperBound
             }
         }
         while try outline.step() {
@@ -88,6 +104,7 @@ extension ItemStore {
             }
         }
         try endWrite()
+        try readUnread()
         return sets
     }
 
@@ -97,10 +114,15 @@ extension ItemStore {
             Self.entries(where: "seq > ?1", orderedBy: "seq", limit: "?2"))
         try statement.bind(sequence, at: 1)
         try statement.bind(Int64(limit), at: 2)
-        defer { statement.reset() }
-        var entries: [JournalEntry] = []
-        while try statement.step() { entries.append(try decodeJournalEntry(statement)) }
-        return entries
+        return try decodedEntries(statement)
+    }
+
+    /// The journal entries numbered `range`, oldest first.
+    private func journalEntries(in range: ClosedRange<Int64>) throws -> [JournalEntry] {
+        let statement = try database.cachedStatement(
+            Self.entries(where: "seq BETWEEN ?1 AND ?2", orderedBy: "seq"))
+        try statement.bind([.integer(range.lowerBound), .integer(range.upperBound)])
+        return try decodedEntries(statement)
     }
 
     /// The items of `ids` that a journal entry after `sequence` touched, each as it was at
@@ -134,10 +156,7 @@ extension ItemStore {
                 where: itemID == nil ? nil : "item_id = ?2", orderedBy: "seq DESC", limit: "?1"))
         try statement.bind(Int64(limit ?? -1), at: 1)
         if let itemID { try statement.bind(itemID, at: 2) }
-        defer { statement.reset() }
-        var entries: [JournalEntry] = []
-        while try statement.step() { entries.append(try decodeJournalEntry(statement)) }
-        return entries
+        return try decodedEntries(statement)
     }
 
     /// The item as it was at `version`, from the journal, or nil when the journal has no entry
@@ -176,6 +195,14 @@ extension ItemStore {
         "seq, write_id, at, kind, item_id, "
         + columnNames.map { "json_extract(before, '$.\($0)')" }.joined(separator: ", ") + ", "
         + columnNames.map { "json_extract(after, '$.\($0)')" }.joined(separator: ", ")
+
+    /// Every row of `statement` (run with its arguments bound) as a journal entry; resets it.
+    private func decodedEntries(_ statement: Statement) throws -> [JournalEntry] {
+        defer { statement.reset() }
+        var entries: [JournalEntry] = []
+        while try statement.step() { entries.append(try decodeJournalEntry(statement)) }
+        return entries
+    }
 
     private func decodeJournalEntry(_ row: Statement) throws -> JournalEntry {
         let sequence = row.int64(at: 0)

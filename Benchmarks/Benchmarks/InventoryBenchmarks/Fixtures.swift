@@ -1,5 +1,6 @@
 // What the benchmarks share: where the binaries are, scratch folders, the benchmark rows as
 // drafts, inventories of a given size, and running another program to completion.
+import Benchmark
 import BenchmarkRows
 import Foundation
 import InventoryKit
@@ -200,4 +201,18 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
 final class Shared<Value>: @unchecked Sendable {
     var value: Value?
     init() {}
+}
+
+extension Benchmark.Configuration {
+    /// A measure a sample takes once, of a whole operation (a memory peak, a file's size): at
+    /// most `runs` samples (fewer in a smoke run), no warm-up, a minute at most.
+    static func fewSamples(
+        _ metrics: [BenchmarkMetric], runs: Int, setup: Benchmark.BenchmarkSetupHook? = nil,
+        teardown: Benchmark.BenchmarkTeardownHook? = nil
+    ) -> Self {
+        .init(
+            metrics: metrics, warmupIterations: 0, scalingFactor: .one,
+            maxDuration: .seconds(60), maxIterations: BenchmarkSizes.runs(runs), setup: setup,
+            teardown: teardown)
+    }
 }

@@ -13,8 +13,8 @@
 import Benchmark
 import BenchmarkRows
 import Foundation
-import Synchronization
 @_spi(Benchmarks) import InventoryKit
+import Synchronization
 
 private final class ViewFixture: @unchecked Sendable {
     let folder: String
@@ -162,13 +162,7 @@ func viewBenchmarks() {
     // memory goes above where it rested before, until its views hold every item.
     Benchmark(
         "a follower catches up on \(BenchmarkSizes.large) additions, peak above resting",
-        configuration: .init(
-            metrics: [followerPeakBytes],
-            warmupIterations: 0,
-            scalingFactor: .one,
-            maxDuration: .seconds(60),
-            maxIterations: BenchmarkSizes.runs(2)
-        )
+        configuration: .fewSamples([followerPeakBytes], runs: 2)
     ) { benchmark in
         let large = BenchmarkSizes.large
         let folder = try Fixtures.scratchFolder("follower")
@@ -202,13 +196,7 @@ func viewBenchmarks() {
     let large = BenchmarkSizes.large
     Benchmark(
         "3 views' resident bytes per item (\(large) items)",
-        configuration: .init(
-            metrics: [viewBytesPerItem],
-            warmupIterations: 0,
-            scalingFactor: .one,
-            maxDuration: .seconds(60),
-            maxIterations: BenchmarkSizes.runs(3)
-        )
+        configuration: .fewSamples([viewBytesPerItem], runs: 3)
     ) { benchmark in
         let folder = try Fixtures.scratchFolder("view-memory")
         defer { Fixtures.remove(folder) }

@@ -85,15 +85,9 @@ func writeBenchmarks() {
     // VACUUMed), and the same file with its journal emptied, then VACUUMed.
     Benchmark(
         "inventory size after a batch of \(large), with and without its journal",
-        configuration: .init(
-            metrics: [withJournalBytes, withoutJournalBytes],
-            warmupIterations: 0,
-            scalingFactor: .one,
-            maxDuration: .seconds(60),
-            maxIterations: 1,
-            setup: makeEmptyInventory,
-            teardown: removeEmptyInventory
-        )
+        configuration: .fewSamples(
+            [withJournalBytes, withoutJournalBytes], runs: 1, setup: makeEmptyInventory,
+            teardown: removeEmptyInventory)
     ) { benchmark in
         let path = try freshInventory()
         let manager = try InventoryManager(path: path, notificationCenter: NotificationCenter())

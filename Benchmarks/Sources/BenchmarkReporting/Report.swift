@@ -255,6 +255,16 @@ package func makeRows(_ results: Results) -> [Row] {
         rows.append(row)
     }
 
+    // A row whose target is stated for the full run's 1,000,000 items: judged only at that size.
+    func judgedAtFullSize(_ row: Row) -> Row {
+        var row = row
+        if !isFullSize { row.targetSize = "1,000,000" }
+        return row
+    }
+    func megabytes(_ name: String, _ metric: String) -> Double? {
+        results.distribution(name, metric: metric).map { $0.median / 1e6 }
+    }
+    let journalSizes = "inventory size after a batch of \(large), with and without its journal"
     let stored = BenchmarkSizes.storedItems
     rows += [
         Row(
@@ -281,49 +291,33 @@ package func makeRows(_ results: Results) -> [Row] {
             ours: rate("insert then fetch, ours (\(stored) items)", count: stored),
             baseline: rate("insert then fetch, GRDB (\(stored) items)", count: stored),
             named: "GRDB 7.10, record.insert", .atLeast, 1.0),
-        {
-            var row = Row(
+        judgedAtFullSize(
+            Row(
                 "peak memory, batch of \(largeText) items, 3 live views", unit: "MB",
-                ours: results.distribution(
-                    "add batch, ours (\(large) items, 3 live views)", metric: "peakMemoryResident"
-                ).map { $0.median / 1e6 }, .atMost, 200)
-            if !isFullSize { row.targetSize = "1,000,000" }
-            return row
-        }(),
-        {
-            let name = "inventory size after a batch of \(large), with and without its journal"
-            var row = Row(
+                ours: megabytes(
+                    "add batch, ours (\(large) items, 3 live views)", "peakMemoryResident"),
+                .atMost, 200)),
+        judgedAtFullSize(
+            Row(
                 "inventory file after a batch of \(largeText) items (VACUUMed)", unit: "MB",
-                ours: results.distribution(name, metric: "withJournalBytes").map {
-                    $0.median / 1e6
-                },
-                baseline: results.distribution(name, metric: "withoutJournalBytes").map {
-                    $0.median / 1e6
-                }, named: "the same without its journal", .atMost, 2)
-            if !isFullSize { row.targetSize = "1,000,000" }
-            return row
-        }(),
-        {
-            var row = Row(
+                ours: megabytes(journalSizes, "withJournalBytes"),
+                baseline: megabytes(journalSizes, "withoutJournalBytes"),
+                named: "the same without its journal", .atMost, 2)),
+        judgedAtFullSize(
+            Row(
                 "the 3 views' resident memory over \(largeText) items, after malloc_trim",
                 unit: "B/item",
                 ours: results.distribution(
                     "3 views' resident bytes per item (\(large) items)", metric: "viewBytesPerItem"
-                ).map(\.median), .atMost, 64)
-            if !isFullSize { row.targetSize = "1,000,000" }
-            return row
-        }(),
-        {
-            var row = Row(
+                ).map(\.median), .atMost, 64)),
+        judgedAtFullSize(
+            Row(
                 "a process following the file catches up on \(largeText) additions, 3 views",
                 unit: "MB",
-                ours: results.distribution(
+                ours: megabytes(
                     "a follower catches up on \(large) additions, peak above resting",
-                    metric: "followerPeakBytes"
-                ).map { $0.median / 1e6 }, .atMost, 150)
-            if !isFullSize { row.targetSize = "1,000,000" }
-            return row
-        }(),
+                    "followerPeakBytes"),
+                .atMost, 150)),
         Row(
             "change reaching watch in another process (p99)", unit: "ms",
             ours: results.distribution("change reaches watch in another process")

@@ -271,14 +271,7 @@ public final class InventoryView: Sendable {
             let (keys, total) = try manager.sortedKeys(
                 addedBy: batch, matching: filter, sortedBy: sort)
             // Their ids are new: no member has one (a view loaded after the batch skips it).
-            // An empty view takes the batch's members as they are: a merge would copy them.
-            let (order, insertedAt) =
-                state.order.isEmpty
-                ? (keys, Array(0..<keys.count))
-                : state.order.merged(removing: [], inserting: keys)
-            state.order = order
-            state.total += total
-            result.entered = zip(keys.ids, insertedAt).map { Position(id: $0, index: $1) }
+            result.entered = Self.enter(keys, total: total, into: &state)
         } catch {
             // The batch could not be read (the database busy, say): read the whole view again.
             return reload(&state, reachingAtLeast: sequence)
@@ -449,13 +442,37 @@ public final class InventoryView: Sendable {
     {
         let added = touched.compactMap(\.new)
         guard added.count > 32, added.count > state.order.count / 64 else { return nil }
-        for entry in added { state.total += entry.value }
-        let sorted = SortKey.sortedIndices(added.map(\.key)).map {
-            (key: added[$0].key, value: added[$0].value)
-        }
-        let (order, insertedAt) = state.order.merged(removing: [], inserting: sorted)
+        let (keys, total) = sorted(added, layout: state.order.layout)
+        return enter(keys, total: total, into: &state)
+    }
+
+    /// Merges `keys` (no member's) into the view, with their total: by one pass, or, into an
+    /// empty view, as they are (a merge would copy them).
+    ///
+    /// - Returns: the entered positions, by new index.
+    private static func enter(_ keys: SortedKeys, total: Int128, into state: inout State)
+        -> [Position]
+    {
+        let (order, insertedAt) =
+            state.order.isEmpty
+            ? (keys, Array(0..<keys.count))
+            : state.order.merged(removing: [], inserting: keys)
         state.order = order
-        return zip(sorted, insertedAt).map { Position(id: $0.key.id, index: $1) }
+        state.total += total
+        return zip(keys.ids, insertedAt).map { Position(id: $0, index: $1) }
+    }
+
+    /// `entries` packed in order (sorted once, over their bytes), and the sum of their values.
+    private static func sorted(_ entries: [Entry], layout: SortedKeys.Layout)
+        -> (keys: SortedKeys, total: Int128)
+    {
+        var collector = SortedKeys.Collector(layout: layout, capacity: entries.count)
+        var total: Int128 = 0
+        for entry in entries {
+            collector.append(entry.key, value: entry.value)
+            total += entry.value
+        }
+        return (collector.sorted(), total)
     }
 
     /// Removes and inserts members of the sorted `order`: one at a time for a few, by one
@@ -472,10 +489,11 @@ public final class InventoryView: Sendable {
             return
         }
         let removed = Set(removals.map(\.id))
-        let sorted = SortKey.sortedIndices(insertions.map(\.key)).map {
-            (key: insertions[$0].key, value: insertions[$0].value)
-        }
-        order = order.merged(removing: removed, inserting: sorted).keys
+        order =
+            order.merged(
+                removing: removed, inserting: sorted(insertions, layout: order.layout).keys
+            )
+            .keys
     }
 }
 

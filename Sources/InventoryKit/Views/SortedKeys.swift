@@ -133,23 +133,15 @@ struct SortedKeys {
     /// The index of the member with `id`, or nil: a scan of the ids (about a millisecond for
     /// a million), for when the caller has no key.
     func index(ofID id: Int64) -> Int? {
-        var start = 0
-        for chunk in chunks {
-            if let index = chunk.ids.firstIndex(of: id) { return start + index }
-            start += chunk.count
-        }
-        return nil
+        locate(id: id).map { offset(ofChunk: $0.chunk) + $0.index }
     }
 
     /// The key and value of the member with `id`, or nil: a scan of the ids, for when the key
     /// the caller computed is not the one held.
     func member(ofID id: Int64) -> (key: SortKey, value: Int128)? {
-        for chunk in chunks {
-            if let index = chunk.ids.firstIndex(of: id) {
-                return (key(at: index, in: chunk), value(at: index, in: chunk))
-            }
+        locate(id: id).map {
+            (key(at: $0.index, in: chunks[$0.chunk]), value(at: $0.index, in: chunks[$0.chunk]))
         }
-        return nil
     }
 
     /// The indexes of the members whose ids are in `ids`, by id: one scan of the ids.
@@ -172,15 +164,6 @@ struct SortedKeys {
         let chunk = chunkIndex(for: probe)
         guard chunk < chunks.count else { return count }
         return offset(ofChunk: chunk) + firstIndex(notBelow: probe, in: chunks[chunk])
-    }
-
-    /// Whether `key` is a member's key.
-    func contains(_ key: SortKey) -> Bool {
-        let probe = Probe(key, layout: layout)
-        let chunk = chunkIndex(for: probe)
-        guard chunk < chunks.count else { return false }
-        let index = firstIndex(notBelow: probe, in: chunks[chunk])
-        return index < chunks[chunk].count && order(index, in: chunks[chunk], probe) == 0
     }
 
     /// The members `isKept` keeps, in the same order, and the sum of their values.
@@ -230,41 +213,22 @@ struct SortedKeys {
     /// Gives the member with `key` the value `value`; returns false when there is none.
     @discardableResult
     mutating func setValue(_ value: Int128, of key: SortKey) -> Bool {
-        let probe = Probe(key, layout: layout)
-        let chunk = chunkIndex(for: probe)
-        guard chunk < chunks.count else { return false }
-        let index = firstIndex(notBelow: probe, in: chunks[chunk])
-        guard index < chunks[chunk].count, order(index, in: chunks[chunk], probe) == 0 else {
-            return false
-        }
-        if chunks[chunk].values[index] == .min { bigValues[probe.id] = nil }
-        chunks[chunk].values[index] = store(value, id: probe.id)
+        guard let (chunk, index) = locate(key) else { return false }
+        if chunks[chunk].values[index] == .min { bigValues[key.id] = nil }
+        chunks[chunk].values[index] = store(value, id: key.id)
         return true
     }
 
     /// The value of the member with `key`, or nil when there is none.
     func value(of key: SortKey) -> Int128? {
-        let probe = Probe(key, layout: layout)
-        let chunk = chunkIndex(for: probe)
-        guard chunk < chunks.count else { return nil }
-        let index = firstIndex(notBelow: probe, in: chunks[chunk])
-        guard index < chunks[chunk].count, order(index, in: chunks[chunk], probe) == 0 else {
-            return nil
-        }
-        return value(at: index, in: chunks[chunk])
+        locate(key).map { value(at: $0.index, in: chunks[$0.chunk]) }
     }
 
     /// Removes `key`; returns false when it was not there.
     @discardableResult
     mutating func remove(_ key: SortKey) -> Bool {
-        let probe = Probe(key, layout: layout)
-        let chunk = chunkIndex(for: probe)
-        guard chunk < chunks.count else { return false }
-        let index = firstIndex(notBelow: probe, in: chunks[chunk])
-        guard index < chunks[chunk].count, order(index, in: chunks[chunk], probe) == 0 else {
-            return false
-        }
-        if chunks[chunk].values[index] == .min { bigValues[probe.id] = nil }
+        guard let (chunk, index) = locate(key) else { return false }
+        if chunks[chunk].values[index] == .min { bigValues[key.id] = nil }
         chunks[chunk].remove(at: index, layout: layout)
         counts[chunk] -= 1
         count -= 1
@@ -287,19 +251,9 @@ struct SortedKeys {
     }
 
     /// These members without those whose ids are in `removedIDs`, merged with `insertions`
-    /// (in ascending key order, none of them a member's key): one pass, for many changes at
-    /// once.
+    /// (in the same layout, none of them a member's key): one pass, for many changes at once.
     ///
-    /// - Returns: the merged members and the index each insertion got, in the order given.
-    func merged(
-        removing removedIDs: Set<Int64>, inserting insertions: [(key: SortKey, value: Int128)]
-    ) -> (keys: SortedKeys, insertedAt: [Int]) {
-        var builder = Builder(layout: layout)
-        for insertion in insertions { builder.append(insertion.key, value: insertion.value) }
-        return merged(removing: removedIDs, inserting: builder.finish())
-    }
-
-    /// `merged(removing:inserting:)` of members packed in the same layout.
+    /// - Returns: the merged members and the index each insertion got, in their order.
     func merged(removing removedIDs: Set<Int64>, inserting insertions: SortedKeys)
         -> (keys: SortedKeys, insertedAt: [Int])
     {
@@ -372,6 +326,26 @@ struct SortedKeys {
         }
         let id = chunk.ids[index]
         return id == probe.id ? 0 : id < probe.id ? -1 : 1
+    }
+
+    /// Where the member with `key` is, or nil when no member has it.
+    private func locate(_ key: SortKey) -> (chunk: Int, index: Int)? {
+        let probe = Probe(key, layout: layout)
+        let chunk = chunkIndex(for: probe)
+        guard chunk < chunks.count else { return nil }
+        let index = firstIndex(notBelow: probe, in: chunks[chunk])
+        guard index < chunks[chunk].count, order(index, in: chunks[chunk], probe) == 0 else {
+            return nil
+        }
+        return (chunk, index)
+    }
+
+    /// Where the member with `id` is, or nil: a scan of the ids.
+    private func locate(id: Int64) -> (chunk: Int, index: Int)? {
+        for (chunk, members) in chunks.enumerated() {
+            if let index = members.ids.firstIndex(of: id) { return (chunk, index) }
+        }
+        return nil
     }
 
     /// The first chunk whose last member is not below `probe`; `chunks.count` when none is.
@@ -449,17 +423,12 @@ struct SortedKeys {
                             }
                             order.sort { left, right in
                                 let (lhs, rhs) = (Int(left), Int(right))
-                                if layout.text {
-                                    let textOrder = SortKey.compare(text(lhs), text(rhs))
-                                    if textOrder != 0 {
-                                        return layout.textDescending
-                                            ? textOrder > 0 : textOrder < 0
-                                    }
-                                }
-                                if layout.number, numbers[lhs] != numbers[rhs] {
-                                    return numbers[lhs] < numbers[rhs]
-                                }
-                                return ids[lhs] < ids[rhs]
+                                return SortKey.isOrdered(
+                                    textOrder: layout.text
+                                        ? SortKey.compare(text(lhs), text(rhs)) : 0,
+                                    textDescending: layout.textDescending,
+                                    (layout.number ? numbers[lhs] : 0, ids[lhs]),
+                                    (layout.number ? numbers[rhs] : 0, ids[rhs]))
                             }
                         }
                     }

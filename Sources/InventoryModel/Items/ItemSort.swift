@@ -131,7 +131,8 @@ public struct SortKey: Sendable, Hashable, Comparable {
     }
 
     /// The order of two keys whose texts compare as `textOrder` (`compare`'s sign): by the
-    /// text, then the number, then the id. The one rule `<` and `sorted(_:)` both follow.
+    /// text, then the number, then the id. The one rule `<` and a live view's sort of its
+    /// packed keys (`SortedKeys.Collector`) both follow.
     @inlinable
     package static func isOrdered(
         textOrder: Int, textDescending: Bool, _ lhs: (number: Int64, id: Int64),
@@ -140,49 +141,6 @@ public struct SortKey: Sendable, Hashable, Comparable {
         if textOrder != 0 { return textDescending ? textOrder > 0 : textOrder < 0 }
         if lhs.number != rhs.number { return lhs.number < rhs.number }
         return lhs.id < rhs.id
-    }
-
-    /// `keys` in ascending order, for sorting many: the texts are copied once into one
-    /// buffer and indexes are sorted, so that no comparison retains and releases a string
-    /// (the standard sort copies the elements it compares: half of a view's time taking in a
-    /// batch of a million items went to those retains and releases).
-    package static func sorted(_ keys: [SortKey]) -> [SortKey] {
-        sortedIndices(keys).map { keys[$0] }
-    }
-
-    /// The indexes of `keys` in ascending order of the keys (as `sorted(_:)` orders them).
-    package static func sortedIndices(_ keys: [SortKey]) -> [Int] {
-        guard keys.count > 1 else { return Array(keys.indices) }
-        var bytes: [UInt8] = []
-        var starts: [Int] = []
-        var numbers: [Int64] = []
-        var ids: [Int64] = []
-        var descending: [Bool] = []
-        starts.reserveCapacity(keys.count + 1)
-        numbers.reserveCapacity(keys.count)
-        ids.reserveCapacity(keys.count)
-        descending.reserveCapacity(keys.count)
-        for key in keys {
-            starts.append(bytes.count)
-            bytes.append(contentsOf: key.text.utf8)
-            numbers.append(key.number)
-            ids.append(key.id)
-            descending.append(key.isTextDescending)
-        }
-        starts.append(bytes.count)
-        var order = Array(keys.indices)
-        bytes.withUnsafeBufferPointer { arena in
-            order.sort { lhs, rhs in
-                let left = UnsafeBufferPointer(
-                    rebasing: arena[starts[lhs]..<starts[lhs + 1]])
-                let right = UnsafeBufferPointer(
-                    rebasing: arena[starts[rhs]..<starts[rhs + 1]])
-                return isOrdered(
-                    textOrder: compare(left, right), textDescending: descending[lhs],
-                    (numbers[lhs], ids[lhs]), (numbers[rhs], ids[rhs]))
-            }
-        }
-        return order
     }
 
     /// -1, 0 or 1 as `lhs`'s UTF-8 bytes sort before, equal or after `rhs`'s, comparing the
