@@ -33,10 +33,15 @@ let package = Package(
         .executableTarget(
             name: "BenchmarkReport", dependencies: ["BenchmarkReporting", "BenchmarkRows"],
             path: "Sources/BenchmarkReport"),
-        // The report's tests, on results written as package-benchmark writes them; they build
-        // nothing of the inventory, GRDB or package-benchmark (`swift test` here, and CI).
+        // The report's tests, on results written as package-benchmark writes them, and the
+        // fixtures' (the rows ours and the C baseline write, the Homebox CSV); they build
+        // nothing of the inventory but its migrations, nor GRDB or package-benchmark.
         .testTarget(
-            name: "BenchmarkReportTests", dependencies: ["BenchmarkReporting", "BenchmarkRows"],
+            name: "BenchmarkReportTests",
+            dependencies: [
+                "BenchmarkReporting", "BenchmarkRows",
+                .product(name: "InventoryMigrations", package: mainPackage),
+            ],
             path: "Tests/BenchmarkReportTests"),
         // The import benchmark's baseline: add(contentsOf:) of the same items, in a process.
         .executableTarget(
