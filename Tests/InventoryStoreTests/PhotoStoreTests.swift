@@ -66,3 +66,35 @@ import Testing
         }
     }
 }
+
+/// Where each inventory keeps its photos, as earlier releases named the folder (with
+/// Foundation's URL): a store that looked elsewhere would lose every photo.
+@Suite struct PhotoStoreFolderTests {
+    /// The rule of earlier releases, through URL and NSString.
+    func folders(byURL path: String) -> (String, String?) {
+        let database = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = database.deletingLastPathComponent()
+        let shared = folder.appendingPathComponent("photos").path
+        let name = database.lastPathComponent
+        if name == "inventory.sqlite" { return (shared, nil) }
+        let stem = (name as NSString).deletingPathExtension
+        return (
+            folder.appendingPathComponent((stem.isEmpty ? name : stem) + "-photos").path, shared
+        )
+    }
+
+    @Test(arguments: [
+        "/home/ann/inventory.sqlite", "/home/ann/house.sqlite", "/home/ann/house",
+        "/home/ann/my.house.sqlite", "/home/ann/.hidden", "/home/ann/.hidden.sqlite",
+        "/home//ann/./x/../house.sqlite", "/a/b/../../c.sqlite", "/../../top.sqlite",
+        "/inventory.sqlite", "/x.db", "relative.sqlite", "./sub/../inventory.sqlite",
+        "../up.sqlite", "sub/dir/name.with.dots.sqlite", "/home/ann/été 2026.sqlite",
+        "/home/ann/trailing.", "/home/ann/a..b",
+    ])
+    func theFolderIsTheOneEarlierReleasesNamed(path: String) {
+        let store = PhotoStore(databasePath: path)
+        let expected = folders(byURL: path)
+        #expect(store.directory == expected.0)
+        #expect(store.sharedDirectory == expected.1)
+    }
+}

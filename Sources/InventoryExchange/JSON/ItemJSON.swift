@@ -135,18 +135,40 @@ public enum ItemJSON {
     /// control characters (C0, DEL and C1, so that none reaches a terminal raw) and
     /// U+2028/U+2029 (which end a line in JavaScript).
     public static func appendString(_ text: String?, to bytes: inout [UInt8]) {
-        guard let text else {
+        guard var text else {
             bytes.append(contentsOf: "null".utf8)
             return
         }
-        let hex = Array("0123456789abcdef".utf8)
-        func appendEscape(_ value: UInt8) {
-            bytes.append(contentsOf: "\\u00".utf8)
-            bytes.append(hex[Int(value >> 4)])
-            bytes.append(hex[Int(value & 0xF)])
+        bytes.append(UInt8(ascii: "\""))
+        text.withUTF8 { utf8 in
+            // Most strings need nothing escaped: their bytes go in at once.
+            if utf8.contains(where: mayNeedEscaping) {
+                appendEscaping(utf8, to: &bytes)
+            } else {
+                bytes.append(contentsOf: utf8)
+            }
         }
         bytes.append(UInt8(ascii: "\""))
-        var utf8 = text.utf8.makeIterator()
+    }
+
+    /// Whether `byte` is escaped, or may begin a sequence that is.
+    private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+            || byte == 0xC2 || byte == 0xE2
+    }
+
+    /// Appends `utf8` escaped as `appendString` says, without the quotes.
+    private static func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8])
+    {
+        func appendEscape(_ value: UInt8) {
+            func hex(_ digit: UInt8) -> UInt8 {
+                digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+            }
+            bytes.append(contentsOf: "\\u00".utf8)
+            bytes.append(hex(value >> 4))
+            bytes.append(hex(value & 0xF))
+        }
+        var utf8 = utf8.makeIterator()
         // A lead byte whose sequence may need escaping: C2 (C1 controls), E2 80 (U+2028/9).
         var pending: [UInt8] = []
         while let byte = utf8.next() {
@@ -182,6 +204,5 @@ public enum ItemJSON {
             }
         }
         bytes.append(contentsOf: pending)
-        bytes.append(UInt8(ascii: "\""))
     }
 }

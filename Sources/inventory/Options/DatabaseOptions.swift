@@ -29,7 +29,7 @@ struct DatabaseOptions: ParsableArguments {
     /// inventory (which a follower opens once the file appears).
     func openManager(_ access: InventoryAccess) throws -> InventoryManager {
         let location = try InventoryLocation.resolve(
-            option: path, environment: ProcessInfo.processInfo.environment)
+            option: path, environment: InventoryLocation.processEnvironment)
         if access == .read, location.isDefault,
             !FileManager.default.fileExists(atPath: location.path)
         {

@@ -5,6 +5,18 @@ import InventoryKit
 ///
 /// The library never reads the environment itself: the CLI passes it in.
 enum InventoryLocation {
+    /// The variables `resolve` and `viewsFile` read, from the process environment. Read one by
+    /// one: `ProcessInfo.processInfo.environment` builds a dictionary of every variable, and
+    /// twice in a command's start it was 0.6 % of a cold `list --json` of 1,000 items.
+    static var processEnvironment: [String: String] {
+        var values: [String: String] = [:]
+        for name in ["INVENTORY_DB", "INVENTORY_VIEWS", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME"]
+        {
+            if let value = getenv(name) { values[name] = String(cString: value) }
+        }
+        return values
+    }
+
     /// The database path: `--db` first, then `INVENTORY_DB`, then
     /// `$XDG_DATA_HOME/inventory/inventory.sqlite` (`~/.local/share/…` without it).
     ///

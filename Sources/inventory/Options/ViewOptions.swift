@@ -44,7 +44,7 @@ struct ViewOptions: ParsableArguments {
         let registry = ViewRegistry(currency: currency, otherTypes: BrowseScreens.typeNames)
         guard
             let file = InventoryLocation.viewsFile(
-                option: option, environment: ProcessInfo.processInfo.environment)
+                option: option, environment: InventoryLocation.processEnvironment)
         else { return (registry, screens ? BrowseScreens(views: registry) : nil) }
         func tolerate(_ error: RegistryError, what: String) throws {
             if file.isExplicit { throw error }

@@ -1,0 +1,39 @@
+import Testing
+
+@testable import InventoryModel
+
+/// Decimal digits written into bytes: what every listing and export writes its numbers with.
+@Suite struct ASCIIDigitsTests {
+    func digits(_ write: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        write(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func intsAndInt64sAreWrittenAsDescriptionWritesThem() {
+        let values: [Int64] = [0, 7, -7, 10, 999, 1_000, -1_234_567, .max, .min]
+        for value in values {
+            #expect(digits { ASCIIDigits.append(value, to: &$0) } == String(value))
+            #expect(digits { ASCIIDigits.append(Int(value), to: &$0) } == String(value))
+            // The generic one, as another integer type reaches it.
+            #expect(digits { ASCIIDigits.append(Int128(value), to: &$0) } == String(value))
+        }
+        #expect(digits { ASCIIDigits.append(UInt128.max, to: &$0) } == String(UInt128.max))
+    }
+
+    @Test func aWidthPadsWithZerosAfterTheSign() {
+        #expect(digits { ASCIIDigits.append(7, width: 2, to: &$0) } == "07")
+        #expect(digits { ASCIIDigits.append(Int64(2026), width: 4, to: &$0) } == "2026")
+        #expect(digits { ASCIIDigits.append(12_345, width: 3, to: &$0) } == "12345")
+        #expect(digits { ASCIIDigits.append(-5, width: 3, to: &$0) } == "-005")
+        #expect(digits { ASCIIDigits.append(UInt8(5), width: 3, to: &$0) } == "005")
+    }
+
+    @Test func groupedMagnitudesHaveACommaEveryThreeDigits() {
+        #expect(
+            digits { ASCIIDigits.appendMagnitude(1_234_567, grouped: true, to: &$0) } == "1,234,567"
+        )
+        #expect(digits { ASCIIDigits.appendMagnitude(999, grouped: true, to: &$0) } == "999")
+        #expect(digits { ASCIIDigits.appendMagnitude(1_000, grouped: true, to: &$0) } == "1,000")
+    }
+}
