@@ -106,7 +106,9 @@ package enum ItemValidation {
             throw InventoryError.invalidValue(
                 field: .tag, value: tag, reason: "a tag cannot be blank")
         }
-        guard !trimmed.contains(",") && !trimmed.contains(";") else {
+        // Bytes, not Foundation's `contains(_: StringProtocol)` (CFString, 0.5 % of an import).
+        guard !trimmed.utf8.contains(UInt8(ascii: ",")) && !trimmed.utf8.contains(UInt8(ascii: ";"))
+        else {
             throw InventoryError.invalidValue(
                 field: .tag, value: trimmed,
                 reason: "a tag cannot hold a comma or a semicolon (they separate tags)")
