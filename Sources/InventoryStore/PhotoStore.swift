@@ -411,7 +411,7 @@ public struct PhotoStore: Sendable {
     ///
     /// - Returns: those names.
     /// - Throws: `InventoryError.cannotWrite` when the folder or the marker cannot be written.
-    public func beginRestore(of names: [String], removingUnused remove: ([String]) -> Void)
+    public func beginRestore(of names: [String], removingUnused remove: ([String]) -> [String])
         throws -> [String]
     {
         try makeDirectory()
@@ -439,10 +439,10 @@ public struct PhotoStore: Sendable {
     }
 
     /// Ends the restores killed before they committed: `remove` gets the names each listed
-    /// (it removes those no item uses), then its marker goes.
-    public func removeInterruptedRestores(removingUnused remove: ([String]) -> Void) {
-        for (marker, names) in interruptedRestores() {
-            remove(names)
+    /// (it removes those no item uses, and returns those it could not check), then its marker
+    /// goes, unless a name could not be checked: the next process tries again.
+    public func removeInterruptedRestores(removingUnused remove: ([String]) -> [String]) {
+        for (marker, names) in interruptedRestores() where remove(names).isEmpty {
             unlink(marker)
         }
     }

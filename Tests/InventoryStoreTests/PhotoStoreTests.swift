@@ -98,3 +98,43 @@ import Testing
         #expect(store.sharedDirectory == expected.1)
     }
 }
+
+/// A restore that ended before it committed leaves a marker listing the files it added; the
+/// next process to open the inventory removes those no item uses, and the marker only once it
+/// could check every one.
+@Suite struct InterruptedRestoreTests {
+    let folder = TemporaryFolder()
+
+    /// The pid of a process that has ended.
+    func endedProcess() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    @Test func aMarkerStaysUntilEveryFileItListsCouldBeChecked() throws {
+        let store = PhotoStore(databasePath: folder.file("inventory.sqlite"))
+        _ = try store.beginRestore(of: []) { _ in [] }  // makes the folder
+        store.endRestore()
+        let name = String(repeating: "ab", count: 32) + ".png"
+        let marker = store.directory + "/.restore-\(try endedProcess()).pending"
+        try (name + "\n").write(toFile: marker, atomically: true, encoding: .utf8)
+
+        var offered: [[String]] = []
+        store.removeInterruptedRestores { names in
+            offered.append(names)
+            return names  // none could be checked: the inventory could not be read
+        }
+        #expect(offered == [[name]])
+        #expect(FileManager.default.fileExists(atPath: marker))
+
+        store.removeInterruptedRestores { names in
+            offered.append(names)
+            return []
+        }
+        #expect(offered == [[name], [name]])
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+}

@@ -102,8 +102,10 @@ extension InventoryManager {
         let added = try photos.beginRestore(of: snapshot.files) { removeUnusedFiles($0) }
         var committedContent = false
         defer {
-            if !committedContent { removeUnusedFiles(added) }
-            photos.endRestore()
+            // Rolled back, the files it added go; those it could not check (a signal closed
+            // the inventory under the restore) keep the marker, for the next process to open
+            // the inventory: ending the restore anyway left them in the folder for good.
+            if committedContent || removeUnusedFiles(added).isEmpty { photos.endRestore() }
         }
         for name in snapshot.files {
             try photos.adopt(name, from: (filesFolder as NSString).appendingPathComponent(name))

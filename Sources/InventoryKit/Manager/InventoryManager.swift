@@ -1121,11 +1121,20 @@ public final class InventoryManager: Sendable {
     }
 
     /// Deletes the stored files that no item uses any more.
-    func removeUnusedFiles(_ names: [String]) {
+    ///
+    /// - Returns: the names it could not check (the inventory could not be read: closed, say),
+    ///   which stay.
+    @discardableResult
+    func removeUnusedFiles(_ names: [String]) -> [String] {
+        var unchecked: [String] = []
         for name in Set(names) {
-            let uses = (try? store.withLock { try $0.items.fileUseCount(name) }) ?? 1
+            guard let uses = try? store.withLock({ try $0.items.fileUseCount(name) }) else {
+                unchecked.append(name)
+                continue
+            }
             if uses == 0 { photos.remove(name) }
         }
+        return unchecked
     }
 
     /// The files `before` had that `after` no longer has.
