@@ -149,8 +149,9 @@ let package = Package(
             ],
             // A release build of the command line is one static executable: no dynamic loader,
             // no libraries to find and bind, no relocations to apply at each start. A cold
-            // `list --json` of 1,000 items took 13.5–15.0 ms of CPU dynamically linked against
-            // the Swift libraries statically, 8.1–11.2 ms so (559 page faults instead of 924).
+            // `list --json` of 1,000 items took 13.5–15.0 ms of CPU linked dynamically (the
+            // Swift libraries inside it), 8.1–11.2 ms static (559 page faults instead of 924;
+            // both on a busy machine; 2.47× then 1.55× `sqlite3 -json` in full runs).
             // lld links it: it ignores glibc's link-time notes on getpwnam and the like (no
             // user database is read; $HOME names the home folder).
             linkerSettings: [

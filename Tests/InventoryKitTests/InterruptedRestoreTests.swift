@@ -47,4 +47,33 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: running))
         #expect(try reader.verify().unused.isEmpty)
     }
+
+    /// A marker stays until every file it lists could be checked: a restore whose inventory a
+    /// signal closed under it, or an opening that cannot read the inventory, leaves the files
+    /// to the next process instead of forgetting them.
+    @Test func aMarkerStaysUntilEveryFileItListsCouldBeChecked() throws {
+        let manager = try makeManager(in: folder)
+        let photos = manager.photos
+        manager.close()
+        let name = String(repeating: "ab", count: 32) + ".png"
+        let marker = photos.directory + "/.restore-\(try deadProcessID()).pending"
+        try FileManager.default.createDirectory(
+            atPath: photos.directory, withIntermediateDirectories: true)
+        try Data("\(name)\n".utf8).write(to: URL(fileURLWithPath: marker))
+
+        var offered: [[String]] = []
+        photos.removeInterruptedRestores { names in
+            offered.append(names)
+            return names  // none could be checked
+        }
+        #expect(offered == [[name]])
+        #expect(FileManager.default.fileExists(atPath: marker))
+
+        photos.removeInterruptedRestores { names in
+            offered.append(names)
+            return []
+        }
+        #expect(offered == [[name], [name]])
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
 }

@@ -15,7 +15,7 @@ import Testing
         for value in values {
             #expect(digits { ASCIIDigits.append(value, to: &$0) } == String(value))
             #expect(digits { ASCIIDigits.append(Int(value), to: &$0) } == String(value))
-            // The generic one, as another integer type reaches it.
+            // A wider type than any the listings write.
             #expect(digits { ASCIIDigits.append(Int128(value), to: &$0) } == String(value))
         }
         #expect(digits { ASCIIDigits.append(UInt128.max, to: &$0) } == String(UInt128.max))

@@ -130,7 +130,7 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         let location = try InventoryLocation.resolve(
-            option: database.path, environment: ProcessInfo.processInfo.environment)
+            option: database.path, environment: InventoryLocation.processEnvironment)
         if location.isDefault { try InventoryLocation.createDefaultFolder(for: location.path) }
         let folder = (location.path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false

@@ -159,7 +159,7 @@ struct Import: ParsableCommand {
             manager = try InventoryManager.openSharedEmpty(path: path)
         } else {
             let location = try InventoryLocation.resolve(
-                option: database.path, environment: ProcessInfo.processInfo.environment)
+                option: database.path, environment: InventoryLocation.processEnvironment)
             let isNew = !dryRun && !FileManager.default.fileExists(atPath: location.path)
             manager = try database.openManager(dryRun ? .read : .write)
             if isNew {

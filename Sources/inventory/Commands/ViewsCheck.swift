@@ -22,7 +22,7 @@ struct ViewsCheck: ParsableCommand {
     func run() throws {
         let registry = ViewRegistry(otherTypes: BrowseScreens.typeNames)
         let configured = InventoryLocation.viewsFile(
-            option: nil, environment: ProcessInfo.processInfo.environment
+            option: nil, environment: InventoryLocation.processEnvironment
         ).map(\.path).flatMap { $0 == file ? nil : $0 }
         if let configured { try? registry.load(contentsOf: configured) }
         var problems = registry.check(contentsOf: file)
