@@ -401,7 +401,13 @@ public final class ItemStore {
             }
         }
         func date(_ column: Int32) throws -> CalendarDate? {
-            try row.optionalText(at: offset + column).map { try CalendarDate(parsing: $0) }
+            // Stored as YYYY-MM-DD, read from the column's bytes; anything else is parsed as
+            // text, which names what is wrong with it.
+            switch row.withOptionalBytes(at: offset + column, CalendarDate.init(storedBytes:)) {
+            case .none: nil
+            case .some(.some(let date)): date
+            case .some(.none): try CalendarDate(parsing: row.text(at: offset + column))
+            }
         }
         return HouseholdItem(
             id: row.int64(at: offset), name: row.text(at: offset + 1),

@@ -96,8 +96,9 @@ public struct Migrator: Sendable {
         var hash: UInt32 = 2_166_136_261
         while try statement.step() {
             for column in 0..<Int32(4) {
-                for byte in statement.text(at: column).utf8 {
-                    hash = (hash ^ UInt32(byte)) &* 16_777_619
+                // The bytes as SQLite has them (NULL as none): no string made for each.
+                statement.withOptionalBytes(at: column) { bytes in
+                    for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
                 }
                 hash = (hash ^ 0x1F) &* 16_777_619  // a separator
             }

@@ -210,7 +210,10 @@ public struct PhotoStore: Sendable {
         if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             if getcwd(&buffer, buffer.count) != nil {
-                absolute = String(cString: buffer) + "/" + path
+                let length = buffer.firstIndex(of: 0) ?? buffer.count
+                absolute =
+                    String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    + "/" + path
             }
         }
         var components: [Substring] = []
@@ -450,8 +453,7 @@ public struct PhotoStore: Sendable {
     /// The files that restores killed before they committed added, by marker: a marker of a
     /// process that is gone, with the names it lists.
     private func interruptedRestores() -> [(marker: String, names: [String])] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return entries.compactMap { entry in
+        return Self.restoreMarkers(in: directory).compactMap { entry in
             guard entry.hasPrefix(".restore-"), entry.hasSuffix(".pending"),
                 let pid = Int32(entry.dropFirst(9).dropLast(8)), pid > 0, pid != getpid(),
                 kill(pid, 0) != 0, errno == ESRCH
@@ -462,6 +464,25 @@ public struct PhotoStore: Sendable {
                 path, text.split(separator: "\n").map(String.init).filter { Self.isStoredName($0) }
             )
         }
+    }
+
+    /// The names in `directory` that start with `.restore-`, read with `readdir`: every opening
+    /// of the inventory looks, and the folder holds every photo and receipt, so no string is
+    /// made for the others (`FileManager.contentsOfDirectory` made one per file).
+    static func restoreMarkers(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        let prefix = Array(".restore-".utf8)
+        var markers: [String] = []
+        while let entry = readdir(stream) {
+            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let name = raw.bindMemory(to: UInt8.self)
+                guard name.starts(with: prefix) else { return }
+                let length = name.firstIndex(of: 0) ?? name.count
+                markers.append(String(decoding: name[..<length], as: UTF8.self))
+            }
+        }
+        return markers
     }
 
     /// Creates the photos folder (0700) if it is not there, and refuses one that is a link

@@ -240,6 +240,16 @@ public final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// `body` applied to the bytes of the column at `index` as text (valid until the next
+    /// step), or nil for NULL: for values read without making a string first.
+    public func withOptionalBytes<Result>(
+        at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result? {
+        guard let bytes = sqlite3_column_text(handle, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return try body(UnsafeBufferPointer(start: bytes, count: count))
+    }
+
     /// The column at `index` as a value of any storage class.
     public func value(at index: Int32) -> DatabaseValue {
         switch sqlite3_column_type(handle, index) {

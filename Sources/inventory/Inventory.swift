@@ -38,8 +38,8 @@ struct Inventory: ParsableCommand {
         var arguments: [String] = []
         do {
             arguments = try CommandLineArguments.read()
-            var command = try parseAsRoot(arguments)
-            if !(command is HandlesSignals) { Interruption.install() }
+            var command = try CommandParsing.parse(arguments)
+            if !Interruption.handlesSignals(command) { Interruption.install() }
             try command.run()
             finish(status: 0, arguments: arguments)
         } catch {

@@ -36,4 +36,39 @@ import Testing
         #expect(digits { ASCIIDigits.appendMagnitude(999, grouped: true, to: &$0) } == "999")
         #expect(digits { ASCIIDigits.appendMagnitude(1_000, grouped: true, to: &$0) } == "1,000")
     }
+
+    /// Every size of number, grouped or not, against a reference made from `String(_:)`; and
+    /// the digits go after what the buffer held.
+    @Test func everyLengthOfNumberIsWrittenAfterWhatWasThere() {
+        func reference(_ text: String, grouped: Bool) -> String {
+            guard grouped else { return text }
+            var out = ""
+            for (index, character) in text.enumerated() {
+                if index > 0, (text.count - index) % 3 == 0 { out.append(",") }
+                out.append(character)
+            }
+            return out
+        }
+        var value: UInt128 = 0
+        for _ in 0...39 {
+            for grouped in [false, true] {
+                var bytes = Array("x=".utf8)
+                ASCIIDigits.appendMagnitude(value, grouped: grouped, to: &bytes)
+                #expect(
+                    String(decoding: bytes, as: UTF8.self)
+                        == "x=" + reference(String(value), grouped: grouped))
+            }
+            value = value == 0 ? 9 : value &* 10 &+ 9
+        }
+        #expect(
+            digits { ASCIIDigits.appendMagnitude(.max, grouped: true, to: &$0) }
+                == reference(String(UInt128.max), grouped: true))
+        // A width past the longest number is padded all the same.
+        #expect(
+            digits { ASCIIDigits.appendMagnitude(5, width: 45, to: &$0) }
+                == String(repeating: "0", count: 44) + "5")
+        #expect(
+            digits { ASCIIDigits.appendMagnitude(1, width: 7, grouped: true, to: &$0) }
+                == "0,000,001")
+    }
 }

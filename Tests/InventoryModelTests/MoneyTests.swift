@@ -1,3 +1,4 @@
+import Foundation
 import InventoryTestSupport
 import Testing
 
@@ -129,5 +130,36 @@ import Testing
     ])
     func timestampsPrintAsISO8601InUTC(milliseconds: Int64, text: String) {
         #expect(Timestamp(millisecondsSince1970: milliseconds).iso8601 == text)
+    }
+
+    /// Moments from 1600 to 9999 against Foundation's Gregorian calendar in UTC (whole
+    /// seconds, exact as a `Date`), and the years written the long way outside 0 to 9999.
+    @Test func momentsOfEveryYearPrintAsTheirUTCDayAndTime() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<3_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let span = UInt64(253_402_300_799_999 + 11_676_096_000_000)
+            let milliseconds = Int64(state % span) - 11_676_096_000_000
+            let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+            let parts = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute, .second],
+                from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "?" }
+            let millisecond = Int(milliseconds - seconds * 1000)
+            let expected =
+                "\(parts.year!)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):"
+                + "\(two(parts.minute)):\(two(parts.second))."
+                + String(repeating: "0", count: millisecond < 10 ? 2 : millisecond < 100 ? 1 : 0)
+                + "\(millisecond)Z"
+            #expect(Timestamp(millisecondsSince1970: milliseconds).iso8601 == expected)
+        }
+        #expect(
+            Timestamp(millisecondsSince1970: 253_402_300_800_000).iso8601
+                == "10000-01-01T00:00:00.000Z")
+        #expect(
+            Timestamp(millisecondsSince1970: -62_167_219_200_001).iso8601
+                == "-0001-12-31T23:59:59.999Z")
     }
 }

@@ -25,6 +25,28 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
     /// - Throws: `InventoryError.invalidValue` for another format or a day that does not exist.
     public init(parsing text: String, field: ValueField = .purchaseDate) throws {
         let bytes = Array(text.trimmingWhitespace().utf8)
+        guard let (year, month, day) = bytes.withUnsafeBufferPointer(Self.fields) else {
+            throw InventoryError.invalidValue(
+                field: field, value: text,
+                reason: "not a date in the form YYYY-MM-DD (write it like 2024-05-01)")
+        }
+        guard let date = CalendarDate(year: year, month: month, day: day) else {
+            throw InventoryError.invalidValue(
+                field: field, value: text, reason: "no such day in the calendar")
+        }
+        self = date
+    }
+
+    /// Reads exactly `YYYY-MM-DD`, as the inventory stores a date, from its UTF-8 bytes: no
+    /// string is made (a listing reads up to three dates per item). Nil for anything else,
+    /// which `init(parsing:)` then names.
+    public init?(storedBytes bytes: UnsafeBufferPointer<UInt8>) {
+        guard let (year, month, day) = Self.fields(bytes) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Year, month and day of `YYYY-MM-DD`, or nil for another format.
+    private static func fields(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in bytes[range] {
@@ -35,16 +57,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
         }
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
-        else {
-            throw InventoryError.invalidValue(
-                field: field, value: text,
-                reason: "not a date in the form YYYY-MM-DD (write it like 2024-05-01)")
-        }
-        guard let date = CalendarDate(year: year, month: month, day: day) else {
-            throw InventoryError.invalidValue(
-                field: field, value: text, reason: "no such day in the calendar")
-        }
-        self = date
+        else { return nil }
+        return (year, month, day)
     }
 
     /// The UTC calendar day that contains `timestamp`.

@@ -46,25 +46,55 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         return "\(text.prefix(10)) \(text.dropFirst(11).prefix(8)) UTC"
     }
 
-    /// Appends `iso8601`'s UTF-8 bytes to `bytes`.
+    /// Appends `iso8601`'s UTF-8 bytes to `bytes`: the 24 of a year from 0 to 9999 at once
+    /// (a listing writes two per item), any other year through `ASCIIDigits`.
     public func appendISO8601(to bytes: inout [UInt8]) {
         let days = daysSince1970
         let civil = Self.civil(fromDays: days)
         let msOfDay = Int(millisecondsSince1970 - days * 86_400_000)
-        ASCIIDigits.append(civil.year, width: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        ASCIIDigits.append(civil.month, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        ASCIIDigits.append(civil.day, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        ASCIIDigits.append(msOfDay / 3_600_000, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        ASCIIDigits.append(msOfDay / 60_000 % 60, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        ASCIIDigits.append(msOfDay / 1000 % 60, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        ASCIIDigits.append(msOfDay % 1000, width: 3, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
+        guard (0...9999).contains(civil.year) else {
+            ASCIIDigits.append(civil.year, width: 4, to: &bytes)
+            bytes.append(UInt8(ascii: "-"))
+            ASCIIDigits.append(civil.month, width: 2, to: &bytes)
+            bytes.append(UInt8(ascii: "-"))
+            ASCIIDigits.append(civil.day, width: 2, to: &bytes)
+            bytes.append(UInt8(ascii: "T"))
+            ASCIIDigits.append(msOfDay / 3_600_000, width: 2, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            ASCIIDigits.append(msOfDay / 60_000 % 60, width: 2, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            ASCIIDigits.append(msOfDay / 1000 % 60, width: 2, to: &bytes)
+            bytes.append(UInt8(ascii: "."))
+            ASCIIDigits.append(msOfDay % 1000, width: 3, to: &bytes)
+            bytes.append(UInt8(ascii: "Z"))
+            return
+        }
+        // YYYY-MM-DDTHH:MM:SS.mmmZ
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            func put(_ value: Int, digits: Int, at end: Int) {
+                var value = value
+                for index in stride(from: end - 1, through: end - digits, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                    value /= 10
+                }
+            }
+            put(civil.year, digits: 4, at: 4)
+            buffer[4] = UInt8(ascii: "-")
+            put(civil.month, digits: 2, at: 7)
+            buffer[7] = UInt8(ascii: "-")
+            put(civil.day, digits: 2, at: 10)
+            buffer[10] = UInt8(ascii: "T")
+            put(msOfDay / 3_600_000, digits: 2, at: 13)
+            buffer[13] = UInt8(ascii: ":")
+            put(msOfDay / 60_000 % 60, digits: 2, at: 16)
+            buffer[16] = UInt8(ascii: ":")
+            put(msOfDay / 1000 % 60, digits: 2, at: 19)
+            buffer[19] = UInt8(ascii: ".")
+            put(msOfDay % 1000, digits: 3, at: 23)
+            buffer[23] = UInt8(ascii: "Z")
+            bytes.append(contentsOf: buffer.bindMemory(to: UInt8.self))
+        }
     }
 
     /// Year, month and day of a count of days since 1970-01-01 (Howard Hinnant's algorithm).

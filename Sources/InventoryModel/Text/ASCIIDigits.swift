@@ -16,34 +16,43 @@ public enum ASCIIDigits {
 
     /// Appends `value` in decimal, left-padded with zeros to `width` digits, with a comma
     /// between groups of three digits when `grouped`.
+    ///
+    /// The digits are written from the end of a buffer on the stack and appended at once: one
+    /// `append` per byte (a uniqueness and capacity check each) made this 4 million of the 47
+    /// million instructions of a cold `list --json` of 1,000 items (two timestamps, a date and
+    /// two amounts an item).
     @usableFromInline
     static func appendMagnitude(
         _ value: UInt128, width: Int = 1, grouped: Bool = false, to bytes: inout [UInt8]
     ) {
-        // At most 39 digits for a UInt128, least significant first.
-        var digits: (UInt128, UInt128, UInt128) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            func store(_ digit: some BinaryInteger) {
-                buffer[count] = UInt8(ascii: "0") + UInt8(digit)
+        // At most 39 digits for a UInt128 (more only when `width` asks), and a comma per three.
+        let digits = max(39, width)
+        let capacity = digits + digits / 3
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var start = capacity
+            var count = 0
+            func put(_ digit: UInt8) {
+                if grouped, count > 0, count % 3 == 0 {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: ",")
+                }
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ digit
                 count += 1
             }
             // 64-bit division while the value fits, as prices and dates always do.
             var wide = value
             while wide > UInt128(UInt64.max) {
-                store(wide % 10)
+                put(UInt8(truncatingIfNeeded: wide % 10))
                 wide /= 10
             }
             var rest = UInt64(wide)
             repeat {
-                store(rest % 10)
+                put(UInt8(truncatingIfNeeded: rest % 10))
                 rest /= 10
             } while rest > 0
-            while count < width { store(0) }
-            for index in stride(from: count - 1, through: 0, by: -1) {
-                bytes.append(buffer[index])
-                if grouped, index > 0, index % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
-            }
+            while count < width { put(0) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import InventoryKit
 
-extension Attachment.Kind: ExpressibleByArgument {}
+extension Attachment.Kind: ChoiceArgument {}
 
 struct Attach: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,7 +5,7 @@ import InventoryBrowse
 import InventoryKit
 import Synchronization
 
-struct Browse: ParsableCommand, HandlesSignals {
+struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
         abstract: "The inventory app, full screen: a tab per view, live, with forms and claims.",

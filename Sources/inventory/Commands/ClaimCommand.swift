@@ -1,7 +1,7 @@
 import ArgumentParser
 import InventoryKit
 
-extension ClaimKind: ExpressibleByArgument {}
+extension ClaimKind: ChoiceArgument {}
 
 struct ClaimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

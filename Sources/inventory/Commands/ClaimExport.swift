@@ -5,7 +5,7 @@ import InventoryKit
 import InventoryReport
 
 struct ClaimExport: ParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, ChoiceArgument {
         case csv, json, html
     }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import InventoryKit
 
-extension ItemCondition: ExpressibleByArgument {}
+extension ItemCondition: ChoiceArgument {}
 
 /// The claim and its line: the claimed item's id, or `--line N` (the number 'claim show' gives
 /// each line; a line that keeps a copy of a deleted item has no item id any more).

@@ -3,7 +3,7 @@ import Foundation
 import InventoryExchange
 import InventoryKit
 
-extension ExportFormat: ExpressibleByArgument {}
+extension ExportFormat: ChoiceArgument {}
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,11 +3,11 @@ import Foundation
 import InventoryExchange
 import InventoryKit
 
-extension ImportFormat: ExpressibleByArgument {}
-extension ImportUpdateRule: ExpressibleByArgument {}
-extension CustomFieldRule: ExpressibleByArgument {}
-extension OtherColumnRule: ExpressibleByArgument {}
-extension SlashDateOrder: ExpressibleByArgument {}
+extension ImportFormat: ChoiceArgument {}
+extension ImportUpdateRule: ChoiceArgument {}
+extension CustomFieldRule: ChoiceArgument {}
+extension OtherColumnRule: ChoiceArgument {}
+extension SlashDateOrder: ChoiceArgument {}
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,7 @@ import Foundation
 import InventoryExchange
 import InventoryKit
 
-extension ItemSort: ExpressibleByArgument {}
+extension ItemSort: ChoiceArgument {}
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -6,7 +6,7 @@ import InventoryKit
 import Locking
 import Synchronization
 
-struct Watch: ParsableCommand, HandlesSignals {
+struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Show a view, then every change to it as it happens, from any process.",
