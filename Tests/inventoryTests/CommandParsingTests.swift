@@ -1,0 +1,74 @@
+import ArgumentParser
+import Testing
+
+@testable import inventory
+
+/// The parse that skips ArgumentParser's search for `--generate-completion-script` must give
+/// what `Inventory.parseAsRoot` gives: the same command with the same values, and the same
+/// error, help or version text when there is no command to run.
+@Suite struct CommandParsingTests {
+    /// What a parse came to, as the user would see it.
+    private func outcome(_ parse: () throws -> any ParsableCommand) -> String {
+        do {
+            let command = try parse()
+            return "\(type(of: command)): \(String(reflecting: command))"
+        } catch {
+            return "error \(Inventory.exitCode(for: error).rawValue): "
+                + Inventory.fullMessage(for: error)
+        }
+    }
+
+    @Test(arguments: [
+        ["list", "--json", "--db", "x.sqlite"],
+        ["list", "--view", "luxury", "--sort", "price-desc", "--tag", "a", "--tag", "b"],
+        ["list", "--sort", "bogus"],
+        ["list", "--json", "--csv"],
+        ["list", "--bogus"],
+        ["list", "--help"],
+        ["list", "-h", "--db", "x"],
+        ["help", "list"],
+        ["--help"],
+        ["--version"],
+        [],
+        ["lst"],
+        ["claim", "export", "1", "--format", "html"],
+        ["claim", "export", "1", "--format", "nope"],
+        ["claim"],
+        ["show", "--", "-1"],
+        ["edit", "2", "--price", "12", "--insured"],
+        ["add", "--name", "Boat", "--generate-completion-script", "bash"],
+        ["--generate-completion-script", "zsh"],
+        ["list", "--generate-completion-script"],
+    ])
+    func aParseComesToWhatParseAsRootComesTo(arguments: [String]) {
+        #expect(
+            outcome { try CommandParsing.parse(arguments) }
+                == outcome { try Inventory.parseAsRoot(arguments) })
+    }
+
+    @Test func onlyArgumentsThatStartWithACommandAndAskForNoCompletionsSkipTheCheck() {
+        #expect(CommandParsing.skipsCompletionCheck(["list", "--json"]))
+        #expect(CommandParsing.skipsCompletionCheck(["claim", "list"]))
+        #expect(!CommandParsing.skipsCompletionCheck([]))
+        #expect(!CommandParsing.skipsCompletionCheck(["--version"]))
+        #expect(!CommandParsing.skipsCompletionCheck(["help", "list"]))
+        #expect(!CommandParsing.skipsCompletionCheck(["list", "--generate-completion-script"]))
+        #expect(!CommandParsing.skipsCompletionCheck(["list", "--generate-completion-script=fish"]))
+        #expect(!CommandParsing.skipsCompletionCheck(["list", "---completion", "--", "--view"]))
+    }
+
+    @Test func everyCommandOfTheTreeIsOursAndArgumentParsersHelpIsNot() throws {
+        #expect(CommandParsing.isOurs(List.self))
+        #expect(CommandParsing.isOurs(ClaimExport.self))
+        #expect(!CommandParsing.isOurs(Inventory.self))
+        let help = try Inventory.parseAsRoot(["help", "list"])
+        #expect(!CommandParsing.isOurs(type(of: help)))
+    }
+
+    @Test func onlyWatchAndBrowseHandleSignalsThemselves() throws {
+        #expect(Interruption.handlesSignals(try Inventory.parseAsRoot(["watch"])))
+        #expect(Interruption.handlesSignals(try Inventory.parseAsRoot(["browse"])))
+        #expect(!Interruption.handlesSignals(try Inventory.parseAsRoot(["list"])))
+        #expect(!Interruption.handlesSignals(try Inventory.parseAsRoot(["restore", "x.zip"])))
+    }
+}
