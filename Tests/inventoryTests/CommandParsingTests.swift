@@ -53,7 +53,8 @@ import Testing
         #expect(!CommandParsing.skipsCompletionCheck(["--version"]))
         #expect(!CommandParsing.skipsCompletionCheck(["help", "list"]))
         #expect(!CommandParsing.skipsCompletionCheck(["list", "--generate-completion-script"]))
-        #expect(!CommandParsing.skipsCompletionCheck(["list", "--generate-completion-script=fish"]))
+        #expect(
+            !CommandParsing.skipsCompletionCheck(["list", "--generate-completion-script=fish"]))
         #expect(!CommandParsing.skipsCompletionCheck(["list", "---completion", "--", "--view"]))
     }
 
