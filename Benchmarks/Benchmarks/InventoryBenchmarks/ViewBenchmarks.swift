@@ -220,7 +220,7 @@ func viewBenchmarks() {
         Benchmark(
             "1000 changes reach 3 views (\(size) items)",
             configuration: .init(
-                metrics: [.wallClock, .mallocCountTotal],
+                metrics: [.wallClock],
                 timeUnits: .nanoseconds,
                 warmupIterations: BenchmarkSizes.warmups(3),
                 scalingFactor: .one,

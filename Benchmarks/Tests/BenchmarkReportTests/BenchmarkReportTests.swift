@@ -64,6 +64,28 @@ import Testing
                 "| 5.80 (5.40–7.00) | 4.00 (3.90–4.40) (sqlite3 -json) | 1.45× | ≤ 1.50× "))
     }
 
+    @Test func theBatchIsJudgedAgainstTheFasterCWayOfTheSameSamples() throws {
+        let large = BenchmarkSizes.large
+        let name = "add batch, ours and C in turns (\(large) items, 3 live views)"
+        let header = "Percentile\tNanoseconds *"
+        // Medians of 10 s, 8 s (set-based) and 12.5 s (multi-row) for the batch.
+        try export(name, metric: "oursNanoseconds", header: header, [50: 10e9])
+        try export(name, metric: "cSetBasedNanoseconds", header: header, [50: 8e9])
+        try export(name, metric: "cMultiRowNanoseconds", header: header, [50: 12.5e9])
+        try export(
+            "add batch, C baseline (\(large) items)", metric: "wallClock",
+            header: "Percentile\tTime (wall clock) (s)", [50: 40])
+        let rows = makeRows(try Results(folder: folder.path))
+        let batch = try #require(rows.first)
+        #expect(batch.ours == Double(large) / 10)
+        #expect(batch.baseline == Double(large) / 8)
+        #expect(batch.baselineName == "C set-based, -O2, in turns")
+        #expect(batch.ratio == 0.8)
+        #expect(batch.met == true)
+        #expect(rows[1].baseline == Double(large) / 40)
+        #expect(rows[1].ratio == 4)
+    }
+
     @Test func aRowWhoseBaselineIsSlowerThanItsTargetAllowsIsNotMet() throws {
         let name = "cold list JSON, ours and sqlite3 in turns (\(BenchmarkSizes.listedItems) items)"
         let header = "Percentile\tMicroseconds *"
