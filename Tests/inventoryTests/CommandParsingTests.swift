@@ -72,4 +72,25 @@ import Testing
         #expect(!Interruption.handlesSignals(try Inventory.parseAsRoot(["list"])))
         #expect(!Interruption.handlesSignals(try Inventory.parseAsRoot(["restore", "x.zip"])))
     }
+
+    /// Every command's arguments, as ArgumentParser's debug build checks them when it reads a
+    /// command (unique names, positional arguments that can be told apart, flags that mean
+    /// something): a mistake stops the test process. Here because Scripts/test runs the CLI
+    /// tests on the optimized binary, which does not check.
+    @Test func everyCommandsArgumentsPassArgumentParsersOwnChecks() throws {
+        var paths: [[String]] = []
+        func walk(_ command: any ParsableCommand.Type, _ path: [String]) {
+            paths.append(path)
+            for subcommand in command.configuration.subcommands {
+                walk(subcommand, path + [subcommand._commandName])
+            }
+        }
+        walk(Inventory.self, [])
+        #expect(paths.count > 30)
+        for path in paths {
+            // --help reads the command's arguments (and its parents') before it answers.
+            let command = try Inventory.parseAsRoot(path + ["--help"])
+            #expect(!CommandParsing.isOurs(type(of: command)), "\(path)")
+        }
+    }
 }

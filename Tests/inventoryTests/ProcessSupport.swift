@@ -24,6 +24,17 @@ let sanitizerEnvironment: [String: String] = ProcessInfo.processInfo.environment
 }
 
 let inventoryBinary: String = {
+    // Scripts/test names a folder of optimized binaries (see there); `swift test` alone runs
+    // the ones built beside the tests.
+    if let folder = ProcessInfo.processInfo.environment["INVENTORY_TEST_BINARIES"],
+        !folder.isEmpty
+    {
+        let path = (folder as NSString).appendingPathComponent("inventory")
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            fatalError("INVENTORY_TEST_BINARIES names \(folder), which has no inventory binary")
+        }
+        return path
+    }
     let candidates = [
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
         Bundle.main.bundleURL.deletingLastPathComponent(),
