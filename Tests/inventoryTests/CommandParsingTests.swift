@@ -39,6 +39,18 @@ import Testing
         ["add", "--name", "Boat", "--generate-completion-script", "bash"],
         ["--generate-completion-script", "zsh"],
         ["list", "--generate-completion-script"],
+        ["claim", "edit", "9", "--title", "Fire", "--kind", "fire"],
+        ["claim", "new", "--title", "Burglary", "--kind", "theft", "--items", "3,5,9-12"],
+        ["claim", "line", "1", "7", "--replacement", "1299", "--source", "Best Buy"],
+        ["claim", "show"],
+        ["claim", "export", "1", "--help"],
+        ["claim", "export", "--version"],
+        ["views"],
+        ["views", "check", "--views", "v.json"],
+        ["views", "list", "extra"],
+        ["list", "list"],
+        ["list", "--db"],
+        ["import", "a.csv", "--dry-run"],
     ])
     func aParseComesToWhatParseAsRootComesTo(arguments: [String]) {
         #expect(
@@ -56,6 +68,40 @@ import Testing
         #expect(
             !CommandParsing.skipsCompletionCheck(["list", "--generate-completion-script=fish"]))
         #expect(!CommandParsing.skipsCompletionCheck(["list", "---completion", "--", "--view"]))
+    }
+
+    @Test func aCommandWithoutSubcommandsIsParsedAloneFromTheArgumentsAfterItsName() throws {
+        let list = try #require(CommandParsing.leaf(of: ["list", "--json"]))
+        #expect(list.command == List.self && list.depth == 1)
+        let export = try #require(CommandParsing.leaf(of: ["claim", "export", "1"]))
+        #expect(export.command == ClaimExport.self && export.depth == 2)
+        let check = try #require(CommandParsing.leaf(of: ["views", "check", "views"]))
+        #expect(check.command == ViewsCheck.self && check.depth == 2)
+        // Commands with subcommands (a default one too) go through the whole tree.
+        #expect(CommandParsing.leaf(of: ["claim"]) == nil)
+        #expect(CommandParsing.leaf(of: ["views", "--views", "v.json"]) == nil)
+        #expect(CommandParsing.leaf(of: ["lst"]) == nil)
+        #expect(CommandParsing.leaf(of: []) == nil)
+        // What it parses is the command itself, with its values.
+        let parsed = try #require(
+            try CommandParsing.parse(["list", "--json", "--tag", "a"]) as? List)
+        #expect(parsed.json && parsed.tags == ["a"])
+    }
+
+    /// What makes parsing a command alone right: the tree's parse gives a command every
+    /// argument after its name only when no command above it takes arguments of its own.
+    @Test func noCommandWithSubcommandsHasArgumentsOfItsOwn() {
+        var groups: [any ParsableCommand.Type] = []
+        func walk(_ command: any ParsableCommand.Type) {
+            guard !command.configuration.subcommands.isEmpty else { return }
+            groups.append(command)
+            command.configuration.subcommands.forEach(walk)
+        }
+        walk(Inventory.self)
+        #expect(groups.count >= 3)  // inventory, claim, views
+        for group in groups {
+            #expect(Mirror(reflecting: group.init()).children.isEmpty, "\(group)")
+        }
     }
 
     @Test func everyCommandOfTheTreeIsOursAndArgumentParsersHelpIsNot() throws {
