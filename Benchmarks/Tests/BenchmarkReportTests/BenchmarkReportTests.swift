@@ -86,6 +86,35 @@ import Testing
         #expect(rows[1].ratio == 4)
     }
 
+    @Test func theImportIsJudgedOnTheMediansOfBothSidesRunInTurns() throws {
+        let rows = BenchmarkSizes.importRows
+        let name = "import Homebox CSV, ours and add(contentsOf:) in turns (\(rows) rows)"
+        let header = "Percentile\tMicroseconds *"
+        // Medians of 5 s for ours and 4 s for the baseline; peaks of 90 MB and 60 MB.
+        try export(
+            name, metric: "importOursMicroseconds", header: header,
+            [0: 4.5e6, 50: 5e6, 100: 7e6])
+        try export(name, metric: "importBaselineMicroseconds", header: header, [50: 4e6])
+        // As package-benchmark writes a custom metric with no unit of its own: in millions.
+        try export(name, metric: "importOursPeakBytes", header: "Percentile\tBytes (M) *", [50: 90])
+        try export(
+            name, metric: "importBaselinePeakBytes", header: "Percentile\tBytes (M) *", [50: 60])
+        let all = makeRows(try Results(folder: folder.path))
+        let index = try #require(all.firstIndex { $0.measure.hasPrefix("import a ") })
+        let speed = all[index]
+        #expect(speed.unit == "rows/s")
+        #expect(speed.ours == Double(rows) / 5)
+        #expect(speed.baseline == Double(rows) / 4)
+        #expect(speed.ratio == 0.8)
+        #expect(speed.met == (BenchmarkSizes.isSmoke ? nil : true))  // at least 0.8 ×
+        #expect(speed.baselineName == "add(contentsOf:) of the same items, in turns")
+        let memory = all[index + 1]
+        #expect(memory.unit == "MB")
+        #expect(memory.ours == 90)
+        #expect(memory.baseline == 60)
+        #expect(memory.ratio == 1.5)
+    }
+
     @Test func aRowWhoseBaselineIsSlowerThanItsTargetAllowsIsNotMet() throws {
         let name = "cold list JSON, ours and sqlite3 in turns (\(BenchmarkSizes.listedItems) items)"
         let header = "Percentile\tMicroseconds *"
