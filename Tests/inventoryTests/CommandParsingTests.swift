@@ -104,6 +104,22 @@ import Testing
         }
     }
 
+    /// Every command without subcommands names the root as its super-command, so that it is
+    /// parsed alone; a command with subcommands never does (the tree's root would then skip
+    /// the completion check, and the tree's usage lines would change).
+    @Test func everyCommandWithoutSubcommandsAndOnlyThoseParsesAlone() {
+        var leaves = 0
+        func walk(_ command: any ParsableCommand.Type) {
+            let subcommands = command.configuration.subcommands
+            if subcommands.isEmpty { leaves += 1 }
+            #expect(CommandParsing.parsesAlone(command) == subcommands.isEmpty, "\(command)")
+            subcommands.forEach(walk)
+        }
+        Inventory.configuration.subcommands.forEach(walk)
+        #expect(Inventory.configuration._superCommandName == nil)
+        #expect(leaves >= 30)
+    }
+
     @Test func everyCommandOfTheTreeIsOursAndArgumentParsersHelpIsNot() throws {
         #expect(CommandParsing.isOurs(List.self))
         #expect(CommandParsing.isOurs(ClaimExport.self))

@@ -5,6 +5,7 @@ import InventoryKit
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Add an item; prints its id.",
         discussion: """
             Examples:

@@ -6,6 +6,7 @@ extension Attachment.Kind: ChoiceArgument {}
 struct Attach: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attach",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Attach a photo, receipt, manual, warranty or other file to an item.",
         discussion: """
             The file is copied into the inventory (named by its content, so the same file is \
@@ -46,6 +47,7 @@ struct Attach: ParsableCommand {
 struct Detach: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detach",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Take a file away from an item.",
         discussion: """
             FILE-ID is the file's number that `inventory show ID` lists. The stored file is \

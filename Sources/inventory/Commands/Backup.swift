@@ -6,6 +6,7 @@ import InventoryKit
 struct BackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
+        _superCommandName: CommandParsing.rootName,
         abstract:
             "Write the whole inventory — items, claims, history, photos and files — to one zip archive.",
         discussion: """
@@ -103,6 +104,7 @@ struct BackupCommand: ParsableCommand {
 struct RestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Replace the inventory with the one in a backup archive.",
         discussion: """
             Before anything is changed, every entry of the archive is checked against the \

@@ -8,6 +8,7 @@ import Synchronization
 struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
+        _superCommandName: CommandParsing.rootName,
         abstract: "The inventory app, full screen: a tab per view, live, with forms and claims.",
         discussion: """
             Tabs: your views (the built-in ones first) with their counts and totals, and Add \

@@ -5,6 +5,7 @@ import InventoryKit
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
+        _superCommandName: CommandParsing.rootName,
         abstract: "List what an adjuster would ask of each item and could not get.",
         discussion: """
             Each item is held to these rules, and each rule it fails is listed: \

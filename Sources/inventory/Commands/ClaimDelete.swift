@@ -4,6 +4,7 @@ import InventoryKit
 struct ClaimDelete: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Delete a claim (its items stay in the inventory).",
         discussion: """
             Examples:

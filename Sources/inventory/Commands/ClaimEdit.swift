@@ -4,6 +4,7 @@ import InventoryKit
 struct ClaimEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Change a claim's fields or items.",
         discussion: """
             --select opens the picker with the claim's items already chosen.

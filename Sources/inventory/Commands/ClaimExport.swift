@@ -11,6 +11,7 @@ struct ClaimExport: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "export",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Write a claim's loss inventory in the columns an adjuster asks for.",
         discussion: """
             Columns: item description, brand or manufacturer, model number, serial number, \

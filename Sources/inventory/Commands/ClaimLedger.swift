@@ -30,6 +30,7 @@ struct ClaimLineOptions: ParsableArguments {
 struct ClaimLine: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "line",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Price a claimed item for the ledger: replacement cost, source, condition.",
         discussion: """
             The ledger ('inventory claim show') pays each line its actual cash value — the \
@@ -117,6 +118,7 @@ struct ClaimLine: ParsableCommand {
 struct ClaimReplaced: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replaced",
+        _superCommandName: CommandParsing.rootName,
         abstract:
             "Record the replacement bought for a claimed item, which releases what was held back.",
         discussion: """

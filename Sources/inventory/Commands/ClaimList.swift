@@ -4,6 +4,7 @@ import InventoryKit
 struct ClaimList: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Every claim, newest first, with its value.",
         discussion: """
             Examples:

@@ -5,6 +5,7 @@ import InventoryKit
 struct ClaimNew: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Start a claim and choose the lost items; prints the claim's id.",
         discussion: """
             Choose the items with --items (ids such as 3,5,9-12) or with the picker (--select, \

@@ -4,6 +4,7 @@ import InventoryKit
 struct ClaimShow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
+        _superCommandName: CommandParsing.rootName,
         abstract: "A claim's items, totals and ledger: what the insurer will pay, line by line.",
         discussion: """
             The ledger gives each line its replacement cost, its depreciation (how it was \

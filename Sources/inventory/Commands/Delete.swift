@@ -4,6 +4,7 @@ import InventoryKit
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Delete items: all of them, or none if an id does not exist.",
         discussion: """
             A photo or file no other item uses is deleted with its last item. An item listed \

@@ -6,6 +6,7 @@ import InventoryKit
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Change the given fields of one or more items, all in one transaction.",
         discussion: """
             Only the fields you give change. An empty value clears a field, and --no-luxury, \

@@ -8,6 +8,7 @@ extension ExportFormat: ChoiceArgument {}
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Write the items of a view as a Homebox CSV, a spreadsheet CSV, or JSON.",
         discussion: """
             homebox: a CSV file Homebox imports (comma, no byte-order mark, column names every \

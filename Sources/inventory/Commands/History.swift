@@ -5,6 +5,7 @@ import InventoryKit
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
+        _superCommandName: CommandParsing.rootName,
         abstract: "What happened to an item, or to the whole inventory, newest first.",
         discussion: """
             Every add, edit and delete is recorded with its time and, for edits, each field's \

@@ -12,6 +12,7 @@ extension SlashDateOrder: ChoiceArgument {}
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Add (or update) items from a Homebox export, a spreadsheet's CSV, or JSON.",
         discussion: """
             Formats: Homebox CSV or TSV (HB.* columns of every version, and the positional \

@@ -8,6 +8,7 @@ extension ItemSort: ChoiceArgument {}
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
+        _superCommandName: CommandParsing.rootName,
         abstract: "List the items of a view: all, luxury, non-insured, or one of yours.",
         discussion: """
             The table ends with the number of items and their total worth: each item's \

@@ -6,6 +6,7 @@ import InventoryReport
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Write the report an insurer accepts: rooms, items, photos, values, totals.",
         discussion: """
             One HTML page, readable on a phone and printable to PDF from any browser (open \

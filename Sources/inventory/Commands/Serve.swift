@@ -7,6 +7,7 @@ import InventoryKit
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Serve the inventory to the browsers of the house, live.",
         discussion: """
             Prints the address and a sign-in link: open the link in a browser (each link \

@@ -5,6 +5,7 @@ import InventoryKit
 struct Settings: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Show or change the inventory's settings: currency, report title, thresholds.",
         discussion: """
             The currency is an ISO 4217 code, with its own decimals (JPY has none, BHD three). \

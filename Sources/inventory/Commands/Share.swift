@@ -7,6 +7,7 @@ import InventoryKit
 struct Share: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "share",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Give an insurer a read-only link to a view or a claim.",
         discussion: """
             Prints a link that opens a read-only copy of one view (the whole inventory by \

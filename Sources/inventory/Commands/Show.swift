@@ -6,6 +6,7 @@ import InventoryKit
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Show every field of one item.",
         discussion: """
             Examples:

@@ -5,6 +5,7 @@ import InventoryKit
 struct Tags: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tags",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Every tag, with how many items carry it and what they are worth.",
         discussion: """
             A tag keeps the spelling it was first typed with; typed again in another case, it \

@@ -6,6 +6,7 @@ import InventoryKit
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Check the inventory: the database's integrity and every stored file.",
         discussion: """
             Runs SQLite's integrity check on the database, checks every photo and file items \

@@ -6,6 +6,7 @@ import InventoryKit
 struct ViewsCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Check a file of views and print every problem (exit 65 if there is one).",
         discussion: """
             The file is checked together with the built-in views and your configured file, so \

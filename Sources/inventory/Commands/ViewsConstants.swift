@@ -6,6 +6,7 @@ import InventoryKit
 struct ViewsConstants: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "constants",
+        _superCommandName: CommandParsing.rootName,
         abstract:
             "Print a Swift file with one constant per view name, for code using InventoryKit.",
         discussion: """

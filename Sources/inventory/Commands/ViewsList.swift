@@ -5,6 +5,7 @@ import InventoryKit
 struct ViewsList: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Every view: name, title, description, where it is defined, item count.",
         discussion: """
             Examples:

@@ -9,6 +9,7 @@ import Synchronization
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
+        _superCommandName: CommandParsing.rootName,
         abstract: "Show a view, then every change to it as it happens, from any process.",
         discussion: """
             Prints the view, then one line per change that touches it: an item that entered \

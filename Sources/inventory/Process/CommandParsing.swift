@@ -13,11 +13,14 @@ import ArgumentParser
 /// errors. So arguments that cannot ask for a completion script are parsed under `FastRoot`:
 /// the same tree, under such a root. When the arguments name a command that has no
 /// subcommands of its own (`list`, `claim export`), that command alone is parsed from the
-/// arguments after its name, under such a root (`Leaf`): no command above it has options, so
-/// the tree's parse would give it the same arguments, and ArgumentParser then reflects one
-/// command instead of reflecting it and its parents again and again (a cold `list --json` of
-/// 1,000 items: 42.2 → 41.4 million instructions, 537 → 489 page faults, and 17.4 → 15.3 ms
-/// in turns with `sqlite3 -json`'s 11.8, median of 60).
+/// arguments after its name, as the root of its own parse: every such command names `rootName`
+/// as its super-command in its configuration (ArgumentParser reads that only of a parse's
+/// root). No command above it has options, so the tree's parse would give it the same
+/// arguments, and ArgumentParser then reflects one command instead of reflecting it and its
+/// parents again and again (a cold `list --json` of 1,000 items: 42.2 → 41.1 million
+/// instructions under a generic wrapper as the root; 39.2 million as its own root, the
+/// wrapper's metadata and conformance lookups gone; 15.4 → 14.8 ms in turns with
+/// `sqlite3 -json`'s 11.6, median of 60).
 /// Whatever does not come out of either as one of our commands (an error, help, the version)
 /// is parsed again by `Inventory` itself, so that what the user reads, and the exit status, are
 /// exactly those of a plain `parseAsRoot`.
@@ -27,14 +30,28 @@ enum CommandParsing {
     /// - Throws: ArgumentParser's errors, as `Inventory.parseAsRoot(arguments)` throws them.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
         guard skipsCompletionCheck(arguments) else { return try Inventory.parseAsRoot(arguments) }
-        if let (command, depth) = leaf(of: arguments) {
-            if let parsed = try? parseAlone(command, Array(arguments.dropFirst(depth))) {
+        if let (command, depth) = leaf(of: arguments), parsesAlone(command) {
+            if let parsed = try? command.parseAsRoot(Array(arguments.dropFirst(depth))),
+                type(of: parsed) == command
+            {
                 return parsed
             }
         } else if let command = try? FastRoot.parseAsRoot(arguments), isOurs(type(of: command)) {
             return command
         }
         return try Inventory.parseAsRoot(arguments)
+    }
+
+    /// The name ArgumentParser is told is the root's, in the configuration of every command
+    /// without subcommands (`_superCommandName`): parsed alone, such a command is the root of
+    /// its parse and taken for another command's plugin. In the tree, only the root's is read.
+    static let rootName = "inventory"
+
+    /// Whether `command` can be parsed alone as the root of its parse without the completion
+    /// check: it says `rootName` is its super-command (every command without subcommands does,
+    /// `CommandParsingTests` checks it; one that did not would go through the tree).
+    static func parsesAlone(_ command: any ParsableCommand.Type) -> Bool {
+        command.configuration._superCommandName == rootName
     }
 
     /// The command without subcommands that the first arguments name, and how many arguments
@@ -53,16 +70,6 @@ enum CommandParsing {
         }
         guard depth > 0, command.configuration.subcommands.isEmpty else { return nil }
         return (command, depth)
-    }
-
-    /// `command` parsed from `arguments` (those after its name) as the only command.
-    private static func parseAlone<Command: ParsableCommand>(
-        _ command: Command.Type, _ arguments: [String]
-    ) throws -> any ParsableCommand {
-        guard let parsed = try Leaf<Command>.parseAsRoot(arguments) as? Leaf<Command> else {
-            throw ValidationError("not a command of ours")
-        }
-        return parsed.command
     }
 
     /// Whether `arguments` can be parsed without the completion check: they start with one of
@@ -91,21 +98,8 @@ enum CommandParsing {
     struct FastRoot: ParsableCommand {
         static let configuration: CommandConfiguration = {
             var configuration = Inventory.configuration
-            configuration._superCommandName = "inventory"
+            configuration._superCommandName = rootName
             return configuration
         }()
-    }
-
-    /// One command without subcommands, as the root of its own parse and under a root that
-    /// ArgumentParser takes for another command's plugin (no completion-script check). Only
-    /// ever used to parse; its configuration is the command's own.
-    struct Leaf<Command: ParsableCommand>: ParsableCommand {
-        static var configuration: CommandConfiguration {
-            var configuration = Command.configuration
-            configuration._superCommandName = "inventory"
-            return configuration
-        }
-
-        @OptionGroup var command: Command
     }
 }
