@@ -308,10 +308,11 @@ public final class InventoryView: Sendable {
         var touched: [Touched] = []
         touched.reserveCapacity(changeSet.changes.count)
         // Additions only (a batch): each id appears once, so no dictionary of positions is
-        // needed.
+        // needed; nor for one change (an edit, most often), the one id it touches.
         let onlyAdditions = changeSet.changes.allSatisfy { $0.kind == .added }
+        let needsPositions = !onlyAdditions && changeSet.changes.count > 1
         var position: [Int64: Int] = [:]
-        if !onlyAdditions { position.reserveCapacity(changeSet.changes.count) }
+        if needsPositions { position.reserveCapacity(changeSet.changes.count) }
         changeSet.changes.withUnsafeBufferPointer { changes in
             for index in changes.indices {
                 // Read in place: a copy of each change retained and released every field of
@@ -323,7 +324,7 @@ public final class InventoryView: Sendable {
                     ? nil : Self.entry(of: changes[index].item, filter: filter, sort: sort)
                 if onlyAdditions {
                     touched.append(Touched(id: id, old: nil, new: new))
-                } else if let index = position[id] {
+                } else if needsPositions, let index = position[id] {
                     touched[index].new = new
                 } else {
                     let old: Entry? =
@@ -336,7 +337,7 @@ public final class InventoryView: Sendable {
                         case .deleted:
                             Self.entry(of: changes[index].item, filter: filter, sort: sort)
                         }
-                    position[id] = touched.count
+                    if needsPositions { position[id] = touched.count }
                     touched.append(Touched(id: id, old: old, new: new))
                 }
             }
