@@ -104,8 +104,9 @@ func exchangeBenchmarks() {
             setup: { _ = try homeboxFile(rows: rows) })
     ) { benchmark in
         let file = try homeboxFile(rows: rows)
+        typealias Sample = (microseconds: Int, peakBytes: Int)
         /// Runs `program` on an empty inventory: its microseconds and peak resident bytes.
-        func timed(_ program: String, _ arguments: (String) -> [String]) throws -> (Int, Int) {
+        func timed(_ program: String, _ arguments: (String) -> [String]) throws -> Sample {
             let path = try emptyInventory()
             defer { Fixtures.remove(URL(fileURLWithPath: path).deletingLastPathComponent().path) }
             var peak = 0
@@ -114,14 +115,14 @@ func exchangeBenchmarks() {
             }
             return (Int(time / .microseconds(1)), peak)
         }
-        func ours() throws -> (Int, Int) {
+        func ours() throws -> Sample {
             try timed(Fixtures.inventoryBinary) { ["import", file, "--db", $0, "--quiet"] }
         }
-        func baseline() throws -> (Int, Int) {
+        func baseline() throws -> Sample {
             try timed(Fixtures.addBaseline) { [$0, String(rows)] }
         }
-        let oursResult: (Int, Int)
-        let baselineResult: (Int, Int)
+        let oursResult: Sample
+        let baselineResult: Sample
         if importSamples.add(1, ordering: .relaxed).newValue.isMultiple(of: 2) {
             baselineResult = try baseline()
             oursResult = try ours()
@@ -129,10 +130,10 @@ func exchangeBenchmarks() {
             oursResult = try ours()
             baselineResult = try baseline()
         }
-        benchmark.measurement(importOurs, oursResult.0)
-        benchmark.measurement(importBaseline, baselineResult.0)
-        benchmark.measurement(importOursPeak, oursResult.1)
-        benchmark.measurement(importBaselinePeak, baselineResult.1)
+        benchmark.measurement(importOurs, oursResult.microseconds)
+        benchmark.measurement(importBaseline, baselineResult.microseconds)
+        benchmark.measurement(importOursPeak, oursResult.peakBytes)
+        benchmark.measurement(importBaselinePeak, baselineResult.peakBytes)
     }
 
     let items = BenchmarkSizes.backupItems
