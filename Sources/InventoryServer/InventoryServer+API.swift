@@ -44,21 +44,20 @@ extension InventoryServer {
                 return Self.jsonPage(body)
             }
             let page = try self.pager.page(asked, definition: definition, view: view)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(512 + page.items.count * 400)
+            var bytes = OutputBytes(capacity: 512 + page.items.count * 400)
             var head = "{\"view\":"
             ItemJSON.appendString(page.name, to: &head)
             head += ",\"sort\":\"\(page.sort.rawValue)\",\"count\":\(page.count)"
             head += ",\"worth\":\"\(self.decimal(page.total))\",\"offset\":\(page.offset)"
             head += ",\"limit\":\(page.limit),\"sequence\":\(page.sequence),\"items\":["
-            bytes.append(contentsOf: head.utf8)
+            bytes.append(head)
             for (index, item) in page.items.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 ItemJSON.appendObject(
                     item, manager: self.manager, files: Self.fileNaming, to: &bytes)
             }
-            bytes.append(contentsOf: "]}".utf8)
-            let body = ByteBuffer(bytes: bytes)
+            bytes.append("]}" as StaticString)
+            let body = bytes.withUnsafeBytes { ByteBuffer(bytes: $0) }
             self.encodedPages.keep(body, for: asked, at: page.sequence)
             return Self.jsonPage(body)
         }

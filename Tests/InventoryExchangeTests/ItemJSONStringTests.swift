@@ -1,4 +1,5 @@
 import Foundation
+import InventoryModel
 import Testing
 
 @testable import InventoryExchange
@@ -7,9 +8,9 @@ import Testing
 /// it, and read back by any JSON reader as they were.
 @Suite struct ItemJSONStringTests {
     func json(_ text: String?) -> String {
-        var bytes: [UInt8] = []
+        var bytes = OutputBytes()
         ItemJSON.appendString(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     @Test func plainTextGoesInAsItIs() {

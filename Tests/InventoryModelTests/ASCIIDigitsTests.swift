@@ -4,10 +4,10 @@ import Testing
 
 /// Decimal digits written into bytes: what every listing and export writes its numbers with.
 @Suite struct ASCIIDigitsTests {
-    func digits(_ write: (inout [UInt8]) -> Void) -> String {
-        var bytes: [UInt8] = []
+    func digits(_ write: (inout OutputBytes) -> Void) -> String {
+        var bytes = OutputBytes()
         write(&bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     @Test func intsAndInt64sAreWrittenAsDescriptionWritesThem() {
@@ -52,11 +52,10 @@ import Testing
         var value: UInt128 = 0
         for _ in 0...39 {
             for grouped in [false, true] {
-                var bytes = Array("x=".utf8)
+                var bytes = OutputBytes(capacity: 0)
+                bytes.append("x=")
                 ASCIIDigits.appendMagnitude(value, grouped: grouped, to: &bytes)
-                #expect(
-                    String(decoding: bytes, as: UTF8.self)
-                        == "x=" + reference(String(value), grouped: grouped))
+                #expect(bytes.string == "x=" + reference(String(value), grouped: grouped))
             }
             value = value == 0 ? 9 : value &* 10 &+ 9
         }

@@ -17,21 +17,20 @@ public enum ItemJSON {
     public static func object(
         _ item: HouseholdItem, manager: InventoryManager, files: ItemFileNaming = .paths
     ) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(320)
+        var bytes = OutputBytes(capacity: 512)
         appendObject(item, manager: manager, files: files, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// Appends one item as a compact JSON object to `bytes`.
     public static func appendObject(
         _ item: HouseholdItem, manager: InventoryManager, files naming: ItemFileNaming = .paths,
-        to bytes: inout [UInt8]
+        to bytes: inout OutputBytes
     ) {
         func key(_ text: StaticString) {
-            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.append(text)
         }
-        func quoted(_ write: (inout [UInt8]) -> Void) {
+        func quoted(_ write: (inout OutputBytes) -> Void) {
             bytes.append(UInt8(ascii: "\""))
             write(&bytes)
             bytes.append(UInt8(ascii: "\""))
@@ -126,19 +125,17 @@ public enum ItemJSON {
 
     /// Appends `text` as a JSON string (or `null`), escaping quotes, backslashes and controls.
     public static func appendString(_ text: String?, to json: inout String) {
-        var bytes: [UInt8] = []
+        var bytes = OutputBytes()
         appendString(text, to: &bytes)
-        json += String(decoding: bytes, as: UTF8.self)
+        json += bytes.string
     }
 
     /// Appends `text` as a JSON string (or `null`) to `bytes`, escaping quotes, backslashes,
     /// control characters (C0, DEL and C1, so that none reaches a terminal raw) and
     /// U+2028/U+2029 (which end a line in JavaScript).
-    public static func appendString(_ text: String?, to bytes: inout [UInt8]) {
+    public static func appendString(_ text: String?, to bytes: inout OutputBytes) {
         guard var text else {
-            // A static string's bytes: `"null".utf8` went through the generic path (166
-            // instructions each, five times an item in a listing).
-            ("null" as StaticString).withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.append("null" as StaticString)
             return
         }
         bytes.append(UInt8(ascii: "\""))
@@ -147,7 +144,7 @@ public enum ItemJSON {
             if utf8.contains(where: mayNeedEscaping) {
                 appendEscaping(utf8, to: &bytes)
             } else {
-                bytes.append(contentsOf: utf8)
+                bytes.append(utf8)
             }
         }
         bytes.append(UInt8(ascii: "\""))
@@ -160,13 +157,14 @@ public enum ItemJSON {
     }
 
     /// Appends `utf8` escaped as `appendString` says, without the quotes.
-    private static func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8])
-    {
+    private static func appendEscaping(
+        _ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout OutputBytes
+    ) {
         func appendEscape(_ value: UInt8) {
             func hex(_ digit: UInt8) -> UInt8 {
                 digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
             }
-            bytes.append(contentsOf: "\\u00".utf8)
+            bytes.append("\\u00" as StaticString)
             bytes.append(hex(value >> 4))
             bytes.append(hex(value & 0xF))
         }

@@ -118,14 +118,13 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
 extension CalendarDate: CustomStringConvertible {
     /// The date as `YYYY-MM-DD`.
     public var description: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(10)
+        var bytes = OutputBytes(capacity: 16)
         append(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// Appends `description`'s UTF-8 bytes (`YYYY-MM-DD`) to `bytes`.
-    public func append(to bytes: inout [UInt8]) {
+    public func append(to bytes: inout OutputBytes) {
         ASCIIDigits.append(year, width: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
         ASCIIDigits.append(month, width: 2, to: &bytes)

@@ -107,7 +107,7 @@ public struct Money: Sendable, Hashable {
     }
 
     /// Appends `decimalString`'s UTF-8 bytes to `bytes`.
-    public func appendDecimal(to bytes: inout [UInt8]) {
+    public func appendDecimal(to bytes: inout OutputBytes) {
         Self.append(Int128(minorUnits), currency: currency, grouping: false, to: &bytes)
     }
 
@@ -125,14 +125,14 @@ public struct Money: Sendable, Hashable {
     public static func format(_ minorUnits: Int128, currency: Currency, grouping: Bool = true)
         -> String
     {
-        var bytes: [UInt8] = []
+        var bytes = OutputBytes(capacity: 48)
         append(minorUnits, currency: currency, grouping: grouping, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// Appends `format`'s UTF-8 bytes to `bytes`.
     static func append(
-        _ minorUnits: Int128, currency: Currency, grouping: Bool, to bytes: inout [UInt8]
+        _ minorUnits: Int128, currency: Currency, grouping: Bool, to bytes: inout OutputBytes
     ) {
         if minorUnits < 0 { bytes.append(UInt8(ascii: "-")) }
         var divisor: UInt128 = 1

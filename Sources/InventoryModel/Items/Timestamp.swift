@@ -28,10 +28,9 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
     /// ISO 8601 in UTC with milliseconds. Written by hand: it runs once per item in a listing.
     public var iso8601: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
+        var bytes = OutputBytes(capacity: 32)
         appendISO8601(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// The moment to the minute, for people: `2026-12-02 14:05 UTC`.
@@ -48,7 +47,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
     /// Appends `iso8601`'s UTF-8 bytes to `bytes`: the 24 of a year from 0 to 9999 at once
     /// (a listing writes two per item), any other year through `ASCIIDigits`.
-    public func appendISO8601(to bytes: inout [UInt8]) {
+    public func appendISO8601(to bytes: inout OutputBytes) {
         let days = daysSince1970
         let civil = Self.civil(fromDays: days)
         let msOfDay = Int(millisecondsSince1970 - days * 86_400_000)
@@ -93,7 +92,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
             buffer[19] = UInt8(ascii: ".")
             put(msOfDay % 1000, digits: 3, at: 23)
             buffer[23] = UInt8(ascii: "Z")
-            bytes.append(contentsOf: buffer.bindMemory(to: UInt8.self))
+            bytes.append(UnsafeBufferPointer(buffer.bindMemory(to: UInt8.self)))
         }
     }
 

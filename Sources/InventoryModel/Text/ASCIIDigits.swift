@@ -8,8 +8,9 @@ public enum ASCIIDigits {
     /// conversion went through `BinaryInteger`'s witnesses, 2.6 % of a cold `list --json` of
     /// 1,000 items.
     @inlinable
-    public static func append(_ value: some BinaryInteger, width: Int = 1, to bytes: inout [UInt8])
-    {
+    public static func append(
+        _ value: some BinaryInteger, width: Int = 1, to bytes: inout OutputBytes
+    ) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         appendMagnitude(UInt128(value.magnitude), width: width, to: &bytes)
     }
@@ -23,7 +24,7 @@ public enum ASCIIDigits {
     /// two amounts an item).
     @usableFromInline
     static func appendMagnitude(
-        _ value: UInt128, width: Int = 1, grouped: Bool = false, to bytes: inout [UInt8]
+        _ value: UInt128, width: Int = 1, grouped: Bool = false, to bytes: inout OutputBytes
     ) {
         // At most 39 digits for a UInt128 (more only when `width` asks), and a comma per three.
         let digits = max(39, width)
@@ -52,7 +53,7 @@ public enum ASCIIDigits {
                 rest /= 10
             } while rest > 0
             while count < width { put(0) }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+            bytes.append(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 }

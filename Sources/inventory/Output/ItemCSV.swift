@@ -13,9 +13,9 @@ enum ItemCSV {
     /// is read on a terminal, where a stored control character is written out, not sent raw.
     static func appendRow(
         _ item: HouseholdItem, manager: InventoryManager, forTerminal: Bool = false,
-        to bytes: inout [UInt8]
+        to bytes: inout OutputBytes
     ) {
-        func appendField(_ field: String?, to bytes: inout [UInt8]) {
+        func appendField(_ field: String?, to bytes: inout OutputBytes) {
             ItemCSV.appendField(field, forTerminal: forTerminal, to: &bytes)
         }
         let comma = UInt8(ascii: ",")
@@ -31,9 +31,9 @@ enum ItemCSV {
         bytes.append(comma)
         item.purchaseDate?.append(to: &bytes)
         bytes.append(comma)
-        bytes.append(contentsOf: item.isLuxury ? "true".utf8 : "false".utf8)
+        bytes.append(item.isLuxury ? "true" : "false" as StaticString)
         bytes.append(comma)
-        bytes.append(contentsOf: item.isInsured ? "true".utf8 : "false".utf8)
+        bytes.append(item.isInsured ? "true" : "false" as StaticString)
         bytes.append(comma)
         ASCIIDigits.append(item.quantity, to: &bytes)
         for field in [item.location, item.brand, item.model, item.serialNumber, item.notes] {
@@ -57,7 +57,7 @@ enum ItemCSV {
         bytes.append(comma)
         item.warrantyUntil?.append(to: &bytes)
         bytes.append(comma)
-        bytes.append(contentsOf: item.hasLifetimeWarranty ? "true".utf8 : "false".utf8)
+        bytes.append(item.hasLifetimeWarranty ? "true" : "false" as StaticString)
         bytes.append(comma)
         item.reviewedAt?.append(to: &bytes)
         bytes.append(comma)
@@ -70,20 +70,22 @@ enum ItemCSV {
                     .joined(separator: "; "), to: &bytes)
         }
         bytes.append(comma)
-        bytes.append(contentsOf: item.isScheduled ? "true".utf8 : "false".utf8)
-        bytes.append(contentsOf: "\r\n".utf8)
+        bytes.append(item.isScheduled ? "true" : "false" as StaticString)
+        bytes.append("\r\n" as StaticString)
     }
 
     /// `field`, quoted if it must be.
     static func escape(_ field: String, forTerminal: Bool = false) -> String {
-        var bytes: [UInt8] = []
+        var bytes = OutputBytes()
         appendField(field, forTerminal: forTerminal, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// Appends `field` (nothing for nil), quoted if it must be; for a terminal, with its
     /// control characters other than line breaks and tabs written out.
-    static func appendField(_ field: String?, forTerminal: Bool = false, to bytes: inout [UInt8]) {
+    static func appendField(
+        _ field: String?, forTerminal: Bool = false, to bytes: inout OutputBytes
+    ) {
         guard var field else { return }
         if forTerminal { field = VisibleText.of(field, keepingLineBreaks: true) }
         let needsQuotes = field.utf8.contains { byte in

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryKit
 import Locking
 import Synchronization
 
@@ -7,10 +8,16 @@ import Synchronization
 /// written after it, so that the command can say so and exit non-zero.
 final class BufferedOutput: Sendable {
     private let descriptor: Int32
-    private let state = Lock<(buffer: [UInt8], failure: Int32?)>(([], nil))
+    private let state = Lock<State>(State())
     /// Set from another thread to make a write blocked on a stalled reader give up.
     private let abandoned = Atomic<Bool>(false)
     private static let capacity = 1 << 16
+
+    /// What is buffered, and the `errno` of the first write that failed.
+    private struct State: ~Copyable {
+        var buffer = OutputBytes(capacity: BufferedOutput.capacity + 1024)
+        var failure: Int32?
+    }
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -19,7 +26,7 @@ final class BufferedOutput: Sendable {
     /// Appends `text`, writing out when the buffer is full. A failure is remembered
     /// (`failure`).
     func write(_ text: String) {
-        try? write { $0.append(contentsOf: text.utf8) }
+        try? write { $0.append(text) }
     }
 
     /// Lets `body` append bytes to the buffer, writing out when it is full: for listings that
@@ -27,7 +34,7 @@ final class BufferedOutput: Sendable {
     ///
     /// - Throws: `OutputFailure` once a write has failed, so that a listing stops producing
     ///   output nobody receives.
-    func write(_ body: (inout [UInt8]) -> Void) throws {
+    func write(_ body: (inout OutputBytes) -> Void) throws {
         let failure = state.withLock { state -> Int32? in
             guard state.failure == nil else { return state.failure }
             body(&state.buffer)
@@ -62,8 +69,8 @@ final class BufferedOutput: Sendable {
         abandoned.store(true, ordering: .releasing)
     }
 
-    private func drain(_ state: inout (buffer: [UInt8], failure: Int32?)) {
-        defer { state.buffer.removeAll(keepingCapacity: true) }
+    private func drain(_ state: inout State) {
+        defer { state.buffer.removeAll() }
         guard state.failure == nil else { return }
         var offset = 0
         state.buffer.withUnsafeBytes { bytes in
