@@ -301,6 +301,9 @@ public final class InventoryView: Sendable {
         _ changeSet: InventoryChangeSet, to state: inout State, filter: ItemFilter,
         sort: ItemSort
     ) -> Change {
+        if changeSet.changes.count == 1 {
+            return applyOne(changeSet, to: &state, filter: filter, sort: sort)
+        }
         // Each touched item once, in first-touched order: its place before the write (from
         // the first change's item before it) and after (from the last change's item), nil
         // when it is out of the view. Only keys and values, not items: a batch can be a
@@ -308,9 +311,9 @@ public final class InventoryView: Sendable {
         var touched: [Touched] = []
         touched.reserveCapacity(changeSet.changes.count)
         // Additions only (a batch): each id appears once, so no dictionary of positions is
-        // needed; nor for one change (an edit, most often), the one id it touches.
+        // needed.
         let onlyAdditions = changeSet.changes.allSatisfy { $0.kind == .added }
-        let needsPositions = !onlyAdditions && changeSet.changes.count > 1
+        let needsPositions = !onlyAdditions
         var position: [Int64: Int] = [:]
         if needsPositions { position.reserveCapacity(changeSet.changes.count) }
         changeSet.changes.withUnsafeBufferPointer { changes in
@@ -411,6 +414,61 @@ public final class InventoryView: Sendable {
         result.left.sort { $0.index < $1.index }
         result.changed.sort { $0.index < $1.index }
         result.moved.sort { $0.to < $1.to }
+        return result
+    }
+
+    /// A change set of one change (an edit, most often: what one command makes): the outcome
+    /// of the general path above, without its arrays, dictionary, set and sorts, which were
+    /// about a sixth of delivering one change to a view (perf, 1,000,000 items).
+    private static func applyOne(
+        _ changeSet: InventoryChangeSet, to state: inout State, filter: ItemFilter,
+        sort: ItemSort
+    ) -> Change {
+        // Read in place, as above.
+        var (id, old, new) = changeSet.changes.withUnsafeBufferPointer {
+            changes -> (Int64, Entry?, Entry?) in
+            let kind = changes[0].kind
+            let new =
+                kind == .deleted ? nil : Self.entry(of: changes[0].item, filter: filter, sort: sort)
+            let old: Entry? =
+                switch kind {
+                case .added: nil
+                case .edited:
+                    changes[0].before.flatMap { Self.entry(of: $0, filter: filter, sort: sort) }
+                case .deleted: Self.entry(of: changes[0].item, filter: filter, sort: sort)
+                }
+            return (changes[0].item.id, old, new)
+        }
+        // What the view holds decides, as above.
+        if let known = old {
+            old =
+                state.order.value(of: known.key).map { Entry(key: known.key, value: $0) }
+                ?? state.order.member(ofID: id).map { Entry(key: $0.key, value: $0.value) }
+        } else if let new, !state.order.isEmpty, let value = state.order.value(of: new.key) {
+            old = Entry(key: new.key, value: value)
+        }
+        if let old { state.total -= old.value }
+        if let new { state.total += new.value }
+        var result = Change(sequence: changeSet.sequence)
+        switch (old, new) {
+        case (nil, nil):
+            break
+        case (nil, let new?):
+            state.order.insert(new.key, value: new.value)
+            result.entered = [Position(id: id, index: state.order.insertionIndex(of: new.key))]
+        case (let old?, nil):
+            result.left = [Position(id: id, index: state.order.insertionIndex(of: old.key))]
+            state.order.remove(old.key)
+        case (let old?, let new?) where old.key == new.key:
+            if old.value != new.value { state.order.setValue(new.value, of: new.key) }
+            result.changed = [Position(id: id, index: state.order.insertionIndex(of: new.key))]
+        case (let old?, let new?):
+            let from = state.order.insertionIndex(of: old.key)
+            state.order.remove(old.key)
+            state.order.insert(new.key, value: new.value)
+            let to = state.order.insertionIndex(of: new.key)
+            result.moved = [Move(id: id, from: from, to: to)]
+        }
         return result
     }
 
