@@ -136,7 +136,12 @@ package struct Row: Encodable {
         return baseline.map(\.isFinite) ?? false
     }
 
+    /// For ours and a baseline run in turns: the median of each turn's ours ÷ baseline,
+    /// which is the row's ratio (each side's median can fall on another speed of the machine).
+    var turnRatio: Double? = nil
+
     var ratio: Double? {
+        if let turnRatio { return turnRatio }
         guard let ours, let baseline, baseline > 0 else { return nil }
         return ours / baseline
     }
@@ -448,7 +453,8 @@ func coldListing(_ results: Results) -> Row {
 
 /// A benchmark that runs ours and a baseline in turns within each sample and records each
 /// one's microseconds as a metric of its own: the median of each in milliseconds, with the
-/// fewest and most.
+/// fewest and most; the ratio is the median of the turns' ratios (`turnRatioPermille`) when
+/// the run recorded them, else the ratio of the medians.
 func inTurns(
     _ results: Results, _ benchmark: String, ours: String, baseline: String, measure: String,
     named name: String, _ direction: Row.Direction, _ target: Double
@@ -460,6 +466,9 @@ func inTurns(
         baseline: baselineDistribution.map { $0.median / 1e3 }, named: name, direction, target)
     row.oursRange = oursDistribution.flatMap(millisecondRange)
     row.baselineRange = baselineDistribution.flatMap(millisecondRange)
+    row.turnRatio = results.distribution(benchmark, metric: "turnRatioPermille").map {
+        $0.median / 1e3
+    }
     return row
 }
 
