@@ -50,13 +50,13 @@ extension InventoryServer {
             head += ",\"sort\":\"\(page.sort.rawValue)\",\"count\":\(page.count)"
             head += ",\"worth\":\"\(self.decimal(page.total))\",\"offset\":\(page.offset)"
             head += ",\"limit\":\(page.limit),\"sequence\":\(page.sequence),\"items\":["
-            bytes.append(head)
+            bytes.append(contentsOf: head.utf8)
             for (index, item) in page.items.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 ItemJSON.appendObject(
                     item, manager: self.manager, files: Self.fileNaming, to: &bytes)
             }
-            bytes.append("]}" as StaticString)
+            bytes.append("]}")
             let body = bytes.withUnsafeBytes { ByteBuffer(bytes: $0) }
             self.encodedPages.keep(body, for: asked, at: page.sequence)
             return Self.jsonPage(body)

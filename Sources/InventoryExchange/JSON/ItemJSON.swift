@@ -27,91 +27,92 @@ public enum ItemJSON {
         _ item: HouseholdItem, manager: InventoryManager, files naming: ItemFileNaming = .paths,
         to bytes: inout OutputBytes
     ) {
-        func key(_ text: StaticString) {
-            bytes.append(text)
-        }
         func quoted(_ write: (inout OutputBytes) -> Void) {
             bytes.append(UInt8(ascii: "\""))
             write(&bytes)
             bytes.append(UInt8(ascii: "\""))
         }
-        key("{\"id\":")
+        bytes.append("{\"id\":")
         ASCIIDigits.append(item.id, to: &bytes)
-        key(",\"name\":")
+        bytes.append(",\"name\":")
         appendString(item.name, to: &bytes)
-        key(",\"description\":")
+        bytes.append(",\"description\":")
         appendString(item.description, to: &bytes)
-        key(",\"price\":")
-        if let price = item.price { quoted(price.appendDecimal) } else { key("null") }
-        key(",\"currency\":")
+        bytes.append(",\"price\":")
+        if let price = item.price { quoted(price.appendDecimal) } else { bytes.append("null") }
+        bytes.append(",\"currency\":")
         appendString(manager.currency.code, to: &bytes)
-        key(",\"purchaseDate\":")
-        if let date = item.purchaseDate { quoted(date.append) } else { key("null") }
-        key(",\"luxury\":")
-        if item.isLuxury { key("true") } else { key("false") }
-        key(",\"insured\":")
-        if item.isInsured { key("true") } else { key("false") }
-        key(",\"quantity\":")
+        bytes.append(",\"purchaseDate\":")
+        if let date = item.purchaseDate { quoted(date.append) } else { bytes.append("null") }
+        bytes.append(",\"luxury\":")
+        if item.isLuxury { bytes.append("true") } else { bytes.append("false") }
+        bytes.append(",\"insured\":")
+        if item.isInsured { bytes.append("true") } else { bytes.append("false") }
+        bytes.append(",\"quantity\":")
         ASCIIDigits.append(item.quantity, to: &bytes)
-        key(",\"location\":")
+        bytes.append(",\"location\":")
         appendString(item.location, to: &bytes)
-        key(",\"brand\":")
+        bytes.append(",\"brand\":")
         appendString(item.brand, to: &bytes)
-        key(",\"model\":")
+        bytes.append(",\"model\":")
         appendString(item.model, to: &bytes)
-        key(",\"serial\":")
+        bytes.append(",\"serial\":")
         appendString(item.serialNumber, to: &bytes)
-        key(",\"notes\":")
+        bytes.append(",\"notes\":")
         appendString(item.notes, to: &bytes)
-        key(",\"value\":")
-        if let value = item.replacementValue { quoted(value.appendDecimal) } else { key("null") }
-        key(",\"worth\":")
-        if let worth = item.worth { quoted(worth.appendDecimal) } else { key("null") }
-        key(",\"purchasedFrom\":")
+        bytes.append(",\"value\":")
+        if let value = item.replacementValue {
+            quoted(value.appendDecimal)
+        } else {
+            bytes.append("null")
+        }
+        bytes.append(",\"worth\":")
+        if let worth = item.worth { quoted(worth.appendDecimal) } else { bytes.append("null") }
+        bytes.append(",\"purchasedFrom\":")
         appendString(item.purchasedFrom, to: &bytes)
-        key(",\"warrantyUntil\":")
-        if let date = item.warrantyUntil { quoted(date.append) } else { key("null") }
-        key(",\"lifetimeWarranty\":")
-        if item.hasLifetimeWarranty { key("true") } else { key("false") }
-        key(",\"scheduled\":")
-        if item.isScheduled { key("true") } else { key("false") }
-        key(",\"reviewedAt\":")
-        if let date = item.reviewedAt { quoted(date.append) } else { key("null") }
-        key(",\"tags\":[")
+        bytes.append(",\"warrantyUntil\":")
+        if let date = item.warrantyUntil { quoted(date.append) } else { bytes.append("null") }
+        bytes.append(",\"lifetimeWarranty\":")
+        if item.hasLifetimeWarranty { bytes.append("true") } else { bytes.append("false") }
+        bytes.append(",\"scheduled\":")
+        if item.isScheduled { bytes.append("true") } else { bytes.append("false") }
+        bytes.append(",\"reviewedAt\":")
+        if let date = item.reviewedAt { quoted(date.append) } else { bytes.append("null") }
+        bytes.append(",\"tags\":[")
         for (index, tag) in item.tags.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             appendString(tag, to: &bytes)
         }
-        key("],\"photo\":")
+        bytes.append("],\"photo\":")
         switch naming {
         case .paths: appendString(item.photo == nil ? nil : manager.photoPath(of: item), to: &bytes)
         case .urls(let prefix): appendString(item.photo.map { prefix + $0 }, to: &bytes)
         }
-        key(",\"files\":[")
+        bytes.append(",\"files\":[")
         for (index, file) in item.attachments.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            key("{\"id\":")
+            bytes.append("{\"id\":")
             ASCIIDigits.append(file.id, to: &bytes)
-            key(",\"kind\":")
+            bytes.append(",\"kind\":")
             appendString(file.kind.rawValue, to: &bytes)
-            key(",\"caption\":")
+            bytes.append(",\"caption\":")
             appendString(file.caption, to: &bytes)
             switch naming {
             case .paths:
-                key(",\"path\":")
+                bytes.append(",\"path\":")
                 appendString(manager.photos.path(of: file.file), to: &bytes)
             case .urls(let prefix):
-                key(",\"url\":")
+                bytes.append(",\"url\":")
                 appendString(prefix + file.file, to: &bytes)
             }
-            key("}")
+            bytes.append("}")
         }
-        key("]")
-        key(",\"createdAt\":")
+        bytes.append("]")
+        bytes.append(",\"createdAt\":")
         quoted(item.createdAt.appendISO8601)
-        key(",\"updatedAt\":")
+        bytes.append(",\"updatedAt\":")
         quoted(item.updatedAt.appendISO8601)
-        key(",\"version\":")
+        bytes.append(",\"version\":")
         ASCIIDigits.append(item.version, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
     }
@@ -135,7 +136,7 @@ public enum ItemJSON {
     /// U+2028/U+2029 (which end a line in JavaScript).
     public static func appendString(_ text: String?, to bytes: inout OutputBytes) {
         guard var text else {
-            bytes.append("null" as StaticString)
+            bytes.append("null")
             return
         }
         bytes.append(UInt8(ascii: "\""))
@@ -164,7 +165,7 @@ public enum ItemJSON {
             func hex(_ digit: UInt8) -> UInt8 {
                 digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
             }
-            bytes.append("\\u00" as StaticString)
+            bytes.append("\\u00")
             bytes.append(hex(value >> 4))
             bytes.append(hex(value & 0xF))
         }
@@ -185,7 +186,7 @@ public enum ItemJSON {
                 }
                 if pending.count == 2, pending[1] == 0x80 { continue }
                 if pending.count == 3, pending[2] == 0xA8 || pending[2] == 0xA9 {
-                    bytes.append(contentsOf: (pending[2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    bytes.append(pending[2] == 0xA8 ? "\\u2028" : "\\u2029")
                 } else {
                     bytes.append(contentsOf: pending)
                 }
@@ -193,11 +194,11 @@ public enum ItemJSON {
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: "\\n".utf8)
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
+            case UInt8(ascii: "\""): bytes.append("\\\"")
+            case UInt8(ascii: "\\"): bytes.append("\\\\")
+            case UInt8(ascii: "\n"): bytes.append("\\n")
+            case UInt8(ascii: "\r"): bytes.append("\\r")
+            case UInt8(ascii: "\t"): bytes.append("\\t")
             case 0..<0x20, 0x7F: appendEscape(byte)
             case 0xC2, 0xE2: pending.append(byte)
             default: bytes.append(byte)

@@ -321,48 +321,24 @@ public final class InventoryView: Sendable {
                 // Read in place: a copy of each change retained and released every field of
                 // its item, once per view.
                 let id = changes[index].item.id
-                let kind = changes[index].kind
-                let new =
-                    kind == .deleted
-                    ? nil : Self.entry(of: changes[index].item, filter: filter, sort: sort)
+                let new = Self.entry(after: changes[index], filter: filter, sort: sort)
                 if onlyAdditions {
                     touched.append(Touched(id: id, old: nil, new: new))
                 } else if needsPositions, let index = position[id] {
                     touched[index].new = new
                 } else {
-                    let old: Entry? =
-                        switch kind {
-                        case .added: nil
-                        case .edited:
-                            changes[index].before.flatMap {
-                                Self.entry(of: $0, filter: filter, sort: sort)
-                            }
-                        case .deleted:
-                            Self.entry(of: changes[index].item, filter: filter, sort: sort)
-                        }
+                    let old = Self.entry(before: changes[index], filter: filter, sort: sort)
                     if needsPositions { position[id] = touched.count }
                     touched.append(Touched(id: id, old: old, new: new))
                 }
             }
         }
-        // What the view holds decides, not the filter alone: an item it does not hold is not
-        // taken out; an item added again under a key it holds stays.
+        // What the view holds decides, not the filter alone (`held`).
         var anyHeld = false
         for index in touched.indices {
-            if let old = touched[index].old {
-                // Its value as the view holds it, so that the total stays the sum of members.
-                // Not found by the key computed from the change (a name lowercased otherwise
-                // than when the view read it, say): found by its id, once, the slow way.
-                touched[index].old =
-                    state.order.value(of: old.key).map { Entry(key: old.key, value: $0) }
-                    ?? state.order.member(ofID: touched[index].id).map {
-                        Entry(key: $0.key, value: $0.value)
-                    }
-            } else if touched[index].old == nil, let new = touched[index].new,
-                !state.order.isEmpty, let value = state.order.value(of: new.key)
-            {
-                touched[index].old = Entry(key: new.key, value: value)
-            }
+            touched[index].old = Self.held(
+                touched[index].old, new: touched[index].new, id: touched[index].id,
+                in: state.order)
             if touched[index].old != nil { anyHeld = true }
         }
         if onlyAdditions, !anyHeld, let entered = applyAdditions(touched, to: &state) {
@@ -425,28 +401,13 @@ public final class InventoryView: Sendable {
         sort: ItemSort
     ) -> Change {
         // Read in place, as above.
-        var (id, old, new) = changeSet.changes.withUnsafeBufferPointer {
-            changes -> (Int64, Entry?, Entry?) in
-            let kind = changes[0].kind
-            let new =
-                kind == .deleted ? nil : Self.entry(of: changes[0].item, filter: filter, sort: sort)
-            let old: Entry? =
-                switch kind {
-                case .added: nil
-                case .edited:
-                    changes[0].before.flatMap { Self.entry(of: $0, filter: filter, sort: sort) }
-                case .deleted: Self.entry(of: changes[0].item, filter: filter, sort: sort)
-                }
-            return (changes[0].item.id, old, new)
+        let (id, before, new) = changeSet.changes.withUnsafeBufferPointer { changes in
+            (
+                changes[0].item.id, Self.entry(before: changes[0], filter: filter, sort: sort),
+                Self.entry(after: changes[0], filter: filter, sort: sort)
+            )
         }
-        // What the view holds decides, as above.
-        if let known = old {
-            old =
-                state.order.value(of: known.key).map { Entry(key: known.key, value: $0) }
-                ?? state.order.member(ofID: id).map { Entry(key: $0.key, value: $0.value) }
-        } else if let new, !state.order.isEmpty, let value = state.order.value(of: new.key) {
-            old = Entry(key: new.key, value: value)
-        }
+        let old = Self.held(before, new: new, id: id, in: state.order)
         if let old { state.total -= old.value }
         if let new { state.total += new.value }
         var result = Change(sequence: changeSet.sequence)
@@ -477,6 +438,45 @@ public final class InventoryView: Sendable {
         let id: Int64
         var old: Entry?
         var new: Entry?
+    }
+
+    /// The entry of the item a change leaves, or nil when it was not in the view (or new).
+    private static func entry(
+        before change: borrowing InventoryChange, filter: ItemFilter, sort: ItemSort
+    ) -> Entry? {
+        switch change.kind {
+        case .added: nil
+        case .edited: change.before.flatMap { entry(of: $0, filter: filter, sort: sort) }
+        case .deleted: entry(of: change.item, filter: filter, sort: sort)
+        }
+    }
+
+    /// The entry of the item a change makes, or nil when it is out of the view (or deleted).
+    private static func entry(
+        after change: borrowing InventoryChange, filter: ItemFilter, sort: ItemSort
+    ) -> Entry? {
+        change.kind == .deleted ? nil : entry(of: change.item, filter: filter, sort: sort)
+    }
+
+    /// What the view holds of a touched item, which decides, not the filter alone: an item it
+    /// does not hold is not taken out; an item added again under a key it holds stays.
+    ///
+    /// - Parameters:
+    ///   - old: the item's entry before the change, from the change.
+    ///   - new: its entry after.
+    /// - Returns: `old` with the value the view holds (so that the total stays the sum of its
+    ///   members), found by its key, or by its id when the key computed from the change is not
+    ///   the one the view read (a name lowercased otherwise, say: the slow way, once); for an
+    ///   item that was not in the view, the entry it holds under `new`'s key, if any.
+    private static func held(_ old: Entry?, new: Entry?, id: Int64, in order: SortedKeys)
+        -> Entry?
+    {
+        if let old {
+            return order.value(of: old.key).map { Entry(key: old.key, value: $0) }
+                ?? order.member(ofID: id).map { Entry(key: $0.key, value: $0.value) }
+        }
+        guard let new, !order.isEmpty, let value = order.value(of: new.key) else { return nil }
+        return Entry(key: new.key, value: value)
     }
 
     /// What the view holds of `item`, or nil when it does not pass `filter`.

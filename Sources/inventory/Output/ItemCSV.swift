@@ -31,9 +31,9 @@ enum ItemCSV {
         bytes.append(comma)
         item.purchaseDate?.append(to: &bytes)
         bytes.append(comma)
-        bytes.append(item.isLuxury ? "true" : "false" as StaticString)
+        bytes.append(item.isLuxury ? "true" : "false")
         bytes.append(comma)
-        bytes.append(item.isInsured ? "true" : "false" as StaticString)
+        bytes.append(item.isInsured ? "true" : "false")
         bytes.append(comma)
         ASCIIDigits.append(item.quantity, to: &bytes)
         for field in [item.location, item.brand, item.model, item.serialNumber, item.notes] {
@@ -57,7 +57,7 @@ enum ItemCSV {
         bytes.append(comma)
         item.warrantyUntil?.append(to: &bytes)
         bytes.append(comma)
-        bytes.append(item.hasLifetimeWarranty ? "true" : "false" as StaticString)
+        bytes.append(item.hasLifetimeWarranty ? "true" : "false")
         bytes.append(comma)
         item.reviewedAt?.append(to: &bytes)
         bytes.append(comma)
@@ -70,8 +70,8 @@ enum ItemCSV {
                     .joined(separator: "; "), to: &bytes)
         }
         bytes.append(comma)
-        bytes.append(item.isScheduled ? "true" : "false" as StaticString)
-        bytes.append("\r\n" as StaticString)
+        bytes.append(item.isScheduled ? "true" : "false")
+        bytes.append("\r\n")
     }
 
     /// `field`, quoted if it must be.

@@ -26,7 +26,7 @@ final class BufferedOutput: Sendable {
     /// Appends `text`, writing out when the buffer is full. A failure is remembered
     /// (`failure`).
     func write(_ text: String) {
-        try? write { $0.append(text) }
+        try? write { $0.append(contentsOf: text.utf8) }
     }
 
     /// Lets `body` append bytes to the buffer, writing out when it is full: for listings that
