@@ -33,4 +33,29 @@ import Testing
         #expect(rule(String(repeating: "é", count: 20), multiline: false) != nil)
         #expect(rule(String(repeating: "é", count: 21), multiline: false) == nil)
     }
+
+    @Test(
+        arguments: [
+            "Zero\u{200B}width", "Soft\u{AD}hyphen", "\u{FEFF}Mark", "Word\u{2060}joiner",
+            "Right\u{202E}left", "Iso\u{2066}late", "Hangul\u{3164}filler", "Tag\u{E0041}",
+            "Left\u{200E}mark",
+        ])
+    func everyInvisibleCharacterIsRefusedAlike(text: String) throws {
+        #expect(rule(text, multiline: false) == nil, "\(text.debugDescription)")
+        #expect(rule(text, multiline: true) == nil, "\(text.debugDescription)")
+        let error = #expect(throws: InventoryError.self) {
+            try ItemValidation.text(text, field: .name)
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("invisible character (U+"))
+    }
+
+    @Test(
+        arguments: [
+            "Family \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", "Heart \u{2764}\u{FE0F}",
+            "Flag \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+            "\u{0645}\u{06CC}\u{200C}\u{062E}\u{0648}\u{0627}\u{0645}",
+        ])
+    func theInvisibleCharactersWritingNeedsAreKept(text: String) {
+        #expect(rule(text, multiline: false, limit: 200) == text, "\(text.debugDescription)")
+    }
 }

@@ -48,10 +48,21 @@ import Testing
 
     @Test func separatorsAndDirectionOverridesAreRefusedWhereTheyMislead() throws {
         try expectRefused(["edit", "1", "--name", "Boat\u{2028}Oar"], "layout character (U+2028)")
-        try expectRefused(["edit", "1", "--serial", "\u{202E}123"], "layout character (U+202E)")
-        try expectRefused(["edit", "1", "--notes", "a\u{2066}b"], "layout character (U+2066)")
+        try expectRefused(["edit", "1", "--serial", "\u{202E}123"], "invisible character (U+202E)")
+        try expectRefused(["edit", "1", "--notes", "a\u{2066}b"], "invisible character (U+2066)")
+        try expectRefused(
+            ["edit", "1", "--name", "Zero\u{200B}width"], "invisible character (U+200B)")
+        try expectRefused(
+            ["add", "--name", "x", "--tag", "a\u{FEFF}"], "invisible character (U+FEFF)")
         try sandbox.succeed(["edit", "1", "--notes", "one\u{2028}two"])
         try sandbox.succeed(["edit", "1", "--name", "مرحبا 📷 👨‍👩‍👧"])
+    }
+
+    @Test func aQuantityTooLongForANumberSaysItsRangeNotThatItIsNoNumber() throws {
+        try expectRefused(
+            ["edit", "1", "--quantity", "12345678901234567890"],
+            "it must be a whole number from 1 to 1,000,000")
+        try expectRefused(["edit", "1", "--quantity", "six"], "not a whole number")
     }
 
     @Test func multiLineFieldsKeepLineBreaksAndTabsAndOthersRefuseThem() throws {

@@ -55,15 +55,19 @@ package enum ItemValidation {
                 field: field, value: String(trimmed.prefix(40)) + "…",
                 reason: "\(trimmed.count) characters; the most is \(limit)")
         }
-        if let refused = trimmed.unicodeScalars.first(where: {
-            isRefused($0, multiline: multiline)
-        }) {
+        if let refused = firstRefused(in: trimmed, multiline: multiline) {
             let code = String(refused.value, radix: 16, uppercase: true)
             let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
-            let kind = refused.properties.generalCategory == .control ? "control" : "layout"
+            let kind =
+                switch refused.properties.generalCategory {
+                case .control: "control"
+                case .lineSeparator, .paragraphSeparator: "layout"
+                default: "invisible"
+                }
             throw InventoryError.invalidValue(
                 field: field, value: trimmed,
-                reason: "it holds a \(kind) character (U+\(padded)); "
+                reason: "it holds \(kind == "invisible" ? "an" : "a") \(kind) character "
+                    + "(U+\(padded)); "
                     + (multiline
                         ? "only line breaks and tabs may be used"
                         : "it must be one line of plain text"))
@@ -80,18 +84,44 @@ package enum ItemValidation {
         return quantity
     }
 
+    /// The first scalar of `text` that a text field refuses, if any (`isRefused`), where an
+    /// emoji's tag characters (the subdivision flags: 🏴 followed by tags) are allowed.
+    static func firstRefused(in text: String, multiline: Bool) -> Unicode.Scalar? {
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            guard isRefused(scalar, multiline: multiline) else { continue }
+            if emojiTags.contains(scalar.value),
+                let previous, previous == "\u{1F3F4}" || emojiTags.contains(previous.value)
+            {
+                continue
+            }
+            return scalar
+        }
+        return nil
+    }
+
+    /// The tag characters that follow 🏴 in a subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿), ending with CANCEL TAG.
+    private static let emojiTags: ClosedRange<UInt32> = 0xE0020...0xE007F
+
     /// Whether `scalar` is refused in a text field: a control character (but a line break or a
-    /// tab in a multi-line field), a line or paragraph separator in a one-line field, or a
-    /// bidirectional embedding, override or isolate, which can make a text read as another.
+    /// tab in a multi-line field), a line or paragraph separator in a one-line field, or any
+    /// character Unicode says is drawn as nothing (`Default_Ignorable_Code_Point`: zero-width
+    /// spaces, the soft hyphen, the byte-order mark, bidirectional embeddings, overrides and
+    /// isolates, which can make a text read as another), but for those that writing needs:
+    /// the zero-width joiner and non-joiner (emoji sequences, Persian and Indic scripts) and
+    /// variation selectors (an emoji's colour form, Mongolian).
     static func isRefused(_ scalar: Unicode.Scalar, multiline: Bool) -> Bool {
         switch scalar.properties.generalCategory {
         case .control: return !(multiline && (scalar == "\n" || scalar == "\t"))
         case .lineSeparator, .paragraphSeparator: return !multiline
         default:
-            let value: UInt32 = scalar.value
-            let embeddings: ClosedRange<UInt32> = 0x202A...0x202E
-            let isolates: ClosedRange<UInt32> = 0x2066...0x2069
-            return embeddings.contains(value) || isolates.contains(value)
+            guard scalar.properties.isDefaultIgnorableCodePoint else { return false }
+            let value = scalar.value
+            let allowed =
+                value == 0x200C || value == 0x200D || (0xFE00...0xFE0F).contains(value)
+                || (0xE0100...0xE01EF).contains(value) || (0x180B...0x180F).contains(value)
+            return !allowed
         }
     }
 
@@ -180,6 +210,33 @@ extension ItemDraft {
             reviewedAt: try ItemValidation.pastDate(reviewedAt, field: .reviewedAt, today: today),
             tags: try ItemValidation.tags(tags), isScheduled: isScheduled,
             createdAt: now, updatedAt: now, version: 1)
+    }
+}
+
+extension ItemDraft {
+    /// Every rule the draft breaks, one refusal per field, in the order of the item's fields:
+    /// what a form shows all at once (`validatedItem` stops at the first).
+    package func problems(currency: Currency, today: CalendarDate) -> [InventoryError] {
+        var problems: [InventoryError] = []
+        func check(_ body: () throws -> Void) {
+            do { try body() } catch let error as InventoryError { problems.append(error) } catch {
+            }
+        }
+        check { _ = try ItemValidation.name(name) }
+        check { _ = try ItemValidation.price(price, currency: currency) }
+        check { _ = try ItemValidation.price(replacementValue, currency: currency) }
+        check { _ = try ItemValidation.purchaseDate(purchaseDate, today: today) }
+        check { _ = try ItemValidation.text(purchasedFrom, field: .purchasedFrom) }
+        check { _ = try ItemValidation.quantity(quantity) }
+        check { _ = try ItemValidation.text(location, field: .location) }
+        check { _ = try ItemValidation.text(brand, field: .brand) }
+        check { _ = try ItemValidation.text(model, field: .model) }
+        check { _ = try ItemValidation.text(serialNumber, field: .serial) }
+        check { _ = try ItemValidation.tags(tags) }
+        check { _ = try ItemValidation.text(description, field: .description, long: true) }
+        check { _ = try ItemValidation.text(notes, field: .notes, long: true) }
+        check { _ = try ItemValidation.pastDate(reviewedAt, field: .reviewedAt, today: today) }
+        return problems
     }
 }
 
@@ -279,10 +336,16 @@ public enum ValueParser {
         guard !trimmed.isEmpty else { return nil }
         let negative = trimmed.hasPrefix("-")
         guard let digits = Money.ungrouped(negative ? trimmed.dropFirst() : trimmed[...]),
-            let value = Int(digits)
+            !digits.isEmpty
         else {
             throw InventoryError.invalidValue(
                 field: .quantity, value: text, reason: "not a whole number (write it like 6)")
+        }
+        // A whole number too long for Int is a whole number out of range, and says so.
+        guard let value = Int(digits) else {
+            throw InventoryError.invalidValue(
+                field: .quantity, value: trimmed,
+                reason: "it must be a whole number from 1 to 1,000,000")
         }
         return negative ? -value : value
     }
