@@ -174,7 +174,9 @@ let package = Package(
             dependencies: ["InventoryStore", "InventoryTestSupport", "CSQLite"]),
         .testTarget(
             name: "InventoryKitTests",
-            dependencies: ["InventoryKit", "InventoryTestSupport", "Locking"]),
+            dependencies: [
+                "InventoryKit", "InventoryTestSupport", "Locking", "InventoryMigrations",
+            ]),
         .testTarget(
             name: "InventoryExchangeTests",
             dependencies: [

@@ -68,6 +68,12 @@ import Testing
         #expect(try names(["list", "--search", "!!!"]) == [])
     }
 
+    @Test func searchFoldsAccentsAndCase() throws {
+        try sandbox.add("Küche table", "--location", "Salle à manger")
+        #expect(try names(["list", "--search", "kuche"]) == ["Küche table"])
+        #expect(try names(["list", "--search", "KÜCHE salle a"]) == ["Küche table"])
+    }
+
     @Test func viewsListsNameTitleDescriptionSourceAndCount() throws {
         let table = try sandbox.succeed(["views", "--views", "views.json"])
         let lines = table.split(separator: "\n").map(String.init)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which items a view or a listing shows. Every condition that is set must hold, and so must
 /// every filter in `all` (a view built on another view narrows it this way).
 ///
@@ -129,9 +131,11 @@ public enum TextFolding {
     public static func fold(_ text: String) -> String { text.lowercased() }
 }
 
-/// Full-text search words, split and folded as SQLite's FTS5 `unicode61` tokenizer does
-/// (with diacritics kept): letters, digits and private-use characters make words; everything
-/// else separates them.
+/// Full-text search words, split and folded as SQLite's FTS5 `unicode61` tokenizer does with
+/// `remove_diacritics 2` (migration 0013): letters, digits and private-use characters make
+/// words, the combining accents it removes are dropped inside them, and everything else
+/// separates them; case is folded and Latin letters lose their accents, so `kuche` finds
+/// "Küche" and `cafe` "Café".
 public struct SearchText: Sendable, Hashable {
     /// The folded words of the search, each matched as a prefix.
     public let words: [String]
@@ -163,14 +167,55 @@ public struct SearchText: Sendable, Hashable {
         for scalar in text.unicodeScalars {
             if isWordScalar(scalar) {
                 current.append(scalar)
+            } else if removedAccents.contains(scalar.value) {
+                continue
             } else if !current.isEmpty {
-                words.append(TextFolding.fold(String(current)))
+                words.append(fold(String(current)))
                 current = String.UnicodeScalarView()
             }
         }
-        if !current.isEmpty { words.append(TextFolding.fold(String(current))) }
+        if !current.isEmpty { words.append(fold(String(current))) }
         return words
     }
+
+    /// A word folded as the tokenizer folds it: lower case, and a Latin letter with accents as
+    /// its plain letter.
+    static func fold(_ word: String) -> String {
+        let lower = TextFolding.fold(word)
+        guard !lower.utf8.allSatisfy({ $0 < 0x80 }) else { return lower }
+        var folded = String.UnicodeScalarView()
+        for scalar in lower.unicodeScalars {
+            if removedAccents.contains(scalar.value) { continue }
+            folded.append(plainLatinLetter(of: scalar) ?? scalar)
+        }
+        return String(folded)
+    }
+
+    /// The letter a Latin letter with accents is searched as (é → e, ǖ → u), or nil: one whose
+    /// canonical decomposition is an ASCII letter followed by accents the tokenizer removes.
+    /// SQLite's table leaves out ǡ, and folds the long s (ſ, ẛ) to s.
+    private static func plainLatinLetter(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        let value = scalar.value
+        guard (0xC0...0x24F).contains(value) || (0x1E00...0x1EFF).contains(value),
+            value != 0x1E0, value != 0x1E1
+        else { return nil }
+        if value == 0x17F || value == 0x1E9B { return "s" }
+        let parts = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
+        guard let base = parts.first, base.isASCII, base.properties.isAlphabetic,
+            parts.dropFirst().allSatisfy({ removedAccents.contains($0.value) })
+        else { return nil }
+        return base
+    }
+
+    /// The combining accents the tokenizer drops from inside a word (SQLite's
+    /// `sqlite3Fts5UnicodeIsdiacritic`): grave, acute, circumflex, tilde, macron, breve, dot,
+    /// diaeresis, hook, ring, double acute, caron, inverted breve, horn, dot below and the
+    /// cedilla and ogonek among them.
+    private static let removedAccents: Set<UInt32> = [
+        0x300, 0x301, 0x302, 0x303, 0x304, 0x306, 0x307, 0x308, 0x309, 0x30A, 0x30B, 0x30C,
+        0x30F, 0x311, 0x31B, 0x323, 0x324, 0x325, 0x326, 0x327, 0x328, 0x32D, 0x32E, 0x330,
+        0x331,
+    ]
 
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
