@@ -7,7 +7,8 @@ public struct ItemCheck: Sendable {
         case photo
         /// No receipt, and worth more than the receipt threshold.
         case receipt
-        /// No serial number on electronics: tagged `electronics`, or with a brand or model.
+        /// No serial number on electronics (tagged `electronics`): a sofa or a ring with a
+        /// brand has no serial to ask for.
         case serial
         /// Neither a price nor a replacement value.
         case worth
@@ -27,7 +28,7 @@ public struct ItemCheck: Sendable {
             switch self {
             case .photo: "a photo"
             case .receipt: "a receipt, for an item worth more than the receipt threshold"
-            case .serial: "a serial number, for electronics (tag electronics, or a brand or model)"
+            case .serial: "a serial number, for electronics (items tagged electronics)"
             case .worth: "a price or a replacement value"
             case .purchaseDate: "a purchase date"
             case .review: "a review within the review interval (a year unless set)"
@@ -85,12 +86,10 @@ public struct ItemCheck: Sendable {
                 "no receipt (worth \(Money.format(total, currency: currency)), more than "
                     + "\(settings.receiptThreshold.formatted))")
         }
-        if isBlank(item.serialNumber) {
-            if item.tags.contains(where: { $0.lowercased() == Self.electronicsTag }) {
-                add(.serial, "no serial number (tagged electronics)")
-            } else if !isBlank(item.brand) || !isBlank(item.model) {
-                add(.serial, "no serial number (it has a brand or model)")
-            }
+        if isBlank(item.serialNumber),
+            item.tags.contains(where: { TextFolding.fold($0) == Self.electronicsTag })
+        {
+            add(.serial, "no serial number (tagged electronics)")
         }
         if item.worth == nil { add(.worth, "no price or replacement value") }
         if item.purchaseDate == nil { add(.purchaseDate, "no purchase date") }
