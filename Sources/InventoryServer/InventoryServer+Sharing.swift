@@ -129,7 +129,7 @@ extension InventoryServer {
             response = sharePage(
                 "This link has expired",
                 [
-                    "It opened until \(link.expiresAt.minuteText). Ask the household for a "
+                    "It opened until \(link.expiresAt.minuteText(in: .current)). Ask the household for a "
                         + "new one."
                 ], status: .gone, links: links)
         case .revoked:
@@ -235,7 +235,7 @@ extension InventoryServer {
             [
                 text(
                     "A read-only copy of \(what), shared by the household until "
-                        + "\(link.expiresAt.minuteText). "),
+                        + "\(link.expiresAt.minuteText(in: .current)). "),
                 element("a", ["href": links.home], [text("All of it")]),
                 text(" · "),
                 element("a", ["href": links.report], [text("The printable report")]),

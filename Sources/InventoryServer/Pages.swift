@@ -337,7 +337,7 @@ struct Pages: Sendable {
             "ol", ["class": "history"],
             history.map { entry in
                 let change = entry.change
-                var line = "\(entry.time.minuteText)  \(change.kind.rawValue)"
+                var line = "\(entry.time.minuteText(in: .current))  \(change.kind.rawValue)"
                 if change.kind == .edited, let before = change.before {
                     let fields = change.item.changedFields(comparedTo: before)
                     if !fields.isEmpty { line += ": " + fields.joined(separator: ", ") }

@@ -1,3 +1,4 @@
+import Foundation
 import InventoryTestSupport
 import Testing
 
@@ -49,9 +50,17 @@ import Testing
         #expect(revoked.state(at: ends) == .revoked)
     }
 
-    @Test func timesForPeopleAreToTheMinuteOrSecondInUTC() {
+    @Test func timesForPeopleAreToTheMinuteOrSecondInTheirOwnZone() throws {
         let time = Timestamp(millisecondsSince1970: 1_795_615_509_123)  // 2026-11-25T14:05:09.123Z
-        #expect(time.minuteText == "2026-11-25 14:05 UTC")
-        #expect(time.secondText == "2026-11-25 14:05:09 UTC")
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        #expect(time.minuteText(in: utc) == "2026-11-25 14:05 UTC")
+        #expect(time.secondText(in: utc) == "2026-11-25 14:05:09 UTC")
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        #expect(time.minuteText(in: paris) == "2026-11-25 15:05 +01:00")
+        let summer = Timestamp(millisecondsSince1970: 1_781_100_000_000)  // 2026-06-10T14:00:00Z
+        #expect(summer.secondText(in: paris) == "2026-06-10 16:00:00 +02:00")
+        let kathmandu = try #require(TimeZone(identifier: "Asia/Kathmandu"))
+        #expect(time.minuteText(in: kathmandu) == "2026-11-25 19:50 +05:45")
+        #expect(time.iso8601 == "2026-11-25T14:05:09.123Z", "what JSON carries stays in UTC")
     }
 }

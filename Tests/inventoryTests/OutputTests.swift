@@ -13,6 +13,25 @@ import Testing
         try sandbox.succeed(["claim", "new", "--title", "Burglary", "--items", "1,2"])
     }
 
+    // MARK: - Times
+
+    @Test func peopleSeeTheirOwnTimeWhileJSONKeepsUTC() throws {
+        let paris = ["TZ": "Europe/Paris"]
+        let shown = try sandbox.succeed(["show", "1"], environment: paris)
+        let updated = try #require(shown.split(separator: "\n").first { $0.contains("Updated") })
+        #expect(updated.contains(" +01:00 ") || updated.contains(" +02:00 "), "\(updated)")
+        #expect(!updated.contains("Z") && !updated.contains("."), "no milliseconds: \(updated)")
+        let history = try sandbox.succeed(["history", "1"], environment: paris)
+        #expect(history.contains(" +01:00  #1") || history.contains(" +02:00  #1"), "\(history)")
+        let claim = try sandbox.succeed(["claim", "show", "1"], environment: paris)
+        #expect(claim.contains("Opened") && claim.contains(":00\n"), "\(claim)")
+        // The same moment, an hour or two apart, in the zone each reader lives in.
+        let utc = try sandbox.succeed(["show", "1"], environment: ["TZ": "UTC"])
+        #expect(utc.contains(" UTC (version"), "\(utc)")
+        let json = try sandbox.succeed(["list", "--json"], environment: paris)
+        #expect(json.contains("Z\""), "JSON carries UTC: \(json)")
+    }
+
     // MARK: - Output files
 
     /// The paths that lead to the inventory's own files: itself, another spelling, its -wal

@@ -33,16 +33,40 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         return bytes.string
     }
 
-    /// The moment to the minute, for people: `2026-12-02 14:05 UTC`.
-    public var minuteText: String {
-        let text = iso8601
-        return "\(text.prefix(10)) \(text.dropFirst(11).prefix(5)) UTC"
+    /// The moment to the minute, for people, in `timeZone` (the user's: the CLI passes
+    /// `.current`, which follows `TZ`): `2026-12-02 15:05 +01:00`. JSON keeps `iso8601`, in UTC.
+    public func minuteText(in timeZone: TimeZone) -> String {
+        let text = local(in: timeZone)
+        return "\(text.iso.prefix(10)) \(text.iso.dropFirst(11).prefix(5)) \(text.zone)"
     }
 
-    /// The moment to the second, for people: `2026-12-02 14:05:09 UTC`.
-    public var secondText: String {
-        let text = iso8601
-        return "\(text.prefix(10)) \(text.dropFirst(11).prefix(8)) UTC"
+    /// The moment to the second, for people, in `timeZone`: `2026-12-02 15:05:09 +01:00`.
+    public func secondText(in timeZone: TimeZone) -> String {
+        let text = local(in: timeZone)
+        return "\(text.iso.prefix(10)) \(text.iso.dropFirst(11).prefix(8)) \(text.zone)"
+    }
+
+    /// The wall-clock time in `timeZone`, written as `iso8601` writes UTC, and its offset from
+    /// UTC at that moment (summer time included).
+    private func local(in timeZone: TimeZone) -> (iso: String, zone: String) {
+        let date = Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000)
+        let offset = timeZone.secondsFromGMT(for: date)
+        let shifted = Timestamp(millisecondsSince1970: millisecondsSince1970 + Int64(offset) * 1000)
+        // An offset, not an abbreviation: Foundation on Linux names zones "GMT+1", and an
+        // offset is unambiguous wherever the reader is.
+        let zone =
+            offset == 0 && ["UTC", "GMT", "Etc/UTC", "Etc/GMT"].contains(timeZone.identifier)
+            ? "UTC" : Self.offsetText(offset)
+        return (shifted.iso8601, zone)
+    }
+
+    /// An offset from UTC as `+01:00`.
+    private static func offsetText(_ seconds: Int) -> String {
+        let minutes = abs(seconds) / 60
+        let hours = String(minutes / 60)
+        let rest = String(minutes % 60)
+        return (seconds < 0 ? "-" : "+") + String(repeating: "0", count: 2 - hours.count) + hours
+            + ":" + String(repeating: "0", count: 2 - rest.count) + rest
     }
 
     /// Appends `iso8601`'s UTF-8 bytes to `bytes`: the 24 of a year from 0 to 9999 at once

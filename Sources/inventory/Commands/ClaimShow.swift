@@ -49,7 +49,7 @@ struct ClaimShow: ParsableCommand {
             output.writeLine(
                 "  Notes      " + lines.joined(separator: "\n" + String(repeating: " ", count: 13)))
         }
-        output.writeLine("  Opened     \(claim.createdAt.iso8601)")
+        output.writeLine("  Opened     \(claim.createdAt.minuteText(in: .current))")
         output.writeLine("")
         let rows = claim.items.map { item in
             [

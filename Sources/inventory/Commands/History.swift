@@ -50,7 +50,7 @@ struct History: ParsableCommand {
         for entry in entries {
             let change = entry.change
             var line =
-                "\(entry.time.iso8601)  #\(change.item.id) \(VisibleText.of(change.item.name))  "
+                "\(entry.time.secondText(in: .current))  #\(change.item.id) \(VisibleText.of(change.item.name))  "
                 + change.kind.rawValue
             switch change.kind {
             case .added:

@@ -122,7 +122,7 @@ struct Share: ParsableCommand {
             } else if let revoked = before.revokedAt {
                 output.writeLine(
                     "Link \(link.id) (\(Self.subject(link.subject))) was already revoked, on "
-                        + "\(revoked.minuteText).")
+                        + "\(revoked.minuteText(in: .current)).")
             } else {
                 output.writeLine(
                     "Link \(link.id) (\(Self.subject(link.subject))) no longer opens.")
@@ -165,7 +165,7 @@ struct Share: ParsableCommand {
         }
         output.writeLine(
             "Link \(made.link.id): a read-only copy of \(Self.subject(made.link.subject)), "
-                + "until \(made.link.expiresAt.minuteText):")
+                + "until \(made.link.expiresAt.minuteText(in: .current)):")
         output.writeLine(address)
         output.writeLine(
             "It opens through 'inventory serve' (start it if it is not running). Anyone who has "
@@ -215,8 +215,8 @@ struct Share: ParsableCommand {
             [
                 String(link.id), Self.subject(link.subject),
                 Self.stateText(link, state: link.state(at: now), manager: manager),
-                (link.revokedAt ?? link.expiresAt).minuteText, String(link.visits),
-                link.lastVisit?.minuteText ?? "—",
+                (link.revokedAt ?? link.expiresAt).minuteText(in: .current), String(link.visits),
+                link.lastVisit?.minuteText(in: .current) ?? "—",
             ]
         }
         output.write(
@@ -250,7 +250,7 @@ struct Share: ParsableCommand {
         }
         let rows = visits.map { visit in
             [
-                visit.time.secondText, visit.address, String(visit.status),
+                visit.time.secondText(in: .current), visit.address, String(visit.status),
                 visit.method + " " + visit.path,
             ]
         }

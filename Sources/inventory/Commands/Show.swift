@@ -66,8 +66,8 @@ struct Show: ParsableCommand {
             ("Photo", manager.photoPath(of: item).map(Self.markedIfMissing)),
             ("Files", item.attachments.isEmpty ? nil : Self.files(item, manager: manager)),
             ("Reviewed", item.reviewedAt?.description),
-            ("Added", item.createdAt.iso8601),
-            ("Updated", "\(item.updatedAt.iso8601) (version \(item.version))"),
+            ("Added", item.createdAt.secondText(in: .current)),
+            ("Updated", "\(item.updatedAt.secondText(in: .current)) (version \(item.version))"),
         ]
         let output = Terminal.standardOutput
         output.writeLine(style.bold("#\(item.id) \(VisibleText.of(item.name))"))
