@@ -108,8 +108,11 @@ struct Inventory: ParsableCommand {
             let help =
                 (["inventory"] + CommandLineArguments.commandPath(in: arguments) + ["--help"])
                 .joined(separator: " ")
+            let given = oneLine(Self.message(for: error))
             let message =
-                CommandLineArguments.negativeID(in: arguments) ?? oneLine(Self.message(for: error))
+                CommandLineArguments.negativeID(in: arguments)
+                ?? (given.hasPrefix("Unknown option")
+                    ? given : CommandLineArguments.unknownOption(in: arguments) ?? given)
             report("\(message) (see '\(help)')", status: exitCode(for: error).rawValue)
         }
     }

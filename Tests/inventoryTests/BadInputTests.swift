@@ -45,6 +45,12 @@ import Testing
             "not a JPEG, PNG, GIF, WebP or HEIC picture"
         ),
         (["add", "--name", "x", "--colour", "red"], 64, "Unknown option '--colour'"),
+        // A typo is named even when it leaves out what the command needs.
+        (["edit", "1", "--insurd"], 64, "Unknown option '--insurd' (see 'inventory edit --help')"),
+        (["add", "--nmae", "x"], 64, "Unknown option '--nmae'"),
+        (["edit", "--veiw", "luxury", "--insured"], 64, "Unknown option '--veiw'"),
+        (["claim", "new", "--titel", "x"], 64, "Unknown option '--titel'"),
+        (["edit", "1"], 64, "nothing to change"),
         (
             ["edit", "1", "2", "99", "--insured"], 1,
             "inventory: no item has id 99; nothing was changed"

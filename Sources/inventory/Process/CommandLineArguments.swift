@@ -113,4 +113,48 @@ enum CommandLineArguments {
         }
         return nil
     }
+
+    /// An option the command `arguments` run does not have (`edit 1 --insurd`), if any: the
+    /// message to give instead of another usage error. ArgumentParser runs a command's
+    /// `validate()` before it looks for unknown options, so a typo that leaves out what the
+    /// command needs would otherwise be reported as "nothing to change" or "missing".
+    static func unknownOption(in arguments: [String]) -> String? {
+        let path = commandPath(in: arguments)
+        var command: any ParsableCommand.Type = Inventory.self
+        for name in path {
+            guard
+                let next = command.configuration.subcommands.first(where: {
+                    $0._commandName == name
+                })
+            else { return nil }
+            command = next
+        }
+        // Only on this error path: the options as the command's help lists them.
+        let help = Inventory.helpMessage(for: command, columns: 10_000)
+        var known: Set<Substring> = ["--help", "-h", "--version"]
+        var index = help.startIndex
+        while let dash = help[index...].firstIndex(of: "-") {
+            var end = help.index(after: dash)
+            if end < help.endIndex, help[end] == "-" { end = help.index(after: end) }
+            while end < help.endIndex,
+                help[end].isASCII && (help[end].isLetter || help[end].isNumber || help[end] == "-")
+            {
+                end = help.index(after: end)
+            }
+            known.insert(help[dash..<end])
+            index = end
+        }
+        for argument in arguments.dropFirst(path.count) {
+            if argument == "--" { break }
+            guard argument.hasPrefix("-"), argument.count > 1,
+                Int(argument.dropFirst()) == nil
+            else { continue }
+            let name = argument.prefix { $0 != "=" }
+            // A short option may carry its value or others after it (-y, -vy).
+            let isShortGroup = !name.hasPrefix("--") && name.count > 2
+            if isShortGroup || known.contains(name) { continue }
+            return "Unknown option '\(name)'"
+        }
+        return nil
+    }
 }
