@@ -129,9 +129,17 @@ import Testing
         let wide = try table(columns: 200)
         #expect(wide.contains("TAGS") && wide.contains("LOCATION") && wide.contains("PURCHASED"))
         let narrow = try table(columns: 60)
-        #expect(!narrow.contains("TAGS") && !narrow.contains("LOCATION"), "\(narrow)")
         #expect(narrow.contains("NAME") && narrow.contains("LUXURY") && narrow.contains("INSURED"))
+        // The amount the total adds up stays: the value (1,299.00), not only the price.
+        #expect(narrow.contains("1,299.00") && narrow.contains("worth 1,299.00"), "\(narrow)")
+        // What is left out is said under the table.
+        let header = try #require(narrow.split(separator: "\r\n").first)
+        #expect(!header.contains("TAGS") && narrow.contains("not shown at this width: TAGS"))
         for line in narrow.split(separator: "\r\n") { #expect(line.count <= 60, "\(line)") }
+        // One amount column (what the total adds) comes before leaving a column out.
+        let middle = try table(columns: 80)
+        #expect(middle.contains("WORTH") && !middle.contains("VALUE"), "\(middle)")
+        #expect(middle.contains("LOCATION") && !middle.contains("not shown"), "\(middle)")
     }
 
     @Test(arguments: [
