@@ -81,14 +81,17 @@ extension BrowseApp {
     private func drawList(_ grid: inout Grid, _ tab: Tab) {
         syncCursor(tab)
         let showLocation = width >= 64
-        let nameWidth = max(8, width - (showLocation ? 48 : 33))
+        let ids = tab.active.ids(in: tab.top..<tab.top + listRows)
+        // As wide as the longest id shown, so that a long one takes room from the name, not
+        // from the flags at the end of the row.
+        let idWidth = max(5, ids.map { String($0).count }.max() ?? 0)
+        let nameWidth = max(8, width - (showLocation ? 48 : 33) - (idWidth - 5))
         var header =
-            " " + pad("ID", 5, right: true) + " " + pad("NAME", nameWidth) + " "
+            " " + pad("ID", idWidth, right: true) + " " + pad("NAME", nameWidth) + " "
             + pad("PRICE", 12, right: true) + " " + pad("QTY", 4, right: true) + " "
         if showLocation { header += pad("LOCATION", 14) + " " }
         header += "LUX INS"
         grid.put(header, row: 2, column: 0, style: .bold)
-        let ids = tab.active.ids(in: tab.top..<tab.top + listRows)
         if ids.isEmpty {
             let empty =
                 tab.searchText.map { "No item matches \"\($0)\" here (Esc clears the search)." }
@@ -99,7 +102,7 @@ extension BrowseApp {
             guard let item = try? manager.item(id: id) else { continue }
             let row = 3 + offset
             var line =
-                " " + pad(String(item.id), 5, right: true) + " "
+                " " + pad(String(item.id), idWidth, right: true) + " "
                 + pad(
                     DisplayWidth.truncate(item.name, to: nameWidth, ellipsis: ellipsis),
                     nameWidth) + " "
@@ -189,7 +192,10 @@ extension BrowseApp {
                     : item.attachments.map { "\($0.id) \($0.kind.rawValue)" }.joined(
                         separator: ", ")
             ),
-            ("Updated", "\(item.updatedAt.iso8601) (version \(item.version))"),
+            (
+                "Updated",
+                "\(item.updatedAt.secondText(in: appearance.timeZone)) (version \(item.version))"
+            ),
         ]
         var row = 3
         for case (let label, let value?) in fields where row < height - 3 {
@@ -205,7 +211,7 @@ extension BrowseApp {
         for entry in history where row < height - 2 {
             let change = entry.change
             var text =
-                "\(entry.time.iso8601.prefix(16).replacing("T", with: " "))  \(change.kind.rawValue)"
+                "\(entry.time.minuteText(in: appearance.timeZone))  \(change.kind.rawValue)"
             if let before = change.before {
                 let fields = change.item.fieldChanges(from: before).map(\.description)
                 if !fields.isEmpty { text += ": " + fields.joined(separator: ", ") }
@@ -302,7 +308,9 @@ extension BrowseApp {
             guard offset < visible.count else { break }
             let item = visible[offset]
             let mark = list.isSelected(item.id) ? "[x]" : "[ ]"
-            let text = " \(mark) \(item.name)" + (item.price.map { "  \($0.formatted)" } ?? "")
+            // The id tells apart two items of one name.
+            let text =
+                " \(mark) #\(item.id) \(item.name)" + (item.price.map { "  \($0.formatted)" } ?? "")
             let isCursor = index == state.pickerCursor
             grid.put(
                 text, row: 3 + offset, column: 0, style: isCursor ? .inverse : [],
@@ -346,6 +354,12 @@ extension BrowseApp {
                 "Delete #\(item.id) \(item.name)? (y/n)", row: statusRow, column: 0,
                 style: [.bold, .warning], ellipsis: ellipsis)
             hints = "y delete  n keep"
+        case .confirmDeleteKeepingCopy(let item, let claims):
+            grid.put(
+                "Delete #\(item.id) \(item.name) and keep a copy in \(claims)? (y/n)",
+                row: statusRow, column: 0, style: [.bold, .warning],
+                ellipsis: ellipsis)
+            hints = "y delete, the claim keeps a copy  n keep"
         case .detail:
             hints = "Esc back  e edit  d delete  i insured  l luxury"
         case .form:

@@ -25,11 +25,18 @@ public final class BrowseApp {
         public var unicode: Bool
         /// Whether colours may be used.
         public var colour: Bool
+        /// The zone times are shown in (the user's: the command line passes its own).
+        public var timeZone: TimeZone
 
-        /// Creates an appearance; by default box-drawing characters but no colours.
-        public init(unicode: Bool = true, colour: Bool = false) {
+        /// Creates an appearance; by default box-drawing characters but no colours, and times
+        /// in UTC.
+        public init(
+            unicode: Bool = true, colour: Bool = false,
+            timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+        ) {
             self.unicode = unicode
             self.colour = colour
+            self.timeZone = timeZone
         }
     }
 
@@ -78,6 +85,9 @@ public final class BrowseApp {
         /// An edit form, with the context of the screen that opened it.
         case form(ItemFormController, title: String, context: ControllerContext)
         case confirmDelete(HouseholdItem)
+        /// The item is listed in claims: deleting it keeps a copy of it in each (`claims`
+        /// names them).
+        case confirmDeleteKeepingCopy(HouseholdItem, claims: String)
         case search(String)
         case help
         case claim(ClaimState)
@@ -276,6 +286,24 @@ public final class BrowseApp {
                 do {
                     try manager.delete(id: item.id)
                     message = ("Deleted #\(item.id) \(item.name)", false)
+                } catch InventoryError.itemsInClaims(let references) {
+                    // The library says what happened; the choice is asked here, in keys.
+                    let claims = references.flatMap(\.claims).map { "claim \($0.id) \($0.title)" }
+                    self.modal = .confirmDeleteKeepingCopy(
+                        item, claims: claims.joined(separator: ", "))
+                } catch {
+                    message = (ErrorMessage.text(error), true)
+                }
+            case .character("n"), .character("N"), .escape: self.modal = nil
+            default: break
+            }
+        case .confirmDeleteKeepingCopy(let item, _):
+            switch key {
+            case .character("y"), .character("Y"):
+                self.modal = nil
+                do {
+                    try manager.delete(id: item.id, force: true)
+                    message = ("Deleted #\(item.id) \(item.name); its claims keep a copy", false)
                 } catch {
                     message = (ErrorMessage.text(error), true)
                 }

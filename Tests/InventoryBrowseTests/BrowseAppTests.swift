@@ -97,32 +97,57 @@ import Testing
         #expect(grid().row(3).first?.style.contains(.inverse) == true, "the cursor followed it")
     }
 
-    @Test func theAddFormRefusesKeepingEverythingTypedThenAccepts() throws {
+    @Test func theAddFormShowsEveryProblemAtOnceAndGoesToTheFirstKeepingWhatWasTyped() throws {
         app.handle(.character("a"))
         app.handle(.down)  // Price
         type("12.345")
+        app.handle(.down)  // Value
+        app.handle(.down)  // Purchased
+        type("2021-02-30")
         app.handle(.enter)
-        #expect(screen.contains("[12.345_]  USD has at most 2 decimal places"))
+        // One submission: the name, the price and the date are all refused, and the cursor
+        // is on the first of them, the name.
+        #expect(screen.contains("Name         [_]  required"), "\(screen)")
+        #expect(screen.contains("[12.345]  USD has at most 2 decimal places"))
+        #expect(screen.contains("[2021-02-30]  "))
         #expect(try manager.count() == 3)
-        app.handle(.backspace)
-        app.handle(.enter)
-        #expect(screen.contains("Name         []  required"))
-        #expect(screen.contains("[12.34_]"), "what was typed is kept")
-        let fields = ItemFormField.allCases
-        let luxury = fields.firstIndex(of: .luxury)!
-        for _ in 0..<(luxury - fields.firstIndex(of: .price)!) { app.handle(.down) }
-        app.handle(.character(" "))
-        for _ in luxury..<fields.count { app.handle(.down) }  // round to Name
         type("Boat")
+        #expect(!screen.contains("required"), "typing in a field clears its problem")
+        app.handle(.down)  // Price
+        app.handle(.backspace)
+        app.handle(.down)
+        app.handle(.down)  // Purchased
+        for _ in 0..<2 { app.handle(.backspace) }
+        type("28")
         app.handle(.enter)
-        #expect(screen.contains("Added #4 Boat"))
+        #expect(screen.contains("Added #4 Boat"), "\(screen)")
         let boat = try #require(try manager.item(id: 4))
-        #expect(boat.price == usd("12.34") && boat.isLuxury && !boat.isInsured)
+        #expect(boat.price == usd("12.34") && boat.purchaseDate?.description == "2021-02-28")
         app.handle(.escape)
-        app.handle(.character("2"))
-        #expect(rows.map { $0.contains("Boat") } == [true, false])
         app.handle(.character("3"))
         #expect(rows.contains { $0.contains("Boat") })
+    }
+
+    @Test func aLongIdTakesRoomFromTheNameNotFromTheFlagsAndThePickerShowsIds() throws {
+        // The next item gets id 123456, as in a household that imported a lot.
+        let raw = try Database(path: folder.file("inventory.sqlite"))
+        try raw.execute("UPDATE sqlite_sequence SET seq = 123455 WHERE name = 'items'")
+        raw.close()
+        try manager.add(ItemDraft(name: "TV", price: usd("90"), isInsured: true))
+        let wide = try BrowseApp(
+            manager: manager, registry: ViewRegistry(), context: ControllerContext(name: "app"),
+            width: 80, height: 24)
+        let grid = wide.render()
+        let row = try #require(
+            (3..<grid.height).map { grid.text(ofRow: $0) }.first { $0.contains("123456") })
+        #expect(row.hasSuffix("no  yes"), "\(row)")
+        #expect(grid.text(ofRow: 2).hasSuffix("LUX INS"))
+        // Two items called TV are told apart in the claim's picker by their ids.
+        wide.handle(.character("c"))
+        for _ in 0..<4 { wide.handle(.down) }  // Items
+        wide.handle(.enter)
+        let picker = wide.render().text
+        #expect(picker.contains("#3 TV") && picker.contains("#123456 TV"), "\(picker)")
     }
 
     @Test func anEditChangesOnlyWhatWasTypedAndKeepsTheCursorOnTheItem() throws {
@@ -184,6 +209,19 @@ import Testing
         #expect(screen.contains("Deleted #2 Chairs"))
     }
 
+    @Test func deletingAClaimedItemAsksToKeepACopyInItsOwnWordsNotTheCommandLines() throws {
+        try manager.createClaim(ClaimDraft(title: "Burglary", itemIDs: [2]))
+        app.handle(.character("d"))
+        app.handle(.character("y"))
+        #expect(screen.contains("Delete #2 Chairs and keep a copy in claim 1 Burglary? (y/n)"))
+        #expect(!screen.contains("--force"))
+        #expect(try manager.count() == 3)
+        app.handle(.character("y"))
+        #expect(try manager.count() == 2)
+        #expect(screen.contains("Deleted #2 Chairs; its claims keep a copy"))
+        #expect(try manager.claim(id: 1)?.items.first?.itemID == nil)
+    }
+
     @Test func insuredAndLuxuryToggleOnTheCurrentItem() throws {
         app.handle(.character("3"))  // Non-insured: Chairs
         app.handle(.character("i"))
@@ -196,14 +234,18 @@ import Testing
 
     @Test func aFieldsProblemGoesAwayAsSoonAsTheFieldIsCorrected() throws {
         app.handle(.character("a"))
+        type("Boat")
         app.handle(.down)  // Price
         type("12.345")
         app.handle(.enter)
         #expect(screen.contains("USD has at most 2 decimal places"))
+        #expect(screen.contains("[12.345_]"), "the cursor is on the field refused")
         app.handle(.backspace)
         #expect(!screen.contains("USD has at most 2 decimal places"), "corrected: no old error")
+        app.handle(.up)  // Name
+        for _ in 0..<4 { app.handle(.backspace) }
         app.handle(.enter)
-        #expect(screen.contains("Name         []  required"))
+        #expect(screen.contains("Name         [_]  required"))
         app.handle(.down)  // another field changes: the name still has its problem
         type("0")
         #expect(screen.contains("Name         []  required"))
@@ -307,7 +349,7 @@ import Testing
         for _ in 0..<4 { app.handle(.down) }  // Items
         app.handle(.enter)
         #expect(screen.contains("Choose the lost items"))
-        #expect(screen.contains("[x] Chairs"), "the item under the cursor is chosen already")
+        #expect(screen.contains("[x] #2 Chairs"), "the item under the cursor is chosen already")
         app.handle(.down)
         app.handle(.character(" "))
         app.handle(.enter)

@@ -102,6 +102,12 @@ public final class ItemFormController {
             return true
         case .refused(let refusals):
             problems = refusals
+            // The cursor goes to the first field refused, in the form's order.
+            if let first = ItemFormField.allCases.first(where: { field in
+                refusals.contains { $0.field == field }
+            }) {
+                currentField = first
+            }
             return false
         }
     }

@@ -34,6 +34,22 @@ public final class ItemSaver: ItemFormDelegate {
         }
         let warranty = parse(.warrantyUntil) { try ValueParser.date($0, field: .warrantyUntil) }
         let tags = ItemFormController.tags(fromText: text(.tags))
+        // Every field's rule at once, so a form shows every problem in one submission (a
+        // value that did not parse is already refused above).
+        var whole = ItemDraft(
+            name: text(.name), description: text(.description), price: price,
+            purchaseDate: date, quantity: quantity ?? 1, location: text(.location),
+            brand: text(.brand), model: text(.model), serialNumber: text(.serial),
+            notes: text(.notes), replacementValue: value, purchasedFrom: text(.purchasedFrom),
+            warrantyUntil: warranty, tags: tags)
+        whole.reviewedAt = nil
+        for error in whole.problems(currency: manager.currency, today: manager.today()) {
+            let field = Self.field(of: error)
+            guard !problems.contains(where: { $0.field == field && field != nil }) else {
+                continue
+            }
+            problems.append(ItemFormProblem(field: field, message: Self.reason(error)))
+        }
         guard problems.isEmpty else { return .refused(problems) }
         do {
             if let original = form.original {

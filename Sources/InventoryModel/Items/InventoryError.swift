@@ -85,7 +85,7 @@ extension InventoryError: CustomStringConvertible {
                     + reference.claims.map { "claim \($0.id) \(quoted($0.title))" }
                     .joined(separator: ", ")
             }.joined(separator: "; ")
-                + "; nothing was deleted (delete with --force to keep a copy of it in the claim)"
+                + "; nothing was deleted"
         case .editConflict(let id, let name, let expected, let current, let fields):
             "item \(id) \(quoted(name)) was changed by someone else since version \(expected) "
                 + "(now version \(current)"

@@ -44,7 +44,7 @@ struct Browse: ParsableCommand {
         let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
         let appearance = BrowseApp.Appearance(
             unicode: locale.uppercased().contains("UTF-8") || locale.uppercased().contains("UTF8"),
-            colour: Terminal.stdoutSupportsColor)
+            colour: Terminal.stdoutSupportsColor, timeZone: .current)
 
         let stop = Signals()
         let screen = try TerminalScreen(colour: appearance.colour)

@@ -83,7 +83,17 @@ struct Delete: ParsableCommand {
             ids = items.map(\.id)
             expected = SelectionOptions.versions(of: items)
         }
-        for item in try manager.delete(ids: ids, force: force, expectedVersions: expected) {
+        let deleted: [HouseholdItem]
+        do {
+            deleted = try manager.delete(ids: ids, force: force, expectedVersions: expected)
+        } catch let error as InventoryError {
+            guard case .itemsInClaims = error else { throw error }
+            // What to type is the command line's to say, not the library's.
+            throw CommandFailure(
+                description: "\(error) (delete with --force to keep a copy of it in the claim)",
+                status: Inventory.exitStatus(for: error))
+        }
+        for item in deleted {
             Terminal.standardOutput.writeLine("deleted \(item.id) \(VisibleText.of(item.name))")
         }
     }
