@@ -229,7 +229,11 @@ import Testing
     @Test func theHeaderIsCheckedWhole() throws {
         let cases: [(String, String)] = [
             ("HB.name,HB.label,HB.colour\nx,y,z\n", "\"HB.label\", \"HB.colour\""),
-            ("Name,Item\nx,y\n", "all give the name; --map \"column 2=ignore\""),
+            (
+                "Name,Item\nx,y\n",
+                "\"Name\" (column 1) and \"Item\" (column 2) both give the name; --map \"column 2=ignore\""
+            ),
+            ("Name,Item,Item name\nx,y,z\n", "all give the name; --map \"column 3=ignore\""),
             ("Price,Room\n1,Hall\n", "no column gives the items' names"),
             ("Name,Mood\nLamp,happy\n", "no field takes the column \"Mood\""),
         ]

@@ -261,7 +261,8 @@ public struct Importer: Sendable {
         where indexes.count > 1 {
             let names = indexes.map { "\(quoted(columns[$0].header)) (column \($0 + 1))" }
             problems.append(
-                "the columns \(names.joined(separator: " and ")) all give the \(field.rawValue); "
+                "the columns \(names.joined(separator: " and ")) "
+                    + "\(names.count == 2 ? "both" : "all") give the \(field.rawValue); "
                     + "--map \(quoted("column \(indexes.last! + 1)=ignore")) leaves one out")
         }
         if !columns.contains(where: { $0.field == .name }) {
