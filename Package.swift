@@ -35,7 +35,10 @@ let package = Package(
         .library(name: "InventoryMigrations", targets: ["InventoryMigrations"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Exactly this version: the command line uses its experimental `_superCommandName`
+        // to parse a command alone (CommandParsing); CommandParsingTests compare every outcome
+        // (values, errors, help, version) with a plain parse, and are read again before a bump.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Tests only: an independent reader of the archives we write, and the writer of the
         // hostile ones a restore must refuse. (Restores read with ZipReader: ZIPFoundation's
