@@ -26,6 +26,9 @@ public struct OutputFile: Sendable {
     /// Where the bytes go: `path` with every link followed, in a folder that exists.
     let target: String
     let replacing: Bool
+    /// Where a file made for a device or a pipe is made first: the system's temporary folder,
+    /// which only the command line knows (`$TMPDIR`); `/tmp` unless it says otherwise.
+    public var temporaryFolder = "/tmp"
 
     /// Checks that `path` may be written.
     ///
@@ -157,7 +160,7 @@ public struct OutputFile: Sendable {
     /// it made there; that file becomes the target (0600, even in place of a file with another
     /// mode) as
     /// `write(_:)` places its own, and the folder is removed. A device or a pipe gets the
-    /// file's bytes, made in a private folder in the system's temporary folder.
+    /// file's bytes, made in a private folder in `temporaryFolder`.
     ///
     /// - Throws: what `produce` throws, or `InventoryError.cannotWrite`; the target is then as
     ///   it was.
@@ -174,7 +177,7 @@ public struct OutputFile: Sendable {
         }
         let parent =
             isDevice
-            ? (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")
+            ? temporaryFolder
             : (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         if !isDevice { Self.removeLeftovers(in: parent, name: name) }

@@ -59,7 +59,8 @@ struct BackupCommand: ParsableCommand {
         let name =
             scratch.map { ($0 as NSString).appendingPathComponent("backup.zip") }
             ?? file ?? Self.defaultName(on: Date())
-        let output = try manager.outputFile(at: name, replacing: force)
+        var output = try manager.outputFile(at: name, replacing: force)
+        output.temporaryFolder = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
         let manifest: BackupManifest
         do {
             manifest = try Backup.write(
