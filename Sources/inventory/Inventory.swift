@@ -20,7 +20,7 @@ struct Inventory: ParsableCommand {
             Exit status: 0 on success, 1 when the inventory cannot be read or written or an id \
             does not exist, 64 for a usage error, 65 for an invalid value.
             """,
-        version: "0.1.0",
+        version: "0.2.0",
         subcommands: [
             Add.self, Edit.self, Delete.self, Show.self, List.self, Tags.self, Attach.self,
             Import.self, Export.self, BackupCommand.self, RestoreCommand.self,
