@@ -139,4 +139,145 @@ import Testing
         #expect(csv.hasPrefix("HB.import_ref,HB.location,HB.labels,"))
         #expect(csv.split(separator: "\n").count == 2, "the luxury view: one item")
     }
+
+    // MARK: - Moving in from Homebox 0.26
+
+    /// A household's Homebox 0.26 export: Home, Home / Garage with a drill, an empty Office.
+    static func household(drillPrice: String = "129.99") -> HomeboxExport {
+        var export = HomeboxExport()
+        export.place("Home", id: "5d1e-home")
+        export.place("Garage", id: "5d1e-garage", in: "Home")
+        export.item(
+            "Drill", id: "77aa-drill", in: "Home / Garage", ["HB.purchase_price": drillPrice])
+        export.place("Office", id: "5d1e-office")
+        export.item("Desk", id: "77aa-desk", in: "Office", ["HB.purchase_price": "240"])
+        return export
+    }
+
+    @Test func homeboxPlacesAreNotItemsAndANewerExportUpdatesWithoutAsking() throws {
+        let first = write("homebox-1.csv", Self.household().text)
+        let imported = try sandbox.run(["import", first])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Added 2, updated 0; 0 unchanged; 3 places: 3 new."))
+        #expect(imported.stdout.contains("3 rows are places (HB.url …/location/…)"))
+        #expect(try sandbox.succeed(["list"]).contains("2 items · worth 369.99 USD"))
+        #expect(try sandbox.succeed(["check"]).contains(" of 2 items need"))
+        let listed = try sandbox.succeed(["list", "--csv"])
+        #expect(listed.contains("Home / Garage") && !listed.contains(",Garage,"))
+        // The same file again: nothing changes, and it says so.
+        let again = try sandbox.run(["import", first])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("Added 0, updated 0; 2 unchanged; 3 places: 3 unchanged."))
+        // The next export, with a new item and a new price: an update, no question asked.
+        var newer = Self.household(drillPrice: "99")
+        newer.item("Saw", id: "77aa-saw", in: "Home / Garage")
+        let next = try sandbox.run(["import", write("homebox-2.csv", newer.text)])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stdout.contains("Added 1, updated 1; 1 unchanged; 3 places: 3 unchanged."))
+        #expect(try sandbox.succeed(["list"]).contains("3 items · worth 339.00 USD"))
+    }
+
+    @Test func otherColumnsIsHonouredForHomeboxFiles() throws {
+        let file = write("hb.csv", "HB.name,HB.location,HB.colour\nChair,Hall,red\n")
+        let refused = try sandbox.run(["import", file])
+        #expect(refused.status == 65 && refused.stderr.contains("--other-columns notes|ignore"))
+        let kept = try sandbox.run(["import", file, "--other-columns", "notes"])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(try sandbox.succeed(["show", "1"]).contains("HB.colour: red"))
+    }
+
+    @Test func aDryRunListsEachRowAndFailsOnlyWhenTheImportWould() throws {
+        var export = Self.household()
+        export.item("Lamp", id: "77aa-lamp", in: "Office", ["HB.purchase_price": "ten"])
+        let file = write("hb.csv", export.text)
+        let dry = try sandbox.run(["import", file, "--dry-run", "--skip-invalid"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(
+            dry.stdout.contains(
+                """
+                Row by row:
+                  row 2: place "Home" (new)
+                  row 3: place "Home / Garage" (new)
+                  row 4: add "Drill"
+                  row 5: place "Office" (new)
+                  row 6: add "Desk"
+                  row 7: left out: HB.purchase_price: invalid price "ten"
+                """), "\(dry.stdout)")
+        #expect(
+            dry.stdout.contains(
+                "Would add 2, update 0; 0 unchanged, 1 rejected (left out, written to "
+                    + "\(file).rejected.csv); 3 places: 3 new."))
+        #expect(!dry.stderr.contains("would write nothing"))
+        #expect(!FileManager.default.fileExists(atPath: file + ".rejected.csv"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+        // Without --skip-invalid the import would write nothing, and the dry run says so.
+        let strict = try sandbox.run(["import", file, "--dry-run"])
+        #expect(strict.status == 65)
+        #expect(strict.stdout.contains("  row 7: rejected: HB.purchase_price: invalid price"))
+        #expect(strict.stderr.contains("1 problem; an import would write nothing"))
+        // The import does what the dry run said.
+        let real = try sandbox.run(["import", file, "--skip-invalid"])
+        #expect(real.status == 0, "\(real.stderr)")
+        #expect(
+            real.stdout.contains("Added 2, updated 0; 0 unchanged; 3 places: 3 new; 1 rejected"))
+        // Imported again, a dry run says every item is unchanged.
+        let twice = try sandbox.run(["import", file, "--dry-run", "--skip-invalid", "--force"])
+        #expect(twice.status == 0, "\(twice.stderr)")
+        #expect(twice.stdout.contains("  row 4: item 1 \"Drill\" unchanged"))
+    }
+
+    @Test func aDryRunOfRowsThatLookLikeItemsHereFailsAsTheImportWould() throws {
+        let file = write("plain.csv", "Name,Price\nLamp,12\n")
+        try sandbox.succeed(["import", file])
+        let dry = try sandbox.run(["import", file, "--dry-run"])
+        #expect(dry.status == 1)
+        #expect(dry.stderr.contains("1 of 1 rows look like items already here"))
+        #expect(try sandbox.run(["import", file, "--dry-run", "--yes"]).status == 0)
+    }
+
+    @Test func aDayFirstDateNamesTheFlagAndAYearBefore1900IsKeptWithAWarning() throws {
+        var export = HomeboxExport()
+        export.item("Relay", id: "77aa-relay", in: "Garage", ["HB.purchase_date": "13/10/2021"])
+        let dayFirst = try sandbox.run(["import", write("eu.csv", export.text)])
+        #expect(dayFirst.status == 65)
+        #expect(
+            dayFirst.stderr.contains(
+                "row 2, HB.purchase_date: invalid purchase date \"13/10/2021\": no such day in "
+                    + "the calendar as MM/DD/YYYY; it is a date as DD/MM/YYYY: --date-format "
+                    + "DD/MM/YYYY reads the file so"), "\(dayFirst.stderr)")
+        let read = try sandbox.run(
+            ["import", write("eu.csv", export.text), "--date-format", "DD/MM/YYYY"])
+        #expect(read.status == 0, "\(read.stderr)")
+        var demo = HomeboxExport()
+        demo.item("Dimmer", id: "77aa-dimmer", in: "Kitchen", ["HB.purchase_date": "09/30/0202"])
+        let old = try sandbox.run(["import", write("demo.csv", demo.text)])
+        #expect(old.status == 0, "\(old.stderr)")
+        #expect(
+            old.stderr
+                == "inventory: warning: row 2, HB.purchase_date: 0202-09-30 is before 1900; "
+                + "kept as written\n")
+        #expect(try sandbox.succeed(["show", "2"]).contains("0202-09-30"))
+    }
+
+    @Test func aEuropeanFileSaysItsCurrencyAndSettingsTakesItUntilAnAmountIsEnteredHere() throws {
+        let file = write("eu.csv", "Name;Price\nLamp;1.234,50 €\nChair;19,99 €\n")
+        let imported = try sandbox.run(["import", file])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(
+            imported.stdout.contains(
+                "The file's amounts are in EUR; they were read as USD, this inventory's "
+                    + "currency: 'inventory settings --currency EUR' makes it EUR, keeping the "
+                    + "amounts as they are."))
+        #expect(
+            try sandbox.succeed(["settings", "--currency", "EUR"]).hasPrefix(
+                "currency           EUR\n"))
+        #expect(try sandbox.succeed(["list"]).contains("2 items · worth 1,254.49 EUR"))
+        try sandbox.succeed(["edit", "1", "--price", "5"])
+        let refused = try sandbox.run(["settings", "--currency", "GBP"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains(
+                "this inventory already holds amounts in EUR entered or claimed here"))
+        #expect(try sandbox.succeed(["settings"]).hasPrefix("currency           EUR\n"))
+    }
 }

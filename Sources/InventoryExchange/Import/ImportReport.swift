@@ -89,6 +89,10 @@ public struct ImportColumn: Sendable, Hashable {
     public let label: String
     /// How its cells are read beyond their field's form, decided once from the header.
     var rule: CellRule = .plain
+
+    /// Whether the column gives each row's id in Homebox (`HB.url`): it tells places from
+    /// items, and finds an item without an import reference.
+    public var givesHomeboxIDs: Bool { rule == .homeboxURL }
 }
 
 /// What a column's cells mean beyond their field, from where the column comes from.
@@ -101,6 +105,8 @@ enum CellRule: Sendable, Hashable {
     case flagTag
     /// A column without a name: any value in it is a problem.
     case mustBeEmpty
+    /// Homebox's `HB.url`: `…/item/UUID` names an item there, `…/location/UUID` a place.
+    case homeboxURL
 }
 
 /// One thing wrong with a row.
@@ -116,6 +122,30 @@ public struct ImportProblem: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         if let column { "row \(row), \(column): \(reason)" } else { "row \(row): \(reason)" }
     }
+}
+
+/// What an import did, or would do, with one row of the file; a dry run lists them all.
+public struct ImportRowOutcome: Sendable, Hashable {
+    /// What happens to the row.
+    public enum Action: Sendable, Hashable {
+        /// It adds an item.
+        case add
+        /// It changes the item with this id: these fields.
+        case update(itemID: Int64, fields: [String])
+        /// It names the item with this id, which already is as the row has it.
+        case unchanged(itemID: Int64)
+        /// It is a place (a Homebox location), recorded as a place, not an item.
+        case place(ImportedPlaceChange)
+        /// It is left out, for this reason (with `--skip-invalid`; else nothing is written).
+        case reject(reason: String)
+    }
+
+    /// The row as a spreadsheet numbers it (for JSON, the item's number in the file).
+    public let row: Int
+    /// The item's name, or the place's path.
+    public let name: String
+    /// What happens to it.
+    public let action: Action
 }
 
 /// What an import did, or would do.
@@ -146,6 +176,62 @@ public struct ImportReport: Sendable {
     public var problemCount = 0
     /// Notes about how the file was read (a byte-order mark, a decimal comma, a date order).
     public var notes: [String] = []
+    /// Places (Homebox locations listed as rows) recorded for the first time.
+    public var placesAdded = 0
+    /// Places already recorded, whose name, parent, description or reference changed.
+    public var placesChanged = 0
+    /// Places already recorded as the file has them.
+    public var placesUnchanged = 0
+    /// Values stored as written that are probably wrong (a date before 1900), at most
+    /// `problemLimit` of them.
+    public var warnings: [ImportProblem] = []
+    /// How many warnings there were in all.
+    public var warningCount = 0
+    /// What the import does with each row, in the file's order: filled by a dry run only.
+    public var outcomes: [ImportRowOutcome] = []
+    /// Whether rows with problems are left out and the others written (`--skip-invalid`);
+    /// otherwise a problem means nothing is written.
+    public var skipsInvalidRows = false
+    /// The currencies the file's amounts name (`€`, `EUR 12`), most used first; the amounts
+    /// are read in the inventory's currency all the same.
+    public var fileCurrencies: [String] = []
+    /// Whether a money column is read with decimal commas (as most of Europe writes them).
+    public var readsDecimalCommas = false
+    /// Whether the inventory's currency may still be chosen after the import: every amount
+    /// it holds came from files like this one (`InventoryManager.canChooseCurrency()`).
+    public var currencyStaysOpen = false
+
+    /// How many rows are places.
+    public var places: Int { placesAdded + placesChanged + placesUnchanged }
+
+    /// What the file says of its amounts' currency that differs from `currency`, the
+    /// inventory's (in which they were read all the same): the other currencies its cells name,
+    /// else decimal commas where `currency` is written with decimal points; nil when nothing
+    /// does.
+    public func currencyHint(for currency: Currency) -> CurrencyHint? {
+        let others = fileCurrencies.filter { $0 != currency.code }
+        if !others.isEmpty { return .named(others) }
+        if fileCurrencies.isEmpty, readsDecimalCommas,
+            Self.decimalPointCurrencies.contains(currency.code)
+        {
+            return .decimalCommas
+        }
+        return nil
+    }
+
+    /// Currencies whose own countries write decimal points (`1,234.50`).
+    static let decimalPointCurrencies: Set<String> = [
+        "USD", "GBP", "JPY", "CNY", "AUD", "CAD", "NZD", "INR", "HKD", "SGD", "MXN", "KRW", "ILS",
+        "THB", "PHP", "MYR", "CHF",
+    ]
+
+    /// What a file says of its amounts' currency (`currencyHint(for:)`).
+    public enum CurrencyHint: Sendable, Hashable {
+        /// Its cells name these currencies (`€`, `EUR 12`), most used first.
+        case named([String])
+        /// Its amounts are written with decimal commas, as in most of Europe.
+        case decimalCommas
+    }
 
     /// How many problems a report keeps.
     public static let problemLimit = 50
@@ -153,6 +239,11 @@ public struct ImportReport: Sendable {
     mutating func record(_ problem: ImportProblem) {
         problemCount += 1
         if problems.count < Self.problemLimit { problems.append(problem) }
+    }
+
+    mutating func warn(_ warning: ImportProblem) {
+        warningCount += 1
+        if warnings.count < Self.problemLimit { warnings.append(warning) }
     }
 }
 

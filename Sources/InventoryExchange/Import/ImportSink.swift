@@ -14,10 +14,15 @@ protocol ImportSink: ~Copyable {
         _ draft: ItemDraft, importRef ref: String?, createdAt: Timestamp?, updatedAt: Timestamp?
     ) throws
     mutating func update(id: Int64, _ patch: ItemPatch) throws -> Bool
+    /// The fields `patch` would change in item `id` (asked by a dry run, which lists them).
+    func changedFields(id: Int64, _ patch: ItemPatch) throws -> [String]
+    mutating func recordPlace(_ place: ImportedPlace) throws -> ImportedPlaceChange
 }
 
 extension ImportBatch: ImportSink {
     var writes: Bool { true }
+
+    func changedFields(id: Int64, _ patch: ItemPatch) throws -> [String] { [] }
 }
 
 /// A dry run's sink: each row checked as the manager would, nothing written.
@@ -28,12 +33,17 @@ struct DryRunSink: ImportSink {
     let today: CalendarDate
     let now: Timestamp
     let identity: String
+    /// The places recorded before, by source and id.
+    let places: [String: ImportedPlace]
 
     init(manager: InventoryManager) throws {
         identity = try manager.identity()
         self.manager = manager
         refs = Dictionary(
             ((try? manager.importRefs()) ?? [:]).map { ($0.value, $0.key) },
+            uniquingKeysWith: { first, _ in first })
+        places = Dictionary(
+            try manager.importedPlaces().map { ("\($0.source)/\($0.sourceID)", $0) },
             uniquingKeysWith: { first, _ in first })
         currency = manager.currency
         today = manager.today()
@@ -53,9 +63,25 @@ struct DryRunSink: ImportSink {
     }
 
     mutating func update(id: Int64, _ patch: ItemPatch) throws -> Bool {
+        try !changedFields(id: id, patch).isEmpty
+    }
+
+    func changedFields(id: Int64, _ patch: ItemPatch) throws -> [String] {
         let patch = try patch.validated(currency: currency, today: today)
-        guard let before = try manager.item(id: id) else { return false }
-        return patch.applied(to: before) != before
+        guard let before = try manager.item(id: id) else { return [] }
+        let after = patch.applied(to: before)
+        if after == before { return [] }
+        // A change the history would not name (none is expected) still counts as one.
+        let fields = after.changedFields(comparedTo: before)
+        return fields.isEmpty ? ["item"] : fields
+    }
+
+    mutating func recordPlace(_ place: ImportedPlace) throws -> ImportedPlaceChange {
+        switch places["\(place.source)/\(place.sourceID)"] {
+        case nil: .added
+        case place: .unchanged
+        default: .changed
+        }
     }
 }
 

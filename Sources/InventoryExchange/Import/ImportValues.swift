@@ -62,6 +62,26 @@ enum ImportValues {
         return String(result)
     }
 
+    /// The currency a money cell names, by its ISO code (`EUR 12`, `12 CHF`) or a symbol that
+    /// names one currency (`€`, `£`, `₹`…); nil when it names none, or only `$` or `¥`, which
+    /// several currencies write.
+    static func currencyEvidence(_ text: String) -> String? {
+        var letters = ""
+        for scalar in text.unicodeScalars {
+            if let code = currencySymbols[scalar] { return code }
+            if scalar.properties.isAlphabetic { letters.unicodeScalars.append(scalar) }
+        }
+        if letters.count == 3, letters.uppercased() == letters, Currency(code: letters) != nil {
+            return letters
+        }
+        return nil
+    }
+
+    private static let currencySymbols: [Unicode.Scalar: String] = [
+        "€": "EUR", "£": "GBP", "₹": "INR", "₩": "KRW", "₽": "RUB", "₺": "TRY", "₪": "ILS",
+        "₫": "VND", "₴": "UAH", "₱": "PHP", "₦": "NGN", "฿": "THB", "₸": "KZT", "₾": "GEL",
+    ]
+
     /// A money cell in the inventory's currency, read with the column's decimal mark.
     static func money(
         _ text: String, mark: DecimalMark, currency: Currency, field: ValueField
@@ -158,6 +178,15 @@ enum ImportValues {
             default: throw invalid(expected)
             }
             (month, day) = order == .monthFirst ? (a, b) : (b, a)
+            if CalendarDate(year: year, month: month, day: day) == nil,
+                CalendarDate(year: year, month: day, day: month) != nil
+            {
+                // `13/10/2021` read month first: it is a date only the other way round.
+                let other: SlashDateOrder = order == .monthFirst ? .dayFirst : .monthFirst
+                throw invalid(
+                    "no such day in the calendar as \(order.rawValue); it is a date as "
+                        + "\(other.rawValue): --date-format \(other.rawValue) reads the file so")
+            }
         } else {
             throw invalid(expected)
         }
@@ -166,6 +195,10 @@ enum ImportValues {
         }
         return date
     }
+
+    /// Dates before this year are kept as written, with a warning: nothing in a household is
+    /// that old but a typo (Homebox's own demo data has `09/30/0202`).
+    static let earliestLikelyYear = 1900
 
     // MARK: - Yes and no
 
@@ -193,6 +226,27 @@ enum ImportValues {
             trimmed = String(trimmed[..<point])
         }
         return try ValueParser.quantity(trimmed)
+    }
+
+    // MARK: - Homebox's links
+
+    /// What Homebox's `HB.url` names: `{base}/item/UUID` an item, `{base}/location/UUID` a
+    /// place (Homebox 0.26 exports its locations as rows); nil for anything else.
+    static func homeboxEntity(_ url: String) -> (isPlace: Bool, id: String)? {
+        let parts = url.trimmingWhitespace().split(separator: "/", omittingEmptySubsequences: false)
+        // A UUID in practice; any id of letters, digits and dashes.
+        guard parts.count >= 2, let id = parts.last, (1...100).contains(id.utf8.count),
+            id.utf8.allSatisfy({ byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "-")
+            })
+        else { return nil }
+        switch parts[parts.count - 2] {
+        case "item": return (false, String(id))
+        case "location": return (true, String(id))
+        default: return nil
+        }
     }
 
     // MARK: - Tags and places

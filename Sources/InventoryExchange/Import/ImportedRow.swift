@@ -4,6 +4,14 @@ import InventoryKit
 /// nil (an update leaves it as it is); a present column with an empty cell clears it.
 struct ImportedRow {
     var importRef: String?
+    /// The item's own id in the program that exported it, as a reference
+    /// (`homebox:item/UUID`, from Homebox's `HB.url`): it finds the item a row without an
+    /// import reference came from, as Homebox's items have none unless someone gave them one.
+    var sourceRef: String?
+    /// For a row that is a place, not an item (a Homebox location): its id there.
+    var placeID: String?
+    /// Values kept as written that are probably wrong (a date before 1900).
+    var warnings: [ImportProblem] = []
     var name: String?
     var description: String??
     var notes: String??
@@ -128,37 +136,55 @@ struct RowWriter {
     mutating func write<Sink: ImportSink & ~Copyable>(
         _ row: ImportedRow, number: Int, into sink: inout Sink, report: inout ImportReport
     ) throws -> RowRefusal? {
-        if let ref = row.importRef {
+        // The row's own reference first; the item's id in the exporting program otherwise.
+        let refs = [row.importRef, row.sourceRef].compactMap { $0 }
+        for ref in refs {
             if let earlier = rowsByRef[ref] { return .referenceUsed(ref, byRow: earlier) }
-            rowsByRef[ref] = number
         }
+        for ref in refs { rowsByRef[ref] = number }
         do {
-            if let ref = row.importRef, let id = try sink.resolve(ref, row: row) {
+            var found: Int64?
+            for ref in refs where found == nil { found = try sink.resolve(ref, row: row) }
+            if let id = found {
                 var patch = row.patch
                 if let placeholder = placeholderLocation, row.location == .some(.some(placeholder)),
                     try sink.item(id: id)?.location == nil
                 {
                     patch.location = nil
                 }
+                let fields = try sink.writes ? [] : sink.changedFields(id: id, patch)
+                let outcome: ImportRowOutcome.Action
                 if try sink.update(id: id, patch) {
                     report.updated += 1
+                    outcome = .update(itemID: id, fields: fields)
                 } else {
                     report.unchanged += 1
+                    outcome = .unchanged(itemID: id)
                 }
+                if !sink.writes { report.list(row: number, row.name ?? "", outcome) }
             } else {
                 let draft = row.draft
                 if !existing.isEmpty, existing.contains(ImportedRow.likeness(of: draft)) {
                     report.duplicates += 1
                 }
                 try sink.add(
-                    draft, importRef: row.importRef, createdAt: row.createdAt,
+                    draft, importRef: refs.first, createdAt: row.createdAt,
                     updatedAt: row.updatedAt)
                 report.added += 1
+                if !sink.writes { report.list(row: number, draft.name, .add) }
             }
+            for warning in row.warnings { report.warn(warning) }
             return nil
         } catch let error as InventoryError {
             return .invalid(error)
         }
+    }
+}
+
+extension ImportReport {
+    /// Lists what happens to a row (a dry run does: it writes nothing to count instead).
+    mutating func list(row: Int, _ name: String, _ action: ImportRowOutcome.Action) {
+        outcomes.append(ImportRowOutcome(row: row, name: name, action: action))
     }
 }
 

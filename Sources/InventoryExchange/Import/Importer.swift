@@ -42,7 +42,9 @@ public struct Importer: Sendable {
         if dryRun {
             try learnColumns(&plan)
             var sink = try DryRunSink(manager: manager)
-            return try importRows(plan, writer: writer, into: &sink)
+            var report = try importRows(plan, writer: writer, into: &sink)
+            report.currencyStaysOpen = try manager.canChooseCurrency()
+            return report
         }
         // The first pass runs on a thread of its own while the rows are written as the usual
         // reading has them (decimal points; month first in Homebox dates): it usually confirms
@@ -53,13 +55,20 @@ public struct Importer: Sendable {
         let usual = usualReading(of: plan)
         do {
             let outcome = try manager.importItems { batch in
-                try importRows(usual, writer: writer, into: &batch, confirm: learning.confirm)
+                try batch.amountsCarryNoCurrency()
+                var report = try importRows(
+                    usual, writer: writer, into: &batch, confirm: learning.confirm)
+                report.currencyStaysOpen = batch.keepsCurrencyOpen
+                return report
             }
             return outcome.result
         } catch is ColumnLearning.OtherReading {
             let learned = try learning.plan()
             return try manager.importItems { batch in
-                try importRows(learned, writer: writer, into: &batch)
+                try batch.amountsCarryNoCurrency()
+                var report = try importRows(learned, writer: writer, into: &batch)
+                report.currencyStaysOpen = batch.keepsCurrencyOpen
+                return report
             }.result
         }
     }
@@ -118,6 +127,8 @@ public struct Importer: Sendable {
             }
             report.rows = learned.rowCount
             report.notes = learned.notes
+            report.fileCurrencies = learned.currencies
+            report.readsDecimalCommas = learned.marks.contains(.comma)
         }
     }
 
@@ -148,6 +159,10 @@ public struct Importer: Sendable {
         var marks: [DecimalMark] = []
         var dateOrders: [SlashDateOrder?] = []
         var rowCount = 0
+        /// The currencies the money cells name, most used first.
+        var currencies: [String] = []
+        /// The column of Homebox's `HB.url`, which tells places from items.
+        var urlColumn: Int?
     }
 
     private func openReader() throws -> CSVReader {
@@ -216,12 +231,18 @@ public struct Importer: Sendable {
                         switch name {
                         case "HB.purchase_price", "HB.sold_price": .zeroIsEmpty
                         case "HB.archived": .flagTag
+                        case "HB.url": .homeboxURL
                         default: .plain
                         }
                     columns.append(
                         ImportColumn(
                             header: shown, field: field,
                             label: ImportField.homeboxLabels[name] ?? shown, rule: rule))
+                } else if let rule = options.otherColumns {
+                    columns.append(
+                        ImportColumn(
+                            header: shown, field: rule == .notes ? .noteLine : .ignore,
+                            label: shown))
                 } else {
                     unknown.append(shown)
                 }
@@ -271,9 +292,11 @@ public struct Importer: Sendable {
                     + "--map COLUMN=name says which does")
         }
         guard problems.isEmpty else { throw ImportError.header(path: path, problems: problems) }
-        return Plan(
+        var plan = Plan(
             format: format, separator: reader.separator, header: header, columns: columns,
             notes: notes)
+        plan.urlColumn = columns.firstIndex { $0.rule == .homeboxURL }
+        return plan
     }
 
     /// The field `--map` gives the column `header` (or, for a column without a name,
@@ -305,6 +328,7 @@ public struct Importer: Sendable {
         let money = plan.columns.indices.filter { plan.columns[$0].field.isMoney }
         let dates = plan.columns.indices.filter { plan.columns[$0].field.isDate }
         var rows = 0
+        var currencies: [String: Int] = [:]
         _ = try next(reader)
         // Only the money and date columns are looked at: the others are not made into text.
         reader.keptColumns = plan.columns.indices.map { money.contains($0) || dates.contains($0) }
@@ -315,6 +339,9 @@ public struct Importer: Sendable {
                 case .comma: commas[index] = true
                 case .point: points[index] = true
                 case nil: break
+                }
+                if let code = ImportValues.currencyEvidence(record[index]) {
+                    currencies[code, default: 0] += 1
                 }
             }
             for index in dates where index < record.count {
@@ -332,6 +359,7 @@ public struct Importer: Sendable {
             throw ImportError.unreadable(path: path, reason: "the file has a header but no rows")
         }
         plan.rowCount = rows
+        plan.currencies = currencies.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
         plan.marks = plan.columns.indices.map { index in
             if let mark = options.decimalMark { return mark }
             return commas[index] && !points[index] ? .comma : .point
@@ -369,6 +397,9 @@ public struct Importer: Sendable {
         report.columns = plan.columns
         report.notes = plan.notes
         report.rows = plan.rowCount
+        report.fileCurrencies = plan.currencies
+        report.readsDecimalCommas = plan.marks.contains(.comma)
+        report.skipsInvalidRows = options.rejectedRows != nil
         let currency = manager.currency
         let today = manager.today()
         var writer = writer
@@ -381,6 +412,7 @@ public struct Importer: Sendable {
         // Rows are read and checked on another thread while this one writes them.
         let pipeline = readRows(plan, currency: currency, today: today)
         defer { pipeline.stop() }
+        var placeRows: [String: Int] = [:]
         while let batch = pipeline.queue.take() {
             if let error = batch.error { throw error }
             progress?(batch.bytesRead, size)
@@ -388,7 +420,40 @@ public struct Importer: Sendable {
                 let (record, rowNumber, row) = (entry.record, entry.number, entry.row)
                 var problems = entry.problems
                 let unreadable = !problems.isEmpty
-                if !unreadable {
+                if let placeID = row.placeID {
+                    // A place (a Homebox location): recorded as one, never an item.
+                    if !unreadable {
+                        if let earlier = placeRows[placeID] {
+                            problems.append(
+                                ImportProblem(
+                                    row: rowNumber, column: nil,
+                                    reason: "the Homebox place \(placeID) is also row \(earlier)'s"
+                                ))
+                        } else {
+                            placeRows[placeID] = rowNumber
+                            do {
+                                let place = try Self.place(row, id: placeID)
+                                let change = try sink.recordPlace(place)
+                                switch change {
+                                case .added: report.placesAdded += 1
+                                case .changed: report.placesChanged += 1
+                                case .unchanged: report.placesUnchanged += 1
+                                }
+                                if !sink.writes {
+                                    report.list(row: rowNumber, place.path, .place(change))
+                                }
+                            } catch InventoryError.missingName {
+                                problems.append(
+                                    ImportProblem(
+                                        row: rowNumber,
+                                        column: plan.columns.first { $0.field == .name }?.header,
+                                        reason: "a place needs a name"))
+                            } catch let error as InventoryError {
+                                problems.append(problem(error, row: rowNumber, plan: plan))
+                            }
+                        }
+                    }
+                } else if !unreadable {
                     switch try writer.write(row, number: rowNumber, into: &sink, report: &report) {
                     case .referenceUsed(let ref, let earlier):
                         problems.append(
@@ -400,7 +465,7 @@ public struct Importer: Sendable {
                     case nil: break
                     }
                 }
-                if unreadable, record.count == plan.columns.count {
+                if unreadable, record.count == plan.columns.count, row.placeID == nil {
                     // The first rule the rest of the row breaks, as a write would say it.
                     do {
                         _ = try row.draft.validatedItem(
@@ -412,6 +477,10 @@ public struct Importer: Sendable {
                 guard let first = problems.first else { continue }
                 for problem in problems { report.record(problem) }
                 report.rejected += 1
+                if !sink.writes {
+                    let reason = first.column.map { "\($0): \(first.reason)" } ?? first.reason
+                    report.list(row: rowNumber, row.name ?? "", .reject(reason: reason))
+                }
                 if options.rejectedRows != nil {
                     CSVWriter.appendRecord(record + [first.description], to: &rejected)
                 }
@@ -419,6 +488,11 @@ public struct Importer: Sendable {
         }
         progress?(size, size)
         try confirm?(plan, &report)
+        if report.places > 0 {
+            report.notes.append(
+                "\(report.places) row\(report.places == 1 ? " is a place" : "s are places") "
+                    + "(HB.url …/location/…): remembered as places, not items")
+        }
         // A dry run reports what it found; it has nothing to roll back.
         guard sink.writes else { return report }
         if report.rejected > 0 && options.rejectedRows == nil {
@@ -477,6 +551,27 @@ public struct Importer: Sendable {
         }
     }
 
+    /// The place a Homebox location row describes, its text checked as an item's would be:
+    /// its name, the path of the place holding it (its `HB.location`), and its own path, which
+    /// the items in it carry as their location.
+    static func place(_ row: ImportedRow, id: String) throws -> ImportedPlace {
+        guard
+            let name = try ItemValidation.text(
+                row.name, field: .name, limit: ItemValidation.maximumNameLength)
+        else { throw InventoryError.missingName }
+        let parent = try ItemValidation.text(row.location ?? nil, field: .location)
+        let path =
+            try ItemValidation.text(
+                ImportValues.location(parent.map { "\($0) / \(name)" } ?? name), field: .location)
+            ?? name
+        return ImportedPlace(
+            source: ImportedPlace.homebox, sourceID: id, name: name, parentPath: parent,
+            path: path,
+            description: try ItemValidation.text(
+                row.description ?? nil, field: .description, long: true),
+            importRef: row.importRef)
+    }
+
     /// The problem an item's refusal makes, naming the column of the refused field.
     private func problem(_ error: InventoryError, row: Int, plan: Plan) -> ImportProblem {
         var column: String?
@@ -506,8 +601,41 @@ public struct Importer: Sendable {
                         + "the header has \(plan.columns.count)"))
             return result
         }
+        if let urlColumn = plan.urlColumn,
+            let entity = ImportValues.homeboxEntity(CSVWriter.restoredCell(record[urlColumn]))
+        {
+            if entity.isPlace {
+                // A place's row: its name, the path of the place holding it, its description
+                // and reference; the item columns mean nothing for it.
+                result.placeID = entity.id
+                for (index, column) in plan.columns.enumerated() {
+                    let cell = CSVWriter.restoredCell(record[index])
+                    let text: String? = cell.trimmingWhitespace().isEmpty ? nil : cell
+                    switch column.field {
+                    case .name: result.name = cell
+                    case .location: result.location = .some(text.map(ImportValues.location))
+                    case .description: result.description = .some(text)
+                    case .importRef: result.importRef = text?.trimmingWhitespace()
+                    default: break
+                    }
+                }
+                return result
+            }
+            if options.updateBy != .none { result.sourceRef = "homebox:item/\(entity.id)" }
+        }
         var noteLines: [String] = []
         var tagLines: [String] = []
+        /// A date kept, with a warning when it is older than anything in a household is.
+        func dated(_ date: CalendarDate?, _ column: ImportColumn) -> CalendarDate? {
+            if let date, date.year < ImportValues.earliestLikelyYear {
+                result.warnings.append(
+                    ImportProblem(
+                        row: row, column: column.header,
+                        reason: "\(date) is before \(ImportValues.earliestLikelyYear); kept as "
+                            + "written"))
+            }
+            return date
+        }
         for (index, column) in plan.columns.enumerated() {
             var cell = CSVWriter.restoredCell(record[index])
             if column.rule == .zeroIsEmpty, let number = Double(cell.trimmingWhitespace()),
@@ -541,9 +669,10 @@ public struct Importer: Sendable {
                 case .purchasedFrom: result.purchasedFrom = .some(text)
                 case .purchaseDate:
                     result.purchaseDate = .some(
-                        try ImportValues.date(
-                            cell, order: plan.dateOrders[index], field: .purchaseDate,
-                            today: today))
+                        dated(
+                            try ImportValues.date(
+                                cell, order: plan.dateOrders[index], field: .purchaseDate,
+                                today: today), column))
                 case .brand: result.brand = .some(text)
                 case .model: result.model = .some(text)
                 case .serial: result.serial = .some(text)
@@ -554,14 +683,16 @@ public struct Importer: Sendable {
                     result.isScheduled = try ImportValues.bool(cell, field: .other("scheduled"))
                 case .warrantyUntil:
                     result.warrantyUntil = .some(
-                        try ImportValues.date(
-                            cell, order: plan.dateOrders[index], field: .warrantyUntil,
-                            today: today))
+                        dated(
+                            try ImportValues.date(
+                                cell, order: plan.dateOrders[index], field: .warrantyUntil,
+                                today: today), column))
                 case .reviewedAt:
                     result.reviewedAt = .some(
-                        try ImportValues.date(
-                            cell, order: plan.dateOrders[index], field: .reviewedAt,
-                            today: today))
+                        dated(
+                            try ImportValues.date(
+                                cell, order: plan.dateOrders[index], field: .reviewedAt,
+                                today: today), column))
                 case .noteLine:
                     if let text { noteLines.append("\(column.label): \(text)") }
                 case .tagLine:

@@ -79,6 +79,30 @@ public struct ImportBatch: ~Copyable {
     /// How many claims were added so far.
     public private(set) var claimsAdded = 0
 
+    /// Whether the inventory's currency may still be chosen after this import: set by
+    /// `amountsCarryNoCurrency()`.
+    public private(set) var keepsCurrencyOpen = false
+
+    /// Says, before anything is written, that the amounts this import writes carry no currency
+    /// of their own (a spreadsheet's or Homebox's numbers, read in the inventory's currency):
+    /// if the inventory holds no amount, or only such amounts, its currency may still be
+    /// chosen after this import (`InventoryManager.setCurrency(_:)`).
+    public mutating func amountsCarryNoCurrency() throws {
+        precondition(added == 0 && updated == 0 && pending.isEmpty, "called before any write")
+        keepsCurrencyOpen =
+            try !store.holdsAmounts() || store.holdsOnlyImportedAmounts()
+    }
+
+    /// Records a place the file lists as a row of its own (a Homebox location), by its id in
+    /// the program that wrote the file.
+    ///
+    /// - Returns: whether it was added, changed or found as it was.
+    /// - Throws: `DatabaseError`; the caller checks the place's text first.
+    @discardableResult
+    public mutating func recordPlace(_ place: ImportedPlace) throws -> ImportedPlaceChange {
+        try store.recordImportedPlace(place, now: now.millisecondsSince1970)
+    }
+
     /// Writes the items added so far, so that their ids can be looked up (by reference).
     public mutating func writePendingItems() throws {
         try flush()
@@ -182,6 +206,7 @@ extension InventoryManager {
                 let result = try body(&batch)
                 try batch.flush()
                 try store.items.endBatch()
+                if batch.keepsCurrencyOpen { try store.items.markAmountsImported() }
                 // An import that only added many items names them (its journal rows are
                 // numbered in id order: nothing else was journaled); any other import's
                 // change set is read back from its journal rows.
@@ -220,6 +245,11 @@ extension InventoryManager {
     /// Every item's import reference: item id to reference.
     public func importRefs() throws -> [Int64: String] {
         try withStore { try $0.items.importRefs() }
+    }
+
+    /// The places imports recorded (a Homebox export's locations), by source and path.
+    public func importedPlaces() throws -> [ImportedPlace] {
+        try withStore { try $0.items.importedPlaces() }
     }
 }
 

@@ -63,8 +63,9 @@ extension InventoryError: CustomStringConvertible {
         case .attachmentNotFound(let itemID, let attachmentID):
             "item \(itemID) has no file \(attachmentID); nothing was changed"
         case .currencyInUse(let currency):
-            "this inventory already holds amounts in \(currency.code); its currency can only be "
-                + "chosen while it holds none"
+            "this inventory already holds amounts in \(currency.code) entered or claimed here; "
+                + "its currency can only be chosen while it holds none, or only amounts imported "
+                + "from files"
         case .currencyMismatch(let expected, let given):
             "this inventory keeps amounts in \(expected.code), not \(given.code)"
         case .cannotOpen(let path, let reason, _):

@@ -26,13 +26,22 @@ struct Import: ParsableCommand {
             1234.5, 1,234.50, $1,234.50, 1.234,50 € (a decimal comma where the whole column \
             reads that way, or with --decimal-comma). Dates: YYYY-MM-DD, YYYY/MM/DD, RFC 3339, \
             and MM/DD/YYYY in Homebox files (elsewhere, a column whose dates could be either \
-            needs --date-format). Yes and no: true/false, yes/no, y/n, 1/0, x or empty. Tags \
-            are split on ';'.
+            needs --date-format); a date before 1900 is kept as written, with a warning. Yes \
+            and no: true/false, yes/no, y/n, 1/0, x or empty. Tags are split on ';'. Amounts \
+            are read in the inventory's currency; when the file's look like another one, the \
+            import says so.
+
+            Homebox 0.26 lists its locations as rows of their own (HB.url ending in \
+            /location/ID): they are remembered as places, not made items, and each item keeps \
+            its place's full path as its location. An item without an HB.import_ref is known \
+            by its Homebox id (the end of its HB.url), so a newer export of the same Homebox \
+            updates it.
 
             All or nothing: every row is checked first; if one is bad nothing is written and \
             every problem is listed (row, column, value, what was expected). A row whose \
             import reference (HB.import_ref, or a column mapped to import-ref) was imported \
-            before updates that item, changing only the columns the file has.
+            before updates that item, changing only the columns the file has. --dry-run \
+            lists what the import would do with each row, and fails as it would.
 
             Fields for --map COLUMN=FIELD: \(ImportField.mapNames).
 
@@ -198,7 +207,8 @@ struct Import: ParsableCommand {
         options.customFields = customFields
         options.otherColumns = otherColumns
         options.allowDuplicates = yes
-        if skipInvalid && !dryRun {
+        if skipInvalid {
+            // A dry run checks the file of rejected rows as the import would, writing nothing.
             options.rejectedRows = try manager.outputFile(
                 at: file + ".rejected.csv", replacing: force)
         }
@@ -231,13 +241,33 @@ struct Import: ParsableCommand {
             throw failure(error)
         }
         progress.clear()
-        print(report: report)
+        print(report: report, currency: manager.currency)
         try checkSomethingImported(report)
-        if dryRun && report.problemCount > 0 {
+        try checkDryRun(report)
+    }
+
+    /// A dry run fails as the import would: with problems (and no --skip-invalid, or every
+    /// row rejected), or with rows that look like items already here (without --yes).
+    private func checkDryRun(_ report: ImportReport) throws {
+        guard dryRun else { return }
+        if report.problemCount > 0 && !report.skipsInvalidRows {
             throw CommandFailure(
                 description: "\(report.problemCount) problem"
-                    + "\(report.problemCount == 1 ? "" : "s"); an import would write nothing",
+                    + "\(report.problemCount == 1 ? "" : "s"); an import would write nothing"
+                    + (report.format == .json ? "" : " (--skip-invalid imports the good rows)"),
                 status: 65)
+        }
+        if report.rejected > 0 && report.rejected == report.rows {
+            throw CommandFailure(
+                description: "every row would be rejected; an import would write nothing",
+                status: 65)
+        }
+        if report.duplicates > 0 && !yes {
+            throw CommandFailure(
+                description: "\(report.duplicates) of \(report.rows) rows look like items "
+                    + "already here (same name, place, serial, price and date); an import would "
+                    + "ask before adding them (--yes adds them)",
+                status: 1)
         }
     }
 
@@ -269,9 +299,84 @@ struct Import: ParsableCommand {
         }
     }
 
-    private func print(report: ImportReport) {
+    /// Each row and what the import does with it, as a dry run lists them.
+    private func listOutcomes(_ report: ImportReport, to output: BufferedOutput) {
+        guard !report.outcomes.isEmpty else { return }
+        output.writeLine("Row by row:")
+        for outcome in report.outcomes {
+            let name = "\"\(VisibleText.of(outcome.name))\""
+            let line =
+                switch outcome.action {
+                case .add: "add \(name)"
+                case .update(let id, let fields):
+                    "update item \(id) \(name): \(fields.joined(separator: ", "))"
+                case .unchanged(let id): "item \(id) \(name) unchanged"
+                case .place(let change):
+                    "place \(name) "
+                        + (change == .added
+                            ? "(new)" : change == .changed ? "(changed)" : "(unchanged)")
+                case .reject(let reason):
+                    (report.skipsInvalidRows ? "left out" : "rejected") + ": "
+                        + VisibleText.of(reason)
+                }
+            output.writeLine("  row \(outcome.row): \(line)")
+        }
+    }
+
+    /// `; 3 places: 1 new, 2 unchanged` (nothing for a file without places).
+    private func places(_ report: ImportReport) -> String {
+        guard report.places > 0 else { return "" }
+        let parts = [
+            (report.placesAdded, "new"), (report.placesChanged, "changed"),
+            (report.placesUnchanged, "unchanged"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return "; \(report.places) place\(report.places == 1 ? "" : "s"): "
+            + parts.joined(separator: ", ")
+    }
+
+    /// One line when the file's amounts look like another currency than the inventory's, in
+    /// which they were read: what to type to change it, while that can be done.
+    private func currencyLine(_ report: ImportReport, currency: Currency) -> String? {
+        switch report.currencyHint(for: currency) {
+        case .named(let codes):
+            let code = codes[0]
+            return "The file's amounts are in \(codes.joined(separator: " and ")); they were "
+                + "read as \(currency.code), this inventory's currency"
+                + (report.currencyStaysOpen && codes.count == 1
+                    ? ": 'inventory settings --currency \(code)' makes it \(code), keeping "
+                        + "the amounts as they are."
+                    : ".")
+        case .decimalCommas:
+            return "The file writes amounts with decimal commas; they were read as "
+                + "\(currency.code), this inventory's currency"
+                + (report.currencyStaysOpen
+                    ? ": 'inventory settings --currency CODE' (such as EUR) changes it, keeping "
+                        + "the amounts as they are."
+                    : ".")
+        case nil:
+            return nil
+        }
+    }
+
+    private func listWarnings(_ report: ImportReport) {
+        let error = Terminal.standardError
+        for warning in report.warnings {
+            error.writeLine("inventory: warning: \(VisibleText.of(warning.description))")
+        }
+        if report.warningCount > report.warnings.count {
+            error.writeLine(
+                "inventory: … and \(report.warningCount - report.warnings.count) more warnings")
+        }
+    }
+
+    private func print(report: ImportReport, currency: Currency) {
         let output = Terminal.standardOutput
         describe(report, to: output)
+        listWarnings(report)
+        defer {
+            if let line = currencyLine(report, currency: currency) { output.writeLine(line) }
+            if dryRun { output.writeLine("Nothing was written (dry run).") }
+        }
         if dryRun {
             if !report.columns.isEmpty {
                 output.writeLine("Columns:")
@@ -283,26 +388,32 @@ struct Import: ParsableCommand {
                         switch column.field {
                         case .noteLine: "a notes line \"\(column.label): …\""
                         case .tagLine: "a tag \"\(column.label): …\""
+                        case .ignore where column.givesHomeboxIDs:
+                            "the Homebox id (a place's row is a place)"
                         case .ignore: "not imported"
                         default: column.field.rawValue
                         }
                     output.writeLine("  \(VisibleText.of(column.header))\(padding)  → \(field)")
                 }
             }
+            listOutcomes(report, to: output)
             output.writeLine(
                 "Would add \(report.added), update \(report.updated); \(report.unchanged) "
-                    + "unchanged, \(report.rejected) rejected."
+                    + "unchanged, \(report.rejected) rejected"
+                    + (report.rejected > 0 && report.skipsInvalidRows
+                        ? " (left out, written to \(file).rejected.csv)" : "")
+                    + places(report) + "."
                     + (report.claimsAdded > 0
                         ? " Would add \(report.claimsAdded) claim\(report.claimsAdded == 1 ? "" : "s")."
                         : "")
                     + (report.duplicates > 0
                         ? " \(report.duplicates) look like items already here." : ""))
             listProblems(report, to: output)
-            output.writeLine("Nothing was written (dry run).")
             return
         }
         var summary =
             "Added \(report.added), updated \(report.updated); \(report.unchanged) unchanged"
+            + places(report)
         if report.claimsAdded > 0 {
             summary += "; \(report.claimsAdded) claim\(report.claimsAdded == 1 ? "" : "s") added"
         }

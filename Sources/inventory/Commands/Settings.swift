@@ -9,8 +9,11 @@ struct Settings: ParsableCommand {
         abstract: "Show or change the inventory's settings: currency, report title, thresholds.",
         discussion: """
             The currency is an ISO 4217 code, with its own decimals (JPY has none, BHD three). \
-            It can be chosen while the inventory holds no amount; after that, it stays (and \
-            choosing it resets the receipt threshold).
+            It can be chosen while the inventory holds no amount, or only amounts imported \
+            from spreadsheet or Homebox files (their numbers carry no currency: they are kept \
+            as they are, in the new currency, which must have as many decimals); once an \
+            amount is entered, edited or claimed here, it stays. Choosing it resets the \
+            receipt threshold.
 
             The title is printed on every page of 'inventory report'. The receipt threshold \
             and the review interval are what 'inventory check' holds items to: an item worth \
