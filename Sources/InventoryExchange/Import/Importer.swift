@@ -412,7 +412,10 @@ public struct Importer: Sendable {
                 for problem in problems { report.record(problem) }
                 report.rejected += 1
                 if options.rejectedRows != nil {
-                    CSVWriter.appendRecord(record + [first.description], to: &rejected)
+                    // The cells as this import read them, written by the one rule of our
+                    // CSV files, so that importing the file again reads them the same.
+                    CSVWriter.appendRecord(
+                        record.map(CSVWriter.restoredCell) + [first.description], to: &rejected)
                 }
             }
         }
