@@ -150,6 +150,7 @@ public struct Exporter {
             var exportedAt: String
             var currency: String
             var inventory: String
+            var settings: InventoryDocument.Settings
         }
         let refs = try manager.importRefs()
         let identity = try manager.identity()
@@ -159,7 +160,8 @@ public struct Exporter {
             try encoder.encode(
                 Header(
                     exportedAt: Timestamp(Date()).iso8601, currency: manager.currency.code,
-                    inventory: identity)
+                    inventory: identity,
+                    settings: InventoryDocument.Settings(try manager.settings()))
             ).dropLast())  // its closing brace: the items and claims follow
         bytes += Array(",\"items\":[".utf8)
         var count = 0

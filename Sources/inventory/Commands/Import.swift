@@ -116,6 +116,13 @@ struct Import: ParsableCommand {
     @Flag(help: "No progress bar.")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "For our JSON: the folder holding the files the export lists (the exporting "
+                + "inventory's photos folder, or a copy of it).",
+            valueName: "folder"))
+    var files: String?
+
     func validate() throws {
         for mapping in mappings {
             guard let equals = mapping.lastIndex(of: "="),
@@ -198,6 +205,7 @@ struct Import: ParsableCommand {
         options.customFields = customFields
         options.otherColumns = otherColumns
         options.allowDuplicates = yes
+        options.files = files
         if skipInvalid && !dryRun {
             options.rejectedRows = try manager.outputFile(
                 at: file + ".rejected.csv", replacing: force)
