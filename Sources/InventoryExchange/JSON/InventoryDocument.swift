@@ -411,6 +411,10 @@ struct JSONImport {
                 report.rejected += 1
             }
         }
+        // Written in the order the inventory that wrote the file numbered its items (the file
+        // lists them by name), so that a new inventory numbers them alike, but for the numbers
+        // of items deleted there.
+        rows.sort { document.items[$0.0 - 1].id < document.items[$1.0 - 1].id }
         // A claim is named by its number in the inventory that wrote the file.
         let claims = try document.claims.map { claim in
             try Self.claim(claim, number: claim.id, currency: currency, path: path)
@@ -485,7 +489,8 @@ struct JSONImport {
         guard !claims.isEmpty else { return }
         try batch.writePendingItems()
         var here: [Int64: Int64] = [:]
-        for ((_, row), item) in zip(rows, document.items) {
+        for (number, row) in rows {
+            let item = document.items[number - 1]
             if let ref = row.importRef, let id = try batch.resolve(ref, row: row) {
                 here[item.id] = id
             }
