@@ -255,10 +255,9 @@ extension ItemStore {
         }
         let statement = try database.makeStatement(
             "SELECT seq, at, claim_id, position, item_id, \(fields("before")), "
-                + "\(fields("after")) FROM claim_journal"
-                + (itemID == nil ? "" : " WHERE item_id = ?1")
-                + " ORDER BY seq DESC LIMIT \(limit.map(String.init) ?? "-1")")
-        if let itemID { try statement.bind([.integer(itemID)]) }
+                + "\(fields("after")) FROM claim_journal WHERE ?1 IS NULL OR item_id = ?1"
+                + " ORDER BY seq DESC LIMIT ?2")
+        try statement.bind([.integer(itemID), .integer(Int64(limit ?? -1))])
         var entries: [ClaimLineRefresh] = []
         let after = Int32(5 + Self.lineColumns.count)
         while try statement.step() {
