@@ -175,6 +175,14 @@ public struct Report: Sendable {
                         .td(.class("number"), .plain(money(sums.heldBack))),
                         .td(.class("number"), .plain(money(sums.released))),
                         .td(.plain("payable now: \(money(sums.payable)) \(currency.code)"))))),
+            .if(
+                sums.notCoveredLines > 0,
+                .p(
+                    .class("missing"),
+                    .plain(
+                        "Not covered: \(sums.notCoveredLines) line\(sums.notCoveredLines == 1 ? "" : "s") "
+                            + "not insured when claimed, \(money(sums.notCovered)) "
+                            + "\(currency.code): listed, not paid, and not in the total above."))),
             .forEach(claim.overLimits) { .p(.class("missing"), .plain("Over the limit: \($0)")) }
         )
     }

@@ -64,9 +64,9 @@ public struct ReportLine: Sendable, Hashable {
         photo = item.photo
     }
 
-    /// The line of a claimed item, with the value and receipt the claim recorded and, while
-    /// the item exists, its warranty and tags as they are now (`current`).
-    public init(_ claimed: ClaimedItem, current: HouseholdItem?) {
+    /// The line of a claimed item, as the claim recorded it (an edit of the item since does
+    /// not change it).
+    public init(_ claimed: ClaimedItem) {
         id = claimed.itemID
         name = claimed.name
         description = claimed.description
@@ -75,15 +75,15 @@ public struct ReportLine: Sendable, Hashable {
         serialNumber = claimed.serialNumber
         quantity = claimed.quantity
         purchaseDate = claimed.purchaseDate
-        purchasedFrom = current?.purchasedFrom
+        purchasedFrom = claimed.purchasedFrom
         price = claimed.price
         replacementValue = claimed.replacementValue
-        warrantyUntil = current?.warrantyUntil
-        hasLifetimeWarranty = current?.hasLifetimeWarranty ?? false
+        warrantyUntil = claimed.warrantyUntil
+        hasLifetimeWarranty = claimed.hasLifetimeWarranty
         hasReceipt = claimed.hadReceipt
         isInsured = claimed.isInsured
         isLuxury = claimed.isLuxury
-        tags = current?.tags ?? []
+        tags = claimed.tags
         location = claimed.location
         photo = claimed.photo
     }

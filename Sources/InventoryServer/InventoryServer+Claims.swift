@@ -83,9 +83,7 @@ extension InventoryServer {
     /// The report of `claim` for the insurer, one document with its photos inside.
     func claimReport(_ claim: Claim) throws -> Response {
         let settings = try manager.settings()
-        let lines = try claim.items.map { claimed in
-            ReportLine(claimed, current: try claimed.itemID.flatMap { try manager.item(id: $0) })
-        }
+        let lines = claim.items.map(ReportLine.init)
         let report = Report(
             title: settings.reportTitle, subject: "Claim \(claim.id)", date: manager.today(),
             currency: manager.currency, lines: lines,
@@ -359,6 +357,19 @@ extension Pages {
         return nodes
     }
 
+    /// What changed of a claimed item since it was claimed (the page shows the claim's
+    /// record), or nothing.
+    private func changedSince(_ item: ClaimedItem) -> BodyNode {
+        guard !item.changesSince.isEmpty else { return .empty }
+        return element(
+            "p", ["class": "changed"],
+            [
+                text(
+                    "Changed since it was claimed (the claim keeps what it recorded): "
+                        + item.changesSince.map(\.description).joined(separator: ", "))
+            ])
+    }
+
     /// A saved claim: its fields, its items and total, and its report.
     func claim(_ claim: Claim, links: PageLinks = .house) -> [BodyNode] {
         [
@@ -406,7 +417,8 @@ extension Pages {
                                                 element(
                                                     "a", ["href": links.item($0)], [text(item.name)]
                                                 )
-                                            } ?? text(item.name + " (deleted)")
+                                            } ?? text(item.name + " (deleted)"),
+                                            changedSince(item),
                                         ]),
                                     element(
                                         "td", ["class": "number"], [text(String(item.quantity))]),

@@ -282,12 +282,13 @@ extension InventoryServer {
     }
 
     /// Whether `link` shows the stored file `name`: a photo or file of an item it shows, or,
-    /// for a claim, a kept photo or a replacement's receipt of one of its lines.
+    /// for a claim, a photo or file one of its lines recorded, or a replacement's receipt.
     private func shows(_ link: ShareLink, file name: String) throws -> Bool {
         if case .claim(let id) = link.subject {
             let claim = try sharedClaim(id)
-            if claim.items.contains(where: {
-                $0.photo == name || $0.terms.replacementReceipt == name
+            if claim.items.contains(where: { line in
+                line.photo == name || line.terms.replacementReceipt == name
+                    || line.attachments.contains { $0.file == name }
             }) {
                 return true
             }

@@ -95,14 +95,16 @@ extension ItemStore {
     }
 
     /// Every stored file some item uses, with the ids of the items that use it (ascending), by
-    /// file name; a claim's replacement receipt counts as used by its line's item (0 for a
-    /// line whose item was deleted).
+    /// file name; a claim's replacement receipt, and a file a claim line recorded, count as
+    /// used by its line's item (0 for a line whose item was deleted).
     public func fileUses() throws -> [String: [Int64]] {
         let statement = try database.makeStatement(
             """
             SELECT file, item_id FROM item_files UNION
             SELECT replaced_receipt, coalesce(item_id, 0) FROM claim_items
-                WHERE replaced_receipt IS NOT NULL
+                WHERE replaced_receipt IS NOT NULL UNION
+            SELECT json_extract(file.value, '$.file'), coalesce(claim_items.item_id, 0)
+                FROM claim_items, json_each(claim_items.attachments) AS file
             ORDER BY 1, 2
             """)
         var uses: [String: [Int64]] = [:]
@@ -114,13 +116,15 @@ extension ItemStore {
         return uses
     }
 
-    /// The names of the stored files some item uses (as a photo or another attachment),
-    /// sorted.
+    /// The names of the stored files some item or claim line uses (as a photo or another
+    /// attachment, or a replacement's receipt), sorted.
     public func storedFileNames() throws -> [String] {
         let statement = try database.makeStatement(
             """
             SELECT file FROM item_files UNION
-            SELECT replaced_receipt FROM claim_items WHERE replaced_receipt IS NOT NULL
+            SELECT replaced_receipt FROM claim_items WHERE replaced_receipt IS NOT NULL UNION
+            SELECT json_extract(file.value, '$.file')
+                FROM claim_items, json_each(claim_items.attachments) AS file
             ORDER BY 1
             """)
         var names: [String] = []

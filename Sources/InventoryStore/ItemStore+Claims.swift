@@ -1,8 +1,94 @@
 import InventoryModel
 
-/// Claims (`Migrations/0004_claims.sql`): every SQL statement about claims is here.
+/// Claims (`Migrations/0004_claims.sql`, `0015_claim_snapshots.sql`): every SQL statement about
+/// claims is here.
 extension ItemStore {
-    /// Inserts a claim with its items (ids that must exist) and returns its id.
+    // MARK: - What a line records
+
+    /// The columns in which a claim line records its item, in the order `decodeLine` reads
+    /// them, each with what it is taken from when the line records the item as it is now.
+    static let lineColumns: [(column: String, fromItem: String)] = [
+        ("name", "items.name"), ("description", "items.description"), ("brand", "items.brand"),
+        ("model", "items.model"), ("serial", "items.serial"), ("price", "items.price"),
+        ("purchase_date", "items.purchase_date"), ("location", "items.location"),
+        ("quantity", "items.quantity"), ("luxury", "items.luxury"),
+        ("insured", "items.insured"), ("value", "items.value"),
+        (
+            "has_receipt",
+            "EXISTS (SELECT 1 FROM json_each(items.attachments) AS file "
+                + "WHERE json_extract(file.value, '$.kind') = 'receipt')"
+        ),
+        ("purchased_from", "items.purchased_from"), ("warranty_until", "items.warranty_until"),
+        ("lifetime_warranty", "items.lifetime_warranty"), ("scheduled", "items.scheduled"),
+        ("tags", "items.tags"), ("photo", "items.photo"), ("attachments", "items.attachments"),
+    ]
+
+    /// `claim_items.name, claim_items.description, …`: a line's recorded columns.
+    private static let recordedColumns = lineColumns.map { "claim_items.\($0.column)" }
+        .joined(separator: ", ")
+
+    /// What a line records of the item as it is now, in `lineColumns` order.
+    private static let itemAsRecorded = lineColumns.map(\.fromItem).joined(separator: ", ")
+
+    /// A JSON object of what a line records, as `claim_journal` keeps it: from the line's own
+    /// columns, or (`fromItem`) from the item as it is now.
+    private static func recordedJSON(fromItem: Bool) -> String {
+        "json_object("
+            + lineColumns.map { column, item in
+                var value = fromItem ? item : "claim_items.\(column)"
+                if column == "tags" || column == "attachments" { value = "json(\(value))" }
+                return "'\(column)', \(value)"
+            }.joined(separator: ", ") + ")"
+    }
+
+    /// Reads what a line recorded from the row's columns `offset` on, in `lineColumns` order.
+    private func decodeLine(_ row: Statement, offset: Int32, itemID: Int64?) throws
+        -> ClaimedItem
+    {
+        func money(_ index: Int32) throws -> Money? {
+            try row.optionalInt64(at: offset + index).map {
+                try Money(minorUnits: $0, currency: currency)
+            }
+        }
+        func date(_ index: Int32) throws -> CalendarDate? {
+            try row.optionalText(at: offset + index).map { try CalendarDate(parsing: $0) }
+        }
+        func text(_ index: Int32) -> String? { row.optionalText(at: offset + index) }
+        func flag(_ index: Int32) -> Bool { row.bool(at: offset + index) }
+        var line = ClaimedItem(
+            itemID: itemID, name: row.text(at: offset), description: text(1), brand: text(2),
+            model: text(3), serialNumber: text(4), price: try money(5), purchaseDate: try date(6),
+            location: text(7), quantity: Int(row.int64(at: offset + 8)), isLuxury: flag(9),
+            isInsured: flag(10), photo: text(18), replacementValue: try money(11),
+            hadReceipt: flag(12))
+        line.purchasedFrom = text(13)
+        line.warrantyUntil = try date(14)
+        line.hasLifetimeWarranty = flag(15)
+        line.isScheduled = flag(16)
+        line.tags = try ItemColumns.tags(text(17))
+        line.attachments = try ItemColumns.attachments(text(19))
+        return line
+    }
+
+    /// The values of `lineColumns` for `line`.
+    private static func values(of line: ClaimedItem) -> [DatabaseValue] {
+        [
+            .text(line.name), .text(line.description), .text(line.brand), .text(line.model),
+            .text(line.serialNumber), .integer(line.price?.minorUnits),
+            .text(line.purchaseDate?.description), .text(line.location),
+            .integer(Int64(line.quantity)), .bool(line.isLuxury), .bool(line.isInsured),
+            .integer(line.replacementValue?.minorUnits), .bool(line.hadReceipt),
+            .text(line.purchasedFrom), .text(line.warrantyUntil?.description),
+            .bool(line.hasLifetimeWarranty), .bool(line.isScheduled),
+            .text(ItemColumns.json(line.tags)), .text(line.photo),
+            .text(ItemColumns.json(line.attachments)),
+        ]
+    }
+
+    // MARK: - Claims
+
+    /// Inserts a claim with its items (ids that must exist), each line recording its item as
+    /// it is now, and returns its id.
     public func insertClaim(_ draft: ClaimDraft, at time: Timestamp) throws -> Int64 {
         let statement = try database.cachedStatement(
             """
@@ -16,13 +102,15 @@ extension ItemStore {
         ])
         try statement.run()
         let id = database.lastInsertedRowID
-        try insertLines(claimID: id, itemIDs: draft.itemIDs, from: 0)
+        for (offset, itemID) in draft.itemIDs.enumerated() {
+            try insertLine(claimID: id, itemID: itemID, position: offset)
+        }
         return id
     }
 
     /// Inserts a claim read from an export as it was: its times, and each line as it
-    /// recorded it — a line of a living item (which must exist) with the value and receipt it
-    /// recorded, a copy of a deleted item with every field.
+    /// recorded it (a line naming an item of this inventory, which must exist, or the line of
+    /// a deleted item).
     ///
     /// - Returns: its id.
     public func insertClaim(
@@ -41,27 +129,13 @@ extension ItemStore {
         try statement.run()
         let id = database.lastInsertedRowID
         let line = try database.cachedStatement(
-            """
-            INSERT INTO claim_items (claim_id, position, item_id, name, description, brand, model,
-                serial, price, purchase_date, location, quantity, luxury, insured, value,
-                has_receipt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+            "INSERT INTO claim_items (claim_id, position, item_id, "
+                + Self.lineColumns.map(\.column).joined(separator: ", ") + ") VALUES (?, ?, ?"
+                + String(repeating: ", ?", count: Self.lineColumns.count) + ")")
         for (position, item) in lines.enumerated() {
-            // A living item's line keeps only what the claim recorded; the rest is the item's.
-            let copy = item.itemID == nil
-            try line.bind([
-                .integer(id), .integer(Int64(position)), .integer(item.itemID),
-                .text(copy ? item.name : nil), .text(copy ? item.description : nil),
-                .text(copy ? item.brand : nil), .text(copy ? item.model : nil),
-                .text(copy ? item.serialNumber : nil),
-                .integer(copy ? item.price?.minorUnits : nil),
-                .text(copy ? item.purchaseDate?.description : nil),
-                .text(copy ? item.location : nil),
-                copy ? .integer(Int64(item.quantity)) : .null,
-                copy ? .bool(item.isLuxury) : .null, copy ? .bool(item.isInsured) : .null,
-                .integer(item.replacementValue?.minorUnits), .bool(item.hadReceipt),
-            ])
+            try line.bind(
+                [.integer(id), .integer(Int64(position)), .integer(item.itemID)]
+                    + Self.values(of: item))
             try line.run()
             if item.terms != ClaimLineTerms() {
                 try setTerms(item.terms, claimID: id, position: position)
@@ -80,8 +154,10 @@ extension ItemStore {
         return try statement.step() ? statement.int64(at: 0) : nil
     }
 
-    /// Replaces a claim's fields and its lines for living items; lines that keep a copy of a
-    /// deleted item stay, first.
+    /// Replaces a claim's fields and the items it lists: the lines of deleted items stay,
+    /// first; a line of an item it still lists keeps what it recorded (and its ledger), in the
+    /// draft's order; an item it adds is recorded as it is now; a line of an item it no longer
+    /// lists goes.
     ///
     /// - Throws: `InventoryError.claimNotFound` when there is no such claim.
     public func updateClaim(id: Int64, _ draft: ClaimDraft, at time: Timestamp) throws {
@@ -96,81 +172,105 @@ extension ItemStore {
         ])
         try statement.run()
         guard database.changedRowCount == 1 else { throw InventoryError.claimNotFound(id) }
-        let recorded = try recordedLines(claimID: id)
-        let recordedTerms = try recordedTerms(claimID: id)
-        try database.execute(
-            "DELETE FROM claim_items WHERE claim_id = ? AND item_id IS NOT NULL", [.integer(id)])
-        // Renumber the kept copies from 0, then append the chosen items.
-        try database.execute(
-            """
-            UPDATE claim_items SET position = -1 - (
-                SELECT count(*) FROM claim_items AS earlier
-                WHERE earlier.claim_id = claim_items.claim_id AND earlier.position < claim_items.position)
-            WHERE claim_id = ?
-            """, [.integer(id)])
-        try database.execute(
-            "UPDATE claim_items SET position = -1 - position WHERE claim_id = ?", [.integer(id)])
-        let kept = try countLines(claimID: id)
-        try insertLines(claimID: id, itemIDs: draft.itemIDs, from: kept, recorded: recorded)
-        // what the household recorded on a line stays with the item's line
-        for (offset, itemID) in draft.itemIDs.enumerated() {
-            if let terms = recordedTerms[itemID] {
-                try setTerms(terms, claimID: id, position: kept + offset)
+        let lines = try database.makeStatement(
+            "SELECT position, item_id FROM claim_items WHERE claim_id = ? ORDER BY position")
+        try lines.bind([.integer(id)])
+        var copies: [Int64] = []
+        var living: [Int64: Int64] = [:]
+        while try lines.step() {
+            if let itemID = lines.optionalInt64(at: 1) {
+                living[itemID] = lines.int64(at: 0)
+            } else {
+                copies.append(lines.int64(at: 0))
             }
         }
-    }
-
-    /// Inserts a line per item, recording its replacement value and whether it has a receipt
-    /// now, unless `recorded` holds what an earlier line of the claim recorded for it.
-    private func insertLines(
-        claimID: Int64, itemIDs: [Int64], from start: Int,
-        recorded: [Int64: (value: Int64?, hasReceipt: Bool)] = [:]
-    ) throws {
-        let statement = try database.cachedStatement(
-            """
-            INSERT INTO claim_items (claim_id, position, item_id, value, has_receipt)
-            SELECT ?1, ?2, id, CASE WHEN ?6 THEN ?4 ELSE value END,
-                CASE WHEN ?6 THEN ?5 ELSE EXISTS (SELECT 1 FROM json_each(items.attachments)
-                    WHERE json_extract(value, '$.kind') = 'receipt') END
-            FROM items WHERE id = ?3
-            """)
-        for (offset, itemID) in itemIDs.enumerated() {
-            // What an earlier line recorded stays, a recorded "no value" too.
-            let earlier = recorded[itemID]
-            try statement.bind([
-                .integer(claimID), .integer(Int64(start + offset)), .integer(itemID),
-                .integer(earlier?.value), .bool(earlier?.hasReceipt ?? false),
-                .bool(earlier != nil),
-            ])
-            try statement.run()
+        let chosen = Set(draft.itemIDs)
+        for (itemID, position) in living where !chosen.contains(itemID) {
+            try database.execute(
+                "DELETE FROM claim_items WHERE claim_id = ? AND position = ?",
+                [.integer(id), .integer(position)])
+        }
+        // Positions are unique within a claim: every line moves out of the way first.
+        try database.execute(
+            "UPDATE claim_items SET position = -1 - position WHERE claim_id = ?", [.integer(id)])
+        let move = try database.cachedStatement(
+            "UPDATE claim_items SET position = ? WHERE claim_id = ? AND position = ?")
+        var next = 0
+        for old in copies {
+            try move.bind([.integer(Int64(next)), .integer(id), .integer(-1 - old)])
+            try move.run()
+            next += 1
+        }
+        for itemID in draft.itemIDs {
+            if let old = living[itemID] {
+                try move.bind([.integer(Int64(next)), .integer(id), .integer(-1 - old)])
+                try move.run()
+            } else {
+                try insertLine(claimID: id, itemID: itemID, position: next)
+            }
+            next += 1
         }
     }
 
-    /// What the lines of living items of a claim recorded: item id to value and receipt.
-    private func recordedLines(claimID: Int64) throws -> [Int64: (value: Int64?, hasReceipt: Bool)]
-    {
+    /// Inserts the line at `position` of a claim, recording item `itemID` as it is now.
+    private func insertLine(claimID: Int64, itemID: Int64, position: Int) throws {
         let statement = try database.cachedStatement(
+            "INSERT INTO claim_items (claim_id, position, item_id, "
+                + Self.lineColumns.map(\.column).joined(separator: ", ") + ") SELECT ?1, ?2, "
+                + "items.id, \(Self.itemAsRecorded) FROM items WHERE items.id = ?3")
+        try statement.bind([.integer(claimID), .integer(Int64(position)), .integer(itemID)])
+        try statement.run()
+    }
+
+    /// Has the line at `position` of a claim record its item as it is now, and records in
+    /// `claim_journal` what it recorded before and after.
+    ///
+    /// - Returns: whether there was such a line of a living item.
+    public func refreshLine(claimID: Int64, position: Int, at time: Timestamp) throws -> Bool {
+        try database.execute(
             """
-            SELECT item_id, value, has_receipt FROM claim_items
-            WHERE claim_id = ? AND item_id IS NOT NULL AND has_receipt IS NOT NULL
-            """)
-        try statement.bind([.integer(claimID)])
-        defer { statement.reset() }
-        var recorded: [Int64: (Int64?, Bool)] = [:]
+            INSERT INTO claim_journal (at, kind, claim_id, position, item_id, before, after)
+            SELECT ?, 'refreshed', claim_items.claim_id, claim_items.position, items.id,
+                \(Self.recordedJSON(fromItem: false)), \(Self.recordedJSON(fromItem: true))
+            FROM claim_items JOIN items ON items.id = claim_items.item_id
+            WHERE claim_items.claim_id = ? AND claim_items.position = ?
+            """,
+            [.integer(time.millisecondsSince1970), .integer(claimID), .integer(Int64(position))])
+        guard database.changedRowCount == 1 else { return false }
+        try database.execute(
+            "UPDATE claim_items SET ("
+                + Self.lineColumns.map(\.column).joined(separator: ", ") + ") = (SELECT "
+                + Self.itemAsRecorded + " FROM items WHERE items.id = claim_items.item_id) "
+                + "WHERE claim_id = ? AND position = ?",
+            [.integer(claimID), .integer(Int64(position))])
+        return true
+    }
+
+    /// What was done on purpose to claim lines (`claim_journal`), newest first: every entry,
+    /// or those of the lines of item `itemID`; at most `limit`.
+    public func claimJournal(itemID: Int64?, limit: Int?) throws -> [ClaimLineRefresh] {
+        func fields(_ json: String) -> String {
+            Self.lineColumns.map { "json_extract(\(json), '$.\($0.column)')" }
+                .joined(separator: ", ")
+        }
+        let statement = try database.makeStatement(
+            "SELECT seq, at, claim_id, position, item_id, \(fields("before")), "
+                + "\(fields("after")) FROM claim_journal WHERE ?1 IS NULL OR item_id = ?1"
+                + " ORDER BY seq DESC LIMIT ?2")
+        try statement.bind([.integer(itemID), .integer(Int64(limit ?? -1))])
+        var entries: [ClaimLineRefresh] = []
+        let after = Int32(5 + Self.lineColumns.count)
         while try statement.step() {
-            recorded[statement.int64(at: 0)] = (
-                statement.optionalInt64(at: 1), statement.bool(at: 2)
-            )
+            let itemID = statement.optionalInt64(at: 4)
+            entries.append(
+                ClaimLineRefresh(
+                    sequence: statement.int64(at: 0),
+                    time: Timestamp(millisecondsSince1970: statement.int64(at: 1)),
+                    claimID: statement.int64(at: 2), line: Int(statement.int64(at: 3)) + 1,
+                    before: try decodeLine(statement, offset: 5, itemID: itemID),
+                    after: try decodeLine(statement, offset: after, itemID: itemID)))
         }
-        return recorded
-    }
-
-    private func countLines(claimID: Int64) throws -> Int {
-        let statement = try database.cachedStatement(
-            "SELECT count(*) FROM claim_items WHERE claim_id = ?")
-        try statement.bind([.integer(claimID)])
-        defer { statement.reset() }
-        return try statement.step() ? Int(statement.int64(at: 0)) : 0
+        return entries
     }
 
     /// Deletes a claim and its lines (never the items).
@@ -221,27 +321,11 @@ extension ItemStore {
         return found
     }
 
-    /// Has every claim line that lists `item` keep a copy of it and let go of the reference,
-    /// so the item can be deleted.
-    public func keepClaimCopies(of item: HouseholdItem) throws {
-        let statement = try database.cachedStatement(
-            """
-            UPDATE claim_items SET item_id = NULL, name = ?, description = ?, brand = ?, model = ?,
-                serial = ?, price = ?, purchase_date = ?, location = ?, quantity = ?, luxury = ?,
-                insured = ?,
-                -- a line that recorded the value and receipt when it was made keeps them
-                value = CASE WHEN has_receipt IS NULL THEN ? ELSE value END,
-                has_receipt = coalesce(has_receipt, ?)
-            WHERE item_id = ?
-            """)
-        try statement.bind([
-            .text(item.name), .text(item.description), .text(item.brand), .text(item.model),
-            .text(item.serialNumber), .integer(item.price?.minorUnits),
-            .text(item.purchaseDate?.description), .text(item.location),
-            .integer(Int64(item.quantity)), .bool(item.isLuxury), .bool(item.isInsured),
-            .integer(item.replacementValue?.minorUnits), .bool(item.hasReceipt), .integer(item.id),
-        ])
-        try statement.run()
+    /// Has every claim line that lists item `id` let go of it, keeping what it recorded, so
+    /// that the item can be deleted.
+    public func releaseClaimLines(ofItem id: Int64) throws {
+        try database.execute(
+            "UPDATE claim_items SET item_id = NULL WHERE item_id = ?", [.integer(id)])
     }
 
     // MARK: - The ledger
@@ -317,76 +401,27 @@ extension ItemStore {
         guard database.changedRowCount == 1 else { throw InventoryError.claimNotFound(claimID) }
     }
 
-    /// The ledger terms of the living items' lines of a claim, by item id.
-    private func recordedTerms(claimID: Int64) throws -> [Int64: ClaimLineTerms] {
-        let statement = try database.makeStatement(
-            "SELECT item_id, \(Self.ledgerColumns.joined(separator: ", ")) FROM claim_items "
-                + "WHERE claim_id = ? AND item_id IS NOT NULL")
-        try statement.bind([.integer(claimID)])
-        var terms: [Int64: ClaimLineTerms] = [:]
-        while try statement.step() {
-            terms[statement.int64(at: 0)] = try decodeTerms(statement, offset: 1)
-        }
-        return terms
-    }
-
     private func decodeClaim(_ row: Statement) throws -> Claim {
         let id = row.int64(at: 0)
         let lines = try database.makeStatement(
             """
-            SELECT claim_items.item_id, claim_items.name, claim_items.description, claim_items.brand,
-                claim_items.model, claim_items.serial, claim_items.price, claim_items.purchase_date,
-                claim_items.location, claim_items.quantity, claim_items.luxury, claim_items.insured,
-                claim_items.value, claim_items.has_receipt,
+            SELECT claim_items.item_id, \(Self.recordedColumns),
                 \(Self.ledgerColumns.map { "claim_items.\($0)" }.joined(separator: ", ")),
                 \(Self.columnNames.map { "items.\($0)" }.joined(separator: ", "))
             FROM claim_items LEFT JOIN items ON items.id = claim_items.item_id
             WHERE claim_items.claim_id = ? ORDER BY claim_items.position
             """)
         try lines.bind([.integer(id)])
+        let terms = Int32(1 + Self.lineColumns.count)
+        let item = terms + Int32(Self.ledgerColumns.count)
         var items: [ClaimedItem] = []
-        func recordedValue() throws -> Money? {
-            try lines.optionalInt64(at: 12).map { try Money(minorUnits: $0, currency: currency) }
-        }
         while try lines.step() {
-            let terms = try decodeTerms(lines, offset: 14)
-            if lines.isNull(at: 0) {
-                items.append(
-                    ClaimedItem(
-                        itemID: nil, name: lines.text(at: 1),
-                        description: lines.optionalText(at: 2),
-                        brand: lines.optionalText(at: 3), model: lines.optionalText(at: 4),
-                        serialNumber: lines.optionalText(at: 5),
-                        price: try lines.optionalInt64(at: 6).map {
-                            try Money(minorUnits: $0, currency: currency)
-                        },
-                        purchaseDate: try lines.optionalText(at: 7).map {
-                            try CalendarDate(parsing: $0)
-                        },
-                        location: lines.optionalText(at: 8), quantity: Int(lines.int64(at: 9)),
-                        isLuxury: lines.bool(at: 10), isInsured: lines.bool(at: 11), photo: nil,
-                        replacementValue: try recordedValue(), hadReceipt: lines.bool(at: 13)))
-                items[items.count - 1].terms = terms
-            } else {
-                // The item as it is, with the value and receipt recorded when it was claimed
-                // (lines made before they were recorded show the item's own).
-                let item = try decodeItem(lines, offset: 14 + Int32(Self.ledgerColumns.count))
-                let line = ClaimedItem(item: item)
-                items.append(
-                    lines.isNull(at: 13)
-                        ? line
-                        : ClaimedItem(
-                            itemID: item.id, name: item.name, description: item.description,
-                            brand: item.brand, model: item.model,
-                            serialNumber: item.serialNumber, price: item.price,
-                            purchaseDate: item.purchaseDate, location: item.location,
-                            quantity: item.quantity, isLuxury: item.isLuxury,
-                            isInsured: item.isInsured, photo: item.photo,
-                            replacementValue: try recordedValue(), hadReceipt: lines.bool(at: 13)))
-                items[items.count - 1].tags = item.tags
-                items[items.count - 1].isScheduled = item.isScheduled
-                items[items.count - 1].terms = terms
+            var line = try decodeLine(lines, offset: 1, itemID: lines.optionalInt64(at: 0))
+            line.terms = try decodeTerms(lines, offset: terms)
+            if !lines.isNull(at: item) {
+                line.changesSince = line.changes(to: try decodeItem(lines, offset: item))
             }
+            items.append(line)
         }
         return Claim(
             id: id, title: row.text(at: 1),

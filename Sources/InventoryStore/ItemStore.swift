@@ -216,12 +216,15 @@ public final class ItemStore {
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
 
-    /// How many items use the stored file `name` (as a photo or another attachment).
+    /// How many items and claim lines use the stored file `name` (as a photo or another
+    /// attachment, or a replacement's receipt).
     public func fileUseCount(_ name: String) throws -> Int {
         let statement = try database.cachedStatement(
             """
             SELECT (SELECT count(*) FROM item_files WHERE file = ?1)
                 + (SELECT count(*) FROM claim_items WHERE replaced_receipt = ?1)
+                + (SELECT count(*) FROM claim_items, json_each(claim_items.attachments) AS file
+                    WHERE json_extract(file.value, '$.file') = ?1)
             """)
         try statement.bind([.text(name)])
         defer { statement.reset() }

@@ -164,6 +164,59 @@ import Testing
         #expect(try manager.claim(id: claim.id)?.items.map(\.name) == ["Laptop"])
     }
 
+    @Test func aLineKeepsWhatItRecordedThroughEditsClaimEditsAndRefreshes() throws {
+        let claim = try manager.createClaim(ClaimDraft(title: "Fire", itemIDs: [1, 2]))
+        var patch = ItemPatch()
+        patch.price = .some(usd("1200"))
+        patch.isInsured = false
+        patch.addedTags = ["Electronics"]
+        try manager.edit(id: 1, patch)
+        var saved = try #require(try manager.claim(id: claim.id))
+        #expect(saved.items[0].price == usd("800") && saved.items[0].isInsured)
+        #expect(saved.items[0].tags == [])
+        #expect(saved.items[0].changesSince.map(\.field) == ["price", "insured", "tags"])
+        #expect(saved.items[0].changesSince[0].description == "price 800.00 -> 1,200.00")
+        #expect(saved.items[1].changesSince.isEmpty)
+        // The form editing the claim shows the line as recorded too.
+        let editing = ClaimFormController(manager: manager, editing: saved)
+        #expect(editing.selectedItems.map(\.price) == [usd("800"), usd("2000")])
+
+        // A claim edit that keeps the TV keeps its line as recorded; an added item is recorded
+        // as it is now; the order is the draft's.
+        saved = try manager.updateClaim(id: claim.id, ClaimDraft(title: "Fire", itemIDs: [3, 1]))
+        #expect(saved.items.map(\.itemID) == [3, 1])
+        #expect(saved.items[1].price == usd("800") && saved.items[1].changesSince.count == 3)
+
+        let (refreshed, changes) = try manager.refreshClaimLine(
+            claimID: claim.id, line: .item(1))
+        #expect(changes.map(\.field) == ["price", "insured", "tags"])
+        #expect(refreshed.items[1].price == usd("1200") && !refreshed.items[1].isInsured)
+        #expect(refreshed.items[1].tags == ["Electronics"])
+        #expect(refreshed.items[1].changesSince.isEmpty)
+        let journal = try manager.claimJournal(itemID: 1)
+        #expect(journal.count == 1 && journal[0].claimID == claim.id && journal[0].line == 2)
+        #expect(journal[0].before.price == usd("800") && journal[0].after.price == usd("1200"))
+        #expect(journal[0].changes == changes)
+        #expect(try manager.claimJournal(itemID: 3).isEmpty)
+        #expect(try manager.refreshClaimLine(claimID: claim.id, line: .item(1)).changes.isEmpty)
+        #expect(try manager.claimJournal().count == 1, "a refresh that changes nothing is not kept")
+    }
+
+    @Test func aClaimIsRefusedWhenTheIncidentIsBeforeAnItemWasBought() throws {
+        var patch = ItemPatch()
+        patch.purchaseDate = .some(CalendarDate(year: 2025, month: 6, day: 1))
+        try manager.edit(id: 2, patch)
+        let draft = ClaimDraft(
+            title: "Fire", incidentDate: CalendarDate(year: 2025, month: 1, day: 1),
+            itemIDs: [1, 2])
+        let error = #expect(throws: InventoryError.self) { try manager.createClaim(draft) }
+        #expect(
+            error?.description
+                == "cannot save the claim: the incident date 2025-01-01 is before item 2 (Laptop) was bought (2025-06-01): "
+                + "one of the dates is wrong")
+        #expect(try manager.claims().isEmpty)
+    }
+
     @Test func claimsAreListedAndDeletedWithoutTouchingItems() throws {
         let first = try manager.createClaim(ClaimDraft(title: "A", itemIDs: [1]))
         let second = try manager.createClaim(

@@ -9,12 +9,13 @@ import Testing
     private func line(
         price: String? = "1000.00", value: String? = nil, quantity: Int = 1,
         bought: CalendarDate? = CalendarDate(year: 2021, month: 9, day: 1),
-        tags: [String] = ["electronics"], terms: ClaimLineTerms = ClaimLineTerms()
+        tags: [String] = ["electronics"], terms: ClaimLineTerms = ClaimLineTerms(),
+        insured: Bool = true
     ) throws -> ClaimedItem {
         var item = ClaimedItem(
             itemID: 1, name: "Thing", description: nil, brand: nil, model: nil, serialNumber: nil,
             price: try price.map { try Money(parsing: $0, currency: .usd) }, purchaseDate: bought,
-            location: nil, quantity: quantity, isLuxury: false, isInsured: true, photo: nil,
+            location: nil, quantity: quantity, isLuxury: false, isInsured: insured, photo: nil,
             replacementValue: try value.map { try Money(parsing: $0, currency: .usd) })
         item.tags = tags
         item.terms = terms
@@ -155,6 +156,33 @@ import Testing
         ])
         #expect(totals.replacementCost == 200_000 && totals.depreciation == 80_000)
         #expect(totals.payable == 20_000 + 100_000 + 80_000)
+    }
+
+    @Test func aLineNotInsuredIsListedWithItsCostAndPaysNothing() throws {
+        var terms = ClaimLineTerms()
+        terms.replacedPaid = try money("900.00")
+        terms.replacementReceipt = String(repeating: "c", count: 64) + ".pdf"
+        let uncovered = LedgerLine(
+            try line(terms: terms, insured: false), incidentDate: incident, table: table)
+        #expect(!uncovered.isCovered && uncovered.replacementCost == 100_000)
+        #expect(uncovered.depreciation == 0 && uncovered.actualCashValue == 0)
+        #expect(uncovered.heldBack == 0 && uncovered.released == 0 && !uncovered.awaitsReceipt)
+        #expect(uncovered.explanation == "not insured when claimed: listed, not paid")
+        let covered = LedgerLine(try line(), incidentDate: incident, table: table)
+        let totals = LedgerTotals([covered, uncovered])
+        #expect(totals.replacementCost == 100_000 && totals.payable == covered.actualCashValue)
+        #expect(totals.notCoveredLines == 1 && totals.notCovered == 100_000)
+    }
+
+    @Test func anItemBoughtAfterTheIncidentIsTakenAsNewAndTheLedgerSaysSo() throws {
+        let ledger = LedgerLine(
+            try line(bought: CalendarDate(year: 2026, month: 1, day: 1)), incidentDate: incident,
+            table: table)
+        #expect(ledger.ageTenths == 0 && ledger.depreciation == 0)
+        #expect(
+            ledger.explanation
+                == "bought 2026-01-01, after the incident (2025-11-15): taken as 0.0 years of 5, "
+                + "good: 0 %")
     }
 
     @Test func recordedTermsWinOverTodaysTable() throws {

@@ -89,4 +89,36 @@ struct ServerClaimTests {
             #expect(missing.status == .notFound)
         }
     }
+
+    @Test("a claim's page and report show each item as it was claimed, and what changed since")
+    func claimPagesReadWhatTheClaimRecorded() async throws {
+        let fixture = try ServerFixture()
+        let tv = try fixture.manager.add(
+            ItemDraft(
+                name: "TV", price: usd("1000"),
+                purchaseDate: CalendarDate(year: 2023, month: 1, day: 1)))
+        let claim = try fixture.manager.createClaim(
+            ClaimDraft(
+                title: "Fire", incidentDate: CalendarDate(year: 2026, month: 11, day: 1),
+                itemIDs: [tv.id]))
+        var patch = ItemPatch()
+        patch.price = .some(usd("5000"))
+        patch.isInsured = true
+        try fixture.manager.edit(id: tv.id, patch)
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let page = try await client.execute(
+                uri: "/claims/\(claim.id)", method: .get, headers: browser.headers)
+            #expect(page.text.contains("1 item, worth 1,000.00"))
+            #expect(page.text.contains(">not insured<"))
+            #expect(
+                page.text.contains(
+                    "Changed since it was claimed (the claim keeps what it recorded): price "
+                        + "1,000.00 -&gt; 5,000.00, insured no -&gt; yes"), "\(page.text)")
+            let report = try await client.execute(
+                uri: "/claims/\(claim.id)/report", method: .get, headers: browser.headers)
+            #expect(report.text.contains("1,000.00") && !report.text.contains("5,000.00"))
+            #expect(report.text.contains("Not covered: 1 line not insured when claimed"))
+        }
+    }
 }

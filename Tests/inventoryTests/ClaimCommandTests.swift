@@ -167,14 +167,15 @@ import Testing
             rows[1] == "TV,Sony,X90K,S-1,1,2022-05-20,4.5,800.00,,no,800.00,Living room,yes,"
                 + ",other,good,800.00,,45,360.00,440.00,360.00,0.00,\"4.5 years of 10, good: 45 %\""
         )
+        // the laptop and the chairs were not insured: listed with their cost, and not paid
         #expect(
             rows[2] == "Laptop — work laptop,,,,1,2024-11-20,2.0,2000.00,,no,2000.00,,no,"
-                + ",other,good,2000.00,,20,400.00,1600.00,400.00,0.00,\"2.0 years of 10, good: 20 %\""
-        )
+                + ",other,good,2000.00,,0,0.00,0.00,0.00,0.00,"
+                + "\"not insured when claimed: listed, not paid\"")
         #expect(
             rows[3] == "Chairs,,,,4,,,45.00,,no,180.00,Dining room,no,"
-                + ",other,good,180.00,,0,0.00,180.00,0.00,0.00,"
-                + "\"no purchase date, so no age: 0 % (the adjuster will ask)\"")
+                + ",other,good,180.00,,0,0.00,0.00,0.00,0.00,"
+                + "\"not insured when claimed: listed, not paid\"")
         #expect(rows.count == 5 && rows[4].isEmpty)
         let file = sandbox.file("loss.json")
         try sandbox.succeed(["claim", "export", "1", "--format", "json", "--output", file])

@@ -58,10 +58,13 @@ import Testing
         #expect(try sandbox.succeed(["history", "2"]).contains("edited: insured no -> yes"))
         let claim = try sandbox.succeed(["claim", "show", "1"])
         #expect(claim.contains("Ring") && claim.contains("1 item · worth 3,200.50 USD"))
-        // The moved photo is counted as used: it goes with the last item that uses it.
+        // The moved photo is counted as used: it goes with the last item or claim line that
+        // uses it (the claim recorded the ring with its photo when the file was upgraded).
         try sandbox.succeed(["edit", "1", "--value", "4000"])
         #expect(FileManager.default.fileExists(atPath: photos + "/abc.png"))
         try sandbox.succeed(["delete", "1", "--force"])
+        #expect(FileManager.default.fileExists(atPath: photos + "/abc.png"))
+        try sandbox.succeed(["claim", "delete", "1"])
         #expect(!FileManager.default.fileExists(atPath: photos + "/abc.png"))
     }
 

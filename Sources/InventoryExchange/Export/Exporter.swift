@@ -56,22 +56,22 @@ public struct Exporter {
     static let homeboxColumns: [Column] = [
         ("HB.import_ref", { _, ref in ref }),
         // Homebox needs a place for every item.
-        ("HB.location", { item, _ in text(item.location) ?? placeholderLocation }),
+        ("HB.location", { item, _ in item.location ?? placeholderLocation }),
         (
             "HB.labels",
-            { item, _ in item.tags.isEmpty ? nil : text(item.tags.joined(separator: "; ")) }
+            { item, _ in item.tags.isEmpty ? nil : item.tags.joined(separator: "; ") }
         ),
         ("HB.quantity", { item, _ in String(item.quantity) }),
-        ("HB.name", { item, _ in text(item.name) }),
-        ("HB.description", { item, _ in text(item.description) }),
+        ("HB.name", { item, _ in item.name }),
+        ("HB.description", { item, _ in item.description }),
         ("HB.insured", { item, _ in item.isInsured ? "true" : "false" }),
-        ("HB.notes", { item, _ in text(item.notes) }),
+        ("HB.notes", { item, _ in item.notes }),
         ("HB.purchase_price", { item, _ in item.price?.decimalString }),
-        ("HB.purchase_from", { item, _ in text(item.purchasedFrom) }),
+        ("HB.purchase_from", { item, _ in item.purchasedFrom }),
         ("HB.purchase_time", { item, _ in item.purchaseDate?.description }),
-        ("HB.manufacturer", { item, _ in text(item.brand) }),
-        ("HB.model_number", { item, _ in text(item.model) }),
-        ("HB.serial_number", { item, _ in text(item.serialNumber) }),
+        ("HB.manufacturer", { item, _ in item.brand }),
+        ("HB.model_number", { item, _ in item.model }),
+        ("HB.serial_number", { item, _ in item.serialNumber }),
         ("HB.lifetime_warranty", { item, _ in item.hasLifetimeWarranty ? "true" : "false" }),
         ("HB.warranty_expires", { item, _ in item.warrantyUntil?.description }),
         ("HB.field.Luxury", { item, _ in item.isLuxury ? "true" : nil }),
@@ -82,32 +82,27 @@ public struct Exporter {
 
     /// Columns for a spreadsheet, named as people name them (and as `import` reads them).
     static let spreadsheetColumns: [Column] = [
-        ("Name", { item, _ in text(item.name) }),
-        ("Description", { item, _ in text(item.description) }),
-        ("Location", { item, _ in text(item.location) }),
+        ("Name", { item, _ in item.name }),
+        ("Description", { item, _ in item.description }),
+        ("Location", { item, _ in item.location }),
         ("Quantity", { item, _ in String(item.quantity) }),
         ("Price", { item, _ in item.price?.decimalString }),
         ("Replacement value", { item, _ in item.replacementValue?.decimalString }),
         ("Purchase date", { item, _ in item.purchaseDate?.description }),
-        ("Purchased from", { item, _ in text(item.purchasedFrom) }),
-        ("Brand", { item, _ in text(item.brand) }),
-        ("Model", { item, _ in text(item.model) }),
-        ("Serial number", { item, _ in text(item.serialNumber) }),
+        ("Purchased from", { item, _ in item.purchasedFrom }),
+        ("Brand", { item, _ in item.brand }),
+        ("Model", { item, _ in item.model }),
+        ("Serial number", { item, _ in item.serialNumber }),
         ("Luxury", { item, _ in item.isLuxury ? "yes" : "no" }),
         ("Insured", { item, _ in item.isInsured ? "yes" : "no" }),
         ("Scheduled", { item, _ in item.isScheduled ? "yes" : "no" }),
         ("Warranty until", { item, _ in item.warrantyUntil?.description }),
         ("Lifetime warranty", { item, _ in item.hasLifetimeWarranty ? "yes" : "no" }),
         ("Reviewed", { item, _ in item.reviewedAt?.description }),
-        ("Tags", { item, _ in item.tags.isEmpty ? nil : text(item.tags.joined(separator: "; ")) }),
-        ("Notes", { item, _ in text(item.notes) }),
+        ("Tags", { item, _ in item.tags.isEmpty ? nil : item.tags.joined(separator: "; ") }),
+        ("Notes", { item, _ in item.notes }),
         ("Import ref", { _, ref in ref }),
     ]
-
-    /// A text cell, safe to open in a spreadsheet (`CSVWriter.neutralized`).
-    private static func text(_ value: String?) -> String? {
-        value.map(CSVWriter.neutralized)
-    }
 
     /// The reference an item is exported under: the one it was imported with, else one made
     /// from the inventory's identity and the item's id, which never change
@@ -155,6 +150,7 @@ public struct Exporter {
             var exportedAt: String
             var currency: String
             var inventory: String
+            var settings: InventoryDocument.Settings
         }
         let refs = try manager.importRefs()
         let identity = try manager.identity()
@@ -164,7 +160,8 @@ public struct Exporter {
             try encoder.encode(
                 Header(
                     exportedAt: Timestamp(Date()).iso8601, currency: manager.currency.code,
-                    inventory: identity)
+                    inventory: identity,
+                    settings: InventoryDocument.Settings(try manager.settings()))
             ).dropLast())  // its closing brace: the items and claims follow
         bytes += Array(",\"items\":[".utf8)
         var count = 0

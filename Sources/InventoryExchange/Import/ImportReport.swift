@@ -73,6 +73,10 @@ public struct ImportOptions: Sendable {
     public var allowDuplicates = false
     /// Import the good rows and write the bad ones to this file, with a reason column.
     public var rejectedRows: OutputFile?
+    /// For our JSON: the folder holding the files the export lists (`--files`: the exporting
+    /// inventory's `photos` folder, or a copy of it); nil keeps only the files this inventory
+    /// holds.
+    public var files: String?
 
     /// The default options: the format and separator found from the file, nothing mapped by
     /// hand, and columns no field takes an error.

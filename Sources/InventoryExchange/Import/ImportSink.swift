@@ -11,7 +11,8 @@ protocol ImportSink: ~Copyable {
     func itemID(importRef ref: String) throws -> Int64?
     func item(id: Int64) throws -> HouseholdItem?
     mutating func add(
-        _ draft: ItemDraft, importRef ref: String?, createdAt: Timestamp?, updatedAt: Timestamp?
+        _ draft: ItemDraft, importRef ref: String?, createdAt: Timestamp?, updatedAt: Timestamp?,
+        version: Int?, files: [Attachment], photo: String?
     ) throws
     mutating func update(id: Int64, _ patch: ItemPatch) throws -> Bool
     /// The fields `patch` would change in item `id` (asked by a dry run, which lists them).
@@ -57,7 +58,8 @@ struct DryRunSink: ImportSink {
     func item(id: Int64) throws -> HouseholdItem? { try manager.item(id: id) }
 
     mutating func add(
-        _ draft: ItemDraft, importRef ref: String?, createdAt: Timestamp?, updatedAt: Timestamp?
+        _ draft: ItemDraft, importRef ref: String?, createdAt: Timestamp?, updatedAt: Timestamp?,
+        version: Int?, files: [Attachment], photo: String?
     ) throws {
         _ = try draft.validatedItem(currency: currency, now: now, today: today)
     }

@@ -34,6 +34,10 @@ struct ImportedRow {
     /// When the item was added and last changed, as our JSON export says (kept on a new item).
     var createdAt: Timestamp?
     var updatedAt: Timestamp?
+    /// The item's version, files and main photo, as our JSON export says (kept on a new item).
+    var version: Int?
+    var files: [Attachment]?
+    var photo: String?
 
     /// The row as a new item.
     var draft: ItemDraft {
@@ -169,7 +173,8 @@ struct RowWriter {
                 }
                 try sink.add(
                     draft, importRef: refs.first, createdAt: row.createdAt,
-                    updatedAt: row.updatedAt)
+                    updatedAt: row.updatedAt, version: row.version, files: row.files ?? [],
+                    photo: row.photo)
                 report.added += 1
                 if !sink.writes { report.list(row: number, draft.name, .add) }
             }

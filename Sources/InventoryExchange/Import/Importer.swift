@@ -482,7 +482,10 @@ public struct Importer: Sendable {
                     report.list(row: rowNumber, row.name ?? "", .reject(reason: reason))
                 }
                 if options.rejectedRows != nil {
-                    CSVWriter.appendRecord(record + [first.description], to: &rejected)
+                    // The cells as this import read them, written by the one rule of our
+                    // CSV files, so that importing the file again reads them the same.
+                    CSVWriter.appendRecord(
+                        record.map(CSVWriter.restoredCell) + [first.description], to: &rejected)
                 }
             }
         }

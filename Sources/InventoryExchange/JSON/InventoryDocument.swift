@@ -14,6 +14,8 @@ struct InventoryDocument: Codable {
     var currency: String
     /// The identity of the inventory exported (absent from files of earlier builds).
     var inventory: String?
+    /// The household's settings (absent from files of earlier builds).
+    var settings: Settings?
     var items: [Item]
     var claims: [ClaimRecord]
 
@@ -40,12 +42,27 @@ struct InventoryDocument: Codable {
         var lifetimeWarranty: Bool
         // Since riders: absent from the files written before.
         var scheduled: Bool?
+        // Since a JSON import takes files: the main photo (absent before: the first photo).
+        var photo: String?
         var reviewedAt: String?
         var tags: [String]
         var files: [File]
         var createdAt: String
         var updatedAt: String
         var version: Int
+    }
+
+    /// What a household sets once: the report's title, `check`'s thresholds, the ledger's
+    /// depreciation terms and the policy's limits. Amounts in the document's currency.
+    struct Settings: Codable {
+        var title: String?
+        var receiptThreshold: String
+        var reviewDays: Int
+        /// The household's own terms by category (`DepreciationTerms.text`: `8y`, `never`).
+        var depreciation: [String: String]
+        var maximumDepreciationBasisPoints: Int?
+        var coverageLimit: String?
+        var specialLimits: [String: String]
     }
 
     struct File: Codable {
@@ -67,7 +84,7 @@ struct InventoryDocument: Codable {
     }
 
     /// A claim's line: the item it names (`itemID`, an item of the document) or, with none,
-    /// the copy of a deleted item. The item's fields are as the claim shows them.
+    /// a deleted item; with the item's fields as the line recorded them.
     struct ClaimLine: Codable {
         var itemID: Int64?
         var name: String
@@ -86,6 +103,15 @@ struct InventoryDocument: Codable {
         var luxury: Bool?
         // Since the claim ledger: absent from the files written before it.
         var ledger: Ledger?
+        // Since a line records every field of its item (`tags` is always written since): a
+        // line of an earlier file that names an item takes these from that item.
+        var purchasedFrom: String?
+        var warrantyUntil: String?
+        var lifetimeWarranty: Bool?
+        var scheduled: Bool?
+        var tags: [String]?
+        var photo: String?
+        var files: [File]?
     }
 
     /// What the household recorded on a claim line for the ledger (the receipt of a
@@ -101,6 +127,64 @@ struct InventoryDocument: Codable {
         var maximumBasisPoints: Int?
         var replacedPaid: String?
         var replacedOn: String?
+        // Since a JSON import takes files: the stored name of the replacement's receipt.
+        var replacementReceipt: String?
+    }
+}
+
+extension InventoryDocument.Settings {
+    init(_ settings: InventorySettings) {
+        title = settings.title
+        receiptThreshold = settings.receiptThreshold.decimalString
+        reviewDays = settings.reviewDays
+        depreciation = settings.depreciation.mapValues(\.text)
+        maximumDepreciationBasisPoints = settings.maximumDepreciationBasisPoints
+        coverageLimit = settings.coverageLimit?.decimalString
+        specialLimits = settings.specialLimits.mapValues(\.decimalString)
+    }
+
+    /// The settings it records, checked.
+    func settings(currency: Currency) throws -> InventorySettings {
+        func amount(_ text: String, _ field: String) throws -> Money {
+            guard let money = try ValueParser.price(text, currency: currency, field: .other(field))
+            else {
+                throw InventoryError.invalidValue(
+                    field: .other(field), value: text, reason: "an amount is needed")
+            }
+            return money
+        }
+        func category(_ name: String) throws -> String {
+            guard DepreciationTable.categoryName(name) == name else {
+                throw InventoryError.invalidValue(
+                    field: .other("category"), value: name,
+                    reason: "a category is 1 to 40 lower-case letters, digits, spaces or hyphens")
+            }
+            return name
+        }
+        var settings = InventorySettings(
+            title: title, receiptThreshold: try amount(receiptThreshold, "receipt threshold"),
+            reviewDays: reviewDays)
+        for (name, text) in depreciation {
+            guard let terms = DepreciationTerms(text: text) else {
+                throw InventoryError.invalidValue(
+                    field: .other("depreciation"), value: text,
+                    reason: "terms are a life such as 8y, or never")
+            }
+            settings.depreciation[try category(name)] = terms
+        }
+        if let maximum = maximumDepreciationBasisPoints {
+            guard (0...10_000).contains(maximum) else {
+                throw InventoryError.invalidValue(
+                    field: .other("maximum"), value: String(maximum),
+                    reason: "the most taken is 0 to 10000 basis points")
+            }
+            settings.maximumDepreciationBasisPoints = maximum
+        }
+        settings.coverageLimit = try coverageLimit.map { try amount($0, "coverage limit") }
+        for (name, text) in specialLimits {
+            settings.specialLimits[try category(name)] = try amount(text, "special limit")
+        }
+        return settings
     }
 }
 
@@ -125,15 +209,39 @@ extension InventoryDocument.Item {
         warrantyUntil = item.warrantyUntil?.description
         lifetimeWarranty = item.hasLifetimeWarranty
         scheduled = item.isScheduled
+        photo = item.photo
         reviewedAt = item.reviewedAt?.description
         tags = item.tags
-        files = item.attachments.map {
-            InventoryDocument.File(
-                number: $0.id, kind: $0.kind.rawValue, file: $0.file, caption: $0.caption)
-        }
+        files = item.attachments.map(InventoryDocument.File.init)
         createdAt = item.createdAt.iso8601
         updatedAt = item.updatedAt.iso8601
         version = item.version
+    }
+}
+
+extension InventoryDocument.File {
+    init(_ attachment: Attachment) {
+        self.init(
+            number: attachment.id, kind: attachment.kind.rawValue, file: attachment.file,
+            caption: attachment.caption)
+    }
+
+    /// The attachment it lists, checked.
+    func attachment() throws -> Attachment {
+        guard let kind = Attachment.Kind(rawValue: kind) else {
+            throw InventoryError.invalidValue(
+                field: .other("file kind"), value: kind,
+                reason: "a file is a "
+                    + Attachment.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        guard number > 0, PhotoStore.isStoredName(file) else {
+            throw InventoryError.invalidValue(
+                field: .other("file"), value: "\(number) \(file)",
+                reason: "not a stored file's number and name")
+        }
+        return Attachment(
+            id: number, kind: kind, file: file,
+            caption: try ItemValidation.text(caption, field: .other("caption")))
     }
 }
 
@@ -153,7 +261,11 @@ extension InventoryDocument.ClaimRecord {
                 insured: $0.isInsured, hadReceipt: $0.hadReceipt, description: $0.description,
                 brand: $0.brand, model: $0.model, serial: $0.serialNumber,
                 purchaseDate: $0.purchaseDate?.description, location: $0.location,
-                luxury: $0.isLuxury, ledger: InventoryDocument.Ledger($0.terms))
+                luxury: $0.isLuxury, ledger: InventoryDocument.Ledger($0.terms),
+                purchasedFrom: $0.purchasedFrom, warrantyUntil: $0.warrantyUntil?.description,
+                lifetimeWarranty: $0.hasLifetimeWarranty, scheduled: $0.isScheduled,
+                tags: $0.tags, photo: $0.photo,
+                files: $0.attachments.map(InventoryDocument.File.init))
         }
     }
 }
@@ -169,6 +281,7 @@ extension InventoryDocument.Ledger {
         maximumBasisPoints = terms.maximumBasisPoints
         replacedPaid = terms.replacedPaid?.decimalString
         replacedOn = terms.replacedOn?.description
+        replacementReceipt = terms.replacementReceipt
     }
 
     /// The terms it records, checked.
@@ -211,13 +324,23 @@ extension InventoryDocument.Ledger {
             try ValueParser.price($0, currency: currency, field: .other("replaced paid"))
         }
         terms.replacedOn = try replacedOn.flatMap { try ValueParser.date($0) }
+        if let replacementReceipt {
+            guard PhotoStore.isStoredName(replacementReceipt) else {
+                throw InventoryError.invalidValue(
+                    field: .other("replacement receipt"), value: replacementReceipt,
+                    reason: "not a stored file's name")
+            }
+            terms.replacementReceipt = replacementReceipt
+        }
         return terms
     }
 }
 
 /// Reads our own JSON export back into an inventory: each item is added (or, by its import
 /// reference, updated), with its fields and tags, then each claim not already here, naming
-/// the items as they are now in this inventory; files are not in the document.
+/// the items as they are now in this inventory. The document lists files without holding
+/// them: those this inventory holds, or finds in the folder `ImportOptions.files` names, are
+/// kept. A new inventory (no items, no claims) takes the document's settings too.
 struct JSONImport {
     let path: String
     let options: ImportOptions
@@ -227,12 +350,6 @@ struct JSONImport {
         let document = try read()
         var report = ImportReport(format: .json, separator: nil)
         report.rows = document.items.count
-        let files = document.items.reduce(0) { $0 + $1.files.count }
-        if files > 0 {
-            report.notes.append(
-                "the file lists \(files) photo\(files == 1 ? "" : "s") and document\(files == 1 ? "" : "s"); "
-                    + "a JSON export holds no files, so none are imported")
-        }
         let currency = manager.currency
         guard
             document.currency == currency.code
@@ -246,6 +363,37 @@ struct JSONImport {
                 reason: "its amounts are in \(document.currency) and this inventory's in "
                     + "\(currency.code)")
         }
+        let settings: InventorySettings?
+        do {
+            settings = try document.settings?.settings(currency: currency)
+        } catch let error as InventoryError {
+            throw ImportError.unreadable(path: path, reason: "its settings have \(error)")
+        }
+        let isNew = try manager.count() == 0 && manager.claims().isEmpty
+        if let settings, !isNew, settings != (try manager.settings()) {
+            report.notes.append(
+                "the file's settings (report title, check's thresholds, depreciation, limits) "
+                    + "are not taken: this inventory has items or claims of its own")
+        }
+        var stored = StoredFiles(manager: manager, folder: options.files)
+        try stored.find(Self.files(of: document), store: !dryRun, report: &report)
+        do {
+            return try run(
+                document, stored: stored.available, settings: isNew ? settings : nil,
+                dryRun: dryRun, report: report)
+        } catch {
+            manager.removeFilesNotInUse(stored.created)
+            throw error
+        }
+    }
+
+    /// The import once the files it lists are found: `available` are the files kept.
+    private func run(
+        _ document: InventoryDocument, stored available: Set<String>,
+        settings: InventorySettings?, dryRun: Bool, report: ImportReport
+    ) throws -> ImportReport {
+        var report = report
+        let currency = manager.currency
         var rows: [(Int, ImportedRow)] = []
         for (index, item) in document.items.enumerated() {
             // Rows count from 1, as the items of the document do.
@@ -256,18 +404,23 @@ struct JSONImport {
                         row,
                         try Self.row(
                             item, currency: currency, options: options,
-                            inventory: document.inventory)
+                            inventory: document.inventory, files: available)
                     ))
             } catch let error as InventoryError {
                 report.record(ImportProblem(row: row, column: nil, reason: error.description))
                 report.rejected += 1
             }
         }
-        let claims = try document.claims.enumerated().map { index, claim in
-            try Self.claim(claim, number: index + 1, currency: currency, path: path)
+        // Written in the order the inventory that wrote the file numbered its items (the file
+        // lists them by name), so that a new inventory numbers them alike, but for the numbers
+        // of items deleted there.
+        rows.sort { document.items[$0.0 - 1].id < document.items[$1.0 - 1].id }
+        // A claim is named by its number in the inventory that wrote the file.
+        let claims = try document.claims.map { claim in
+            try Self.claim(claim, number: claim.id, currency: currency, path: path)
         }
-        for (index, claim) in claims.enumerated() {
-            try check(claim, number: index + 1)
+        for (record, claim) in zip(document.claims, claims) {
+            try check(claim, number: record.id)
         }
         let writer = try RowWriter(manager: manager, allowDuplicates: options.allowDuplicates)
         if dryRun {
@@ -283,7 +436,8 @@ struct JSONImport {
             try apply(rows, writer: writer, into: &batch, report: &report)
             if report.rejected > 0 { throw ImportError.invalidRows(report) }
             if report.duplicates > 0 { throw ImportError.duplicates(report) }
-            try addClaims(claims, of: document, rows: rows, into: &batch)
+            if let settings { try batch.setSettings(settings) }
+            try addClaims(claims, of: document, rows: rows, files: available, into: &batch)
             report.claimsAdded = batch.claimsAdded
             return report
         }
@@ -293,7 +447,7 @@ struct JSONImport {
     /// Refuses a claim the claim form would refuse (a blank or long title, control characters,
     /// a future incident date, no lines) or whose lines are not items (no name, a quantity
     /// below 1, text that is not text).
-    private func check(_ claim: ImportedClaim, number: Int) throws {
+    private func check(_ claim: ImportedClaim, number: Int64) throws {
         let draft = ClaimDraft(
             title: claim.title, incidentDate: claim.incidentDate, kind: claim.kind,
             notes: claim.notes, itemIDs: claim.lines.compactMap(\.itemID))
@@ -305,13 +459,16 @@ struct JSONImport {
                 if try ItemValidation.text(line.name, field: .name, limit: 200) == nil {
                     reasons.append("a line has no name")
                 }
+                // Each field as an item's own is checked (a description may have lines).
+                _ = try ItemValidation.text(line.description, field: .description, long: true)
                 for (text, field) in [
-                    (line.description, ValueField.description), (line.brand, .brand),
-                    (line.model, .model), (line.serialNumber, .serial),
-                    (line.location, .location),
+                    (line.brand, ValueField.brand), (line.model, .model),
+                    (line.serialNumber, .serial), (line.location, .location),
+                    (line.purchasedFrom, .purchasedFrom),
                 ] {
                     _ = try ItemValidation.text(text, field: field)
                 }
+                for tag in line.tags { _ = try ItemValidation.tag(tag) }
                 if line.quantity < 1 { reasons.append("a line has a quantity below 1") }
             } catch let error as InventoryError {
                 reasons.append("a line has \(error.description)")
@@ -323,32 +480,72 @@ struct JSONImport {
     }
 
     /// Adds the claims after the items: each line names the item its document item became
-    /// here (found by the reference the import gave it), or keeps a copy when there is none
-    /// (a deleted item, or an import without references).
+    /// here (found by the reference the import gave it), or none (a deleted item, or an import
+    /// without references), and keeps what it recorded — with the files this inventory holds.
     private func addClaims(
         _ claims: [ImportedClaim], of document: InventoryDocument, rows: [(Int, ImportedRow)],
-        into batch: inout ImportBatch
+        files: Set<String>, into batch: inout ImportBatch
     ) throws {
         guard !claims.isEmpty else { return }
         try batch.writePendingItems()
         var here: [Int64: Int64] = [:]
-        for ((_, row), item) in zip(rows, document.items) {
+        for (number, row) in rows {
+            let item = document.items[number - 1]
             if let ref = row.importRef, let id = try batch.resolve(ref, row: row) {
                 here[item.id] = id
             }
         }
-        for var claim in claims {
-            claim.lines = claim.lines.map { line in
-                guard let id = line.itemID.flatMap({ here[$0] }) else { return line.copy }
-                return line.naming(id)
+        // Oldest first, as they were made: a new inventory numbers them as the file did.
+        for (record, var claim) in zip(document.claims, claims).sorted(by: { $0.0.id < $1.0.id }) {
+            var lines: [ClaimedItem] = []
+            for (recorded, line) in zip(record.items, claim.lines) {
+                var line = line.keepingFiles { files.contains($0) }
+                let id = line.itemID.flatMap { here[$0] }
+                // A file written before lines recorded every field: the item gives the rest.
+                if recorded.tags == nil, let id, let item = try batch.item(id: id) {
+                    line = line.completed(from: item, luxury: recorded.luxury)
+                }
+                lines.append(line.naming(id))
             }
+            claim.lines = lines
             try batch.addClaim(claim)
         }
     }
 
+    /// Every file the document lists, by name, with the kind it is checked as (a picture if
+    /// anything uses it as a photo).
+    static func files(of document: InventoryDocument) -> [(name: String, kind: Attachment.Kind)] {
+        var kinds: [String: Attachment.Kind] = [:]
+        var order: [String] = []
+        func list(_ name: String, _ kind: Attachment.Kind) {
+            guard PhotoStore.isStoredName(name) else { return }
+            if let known = kinds[name] {
+                if kind == .photo && known != .photo { kinds[name] = .photo }
+            } else {
+                kinds[name] = kind
+                order.append(name)
+            }
+        }
+        for item in document.items {
+            for file in item.files {
+                list(file.file, Attachment.Kind(rawValue: file.kind) ?? .other)
+            }
+        }
+        for claim in document.claims {
+            for line in claim.items {
+                if let photo = line.photo { list(photo, .photo) }
+                for file in line.files ?? [] {
+                    list(file.file, Attachment.Kind(rawValue: file.kind) ?? .other)
+                }
+                if let receipt = line.ledger?.replacementReceipt { list(receipt, .receipt) }
+            }
+        }
+        return order.map { ($0, kinds[$0] ?? .other) }
+    }
+
     /// A claim of the document, its values checked.
     static func claim(
-        _ record: InventoryDocument.ClaimRecord, number: Int, currency: Currency, path: String
+        _ record: InventoryDocument.ClaimRecord, number: Int64, currency: Currency, path: String
     ) throws -> ImportedClaim {
         func refuse(_ reason: String) -> ImportError {
             .unreadable(path: path, reason: "claim \(number) (\(quoted(record.title))) \(reason)")
@@ -370,7 +567,15 @@ struct JSONImport {
                     price: try line.price.flatMap { try ValueParser.price($0, currency: currency) },
                     purchaseDate: try line.purchaseDate.flatMap { try ValueParser.date($0) },
                     location: line.location, quantity: try ItemValidation.quantity(line.quantity),
-                    isLuxury: line.luxury ?? false, isInsured: line.insured, photo: nil,
+                    isLuxury: line.luxury ?? false, isInsured: line.insured,
+                    photo: try line.photo.map { photo in
+                        guard PhotoStore.isStoredName(photo) else {
+                            throw InventoryError.invalidValue(
+                                field: .other("photo"), value: photo,
+                                reason: "not a stored file's name")
+                        }
+                        return photo
+                    },
                     replacementValue: try line.value.flatMap {
                         try ValueParser.price($0, currency: currency, field: .value)
                     },
@@ -378,6 +583,14 @@ struct JSONImport {
                 if let ledger = line.ledger {
                     claimed.terms = try ledger.terms(currency: currency)
                 }
+                claimed.purchasedFrom = line.purchasedFrom
+                claimed.warrantyUntil = try line.warrantyUntil.flatMap {
+                    try ValueParser.date($0, field: .warrantyUntil)
+                }
+                claimed.hasLifetimeWarranty = line.lifetimeWarranty ?? false
+                claimed.isScheduled = line.scheduled ?? false
+                claimed.tags = line.tags ?? []
+                claimed.attachments = try (line.files ?? []).map { try $0.attachment() }
                 return claimed
             }
             return ImportedClaim(
@@ -470,7 +683,7 @@ struct JSONImport {
 
     static func row(
         _ item: InventoryDocument.Item, currency: Currency, options: ImportOptions,
-        inventory: String?
+        inventory: String?, files available: Set<String> = []
     ) throws -> ImportedRow {
         func money(_ text: String?, _ field: ValueField) throws -> Money? {
             try text.flatMap { try ValueParser.price($0, currency: currency, field: field) }
@@ -505,6 +718,16 @@ struct JSONImport {
         row.reviewedAt = .some(try date(item.reviewedAt, .reviewedAt))
         row.createdAt = timestamp(item.createdAt)
         row.updatedAt = timestamp(item.updatedAt)
+        row.version = item.version
+        // The files this inventory holds; the main photo, else (a file of an earlier build)
+        // the first photo.
+        let files = try item.files.map { try $0.attachment() }.filter {
+            available.contains($0.file)
+        }
+        row.files = files
+        row.photo =
+            item.photo.map { photo in files.contains { $0.file == photo } ? photo : nil }
+            ?? (item.photo == nil ? files.first { $0.kind == .photo }?.file : nil)
         return row
     }
 
@@ -520,18 +743,116 @@ struct JSONImport {
     }
 }
 
-extension ClaimedItem {
-    /// The line as the copy of a deleted item.
-    var copy: ClaimedItem { naming(nil) }
+/// The files a document lists, found in this inventory or in the folder of files given.
+struct StoredFiles {
+    let manager: InventoryManager
+    /// The folder that holds the files the export lists, if one was given.
+    let folder: String?
+    /// The files the import keeps.
+    private(set) var available: Set<String> = []
+    /// The files it stored (to remove again if it fails).
+    private(set) var created: [String] = []
 
-    /// The line naming item `id` (nil: a copy).
-    func naming(_ id: Int64?) -> ClaimedItem {
+    init(manager: InventoryManager, folder: String?) {
+        self.manager = manager
+        self.folder = folder
+    }
+
+    /// Finds each file of `listed`: one this inventory holds, else one of the folder (stored
+    /// when `store`, checked to be the file of that name). Those found nowhere are noted.
+    ///
+    /// - Throws: `InventoryError` for a file of the folder that is not a whole picture or PDF,
+    ///   `ImportError.unreadable` for one whose content is another file's; what it stored is
+    ///   removed again then.
+    mutating func find(
+        _ listed: [(name: String, kind: Attachment.Kind)], store: Bool,
+        report: inout ImportReport
+    ) throws {
+        var missing = 0
+        for (name, kind) in listed {
+            if FileManager.default.fileExists(atPath: manager.photos.path(of: name)) {
+                available.insert(name)
+                continue
+            }
+            guard let folder, FileManager.default.fileExists(atPath: folder + "/" + name) else {
+                missing += 1
+                continue
+            }
+            guard store else {
+                available.insert(name)
+                continue
+            }
+            let source = folder + "/" + name
+            do {
+                let (storedName, wasCreated) = try manager.photos.importFile(from: source, as: kind)
+                if wasCreated { created.append(storedName) }
+                guard storedName == name else {
+                    throw ImportError.unreadable(
+                        path: source, reason: "its content is not the file the export lists")
+                }
+            } catch {
+                manager.removeFilesNotInUse(created)
+                created = []
+                throw error
+            }
+            available.insert(name)
+        }
+        if missing > 0 {
+            report.notes.append(
+                "the file lists \(listed.count) stored file\(listed.count == 1 ? "" : "s") "
+                    + "(photos, receipts, documents), which a JSON export does not hold; "
+                    + "\(missing) of them \(missing == 1 ? "is" : "are") not in this inventory"
+                    + (folder == nil ? "" : " nor in the folder of files given")
+                    + ", and left out")
+        }
+    }
+}
+
+extension ClaimedItem {
+    /// The line with only the files `isStored` says this inventory holds.
+    func keepingFiles(_ isStored: (String) -> Bool) -> ClaimedItem {
         var line = ClaimedItem(
-            itemID: id, name: name, description: description, brand: brand, model: model,
+            itemID: itemID, name: name, description: description, brand: brand, model: model,
             serialNumber: serialNumber, price: price, purchaseDate: purchaseDate,
             location: location, quantity: quantity, isLuxury: isLuxury, isInsured: isInsured,
-            photo: photo, replacementValue: replacementValue, hadReceipt: hadReceipt)
-        line.terms = terms
+            photo: photo.flatMap { isStored($0) ? $0 : nil }, replacementValue: replacementValue,
+            hadReceipt: hadReceipt)
+        line.copyRecord(from: self)
+        line.attachments = attachments.filter { isStored($0.file) }
+        if let receipt = terms.replacementReceipt, !isStored(receipt) {
+            line.terms.replacementReceipt = nil
+        }
         return line
+    }
+
+    /// A line of a file written before lines recorded every field, naming `item`: what the
+    /// file does not give is taken from the item as it is here.
+    func completed(from item: HouseholdItem, luxury: Bool?) -> ClaimedItem {
+        var line = ClaimedItem(
+            itemID: itemID, name: name, description: description ?? item.description,
+            brand: brand ?? item.brand, model: model ?? item.model,
+            serialNumber: serialNumber ?? item.serialNumber, price: price,
+            purchaseDate: purchaseDate ?? item.purchaseDate, location: location ?? item.location,
+            quantity: quantity, isLuxury: luxury ?? item.isLuxury, isInsured: isInsured,
+            photo: item.photo, replacementValue: replacementValue, hadReceipt: hadReceipt)
+        line.terms = terms
+        line.tags = item.tags
+        line.isScheduled = item.isScheduled
+        line.purchasedFrom = item.purchasedFrom
+        line.warrantyUntil = item.warrantyUntil
+        line.hasLifetimeWarranty = item.hasLifetimeWarranty
+        line.attachments = item.attachments
+        return line
+    }
+
+    /// Takes the fields set after the line is made (tags, ledger, …) from `other`.
+    private mutating func copyRecord(from other: ClaimedItem) {
+        tags = other.tags
+        terms = other.terms
+        isScheduled = other.isScheduled
+        purchasedFrom = other.purchasedFrom
+        warrantyUntil = other.warrantyUntil
+        hasLifetimeWarranty = other.hasLifetimeWarranty
+        attachments = other.attachments
     }
 }

@@ -52,6 +52,8 @@ public final class ClaimFormController {
     private let lookup: (Int64) -> HouseholdItem?
     private let makeList: ([Int64]) -> ProductListController
     private let keptCopies: [ClaimedItem]
+    /// The lines of the claim edited, by item: a line kept shows what it recorded.
+    private let recorded: [Int64: ClaimedItem]
 
     /// A form over `items` (in list order), empty or filled from `claim`.
     public convenience init(items: [HouseholdItem], editing claim: Claim? = nil) {
@@ -96,11 +98,20 @@ public final class ClaimFormController {
         self.notes = claim?.notes ?? ""
         self.selectedItemIDs = claim?.items.compactMap(\.itemID) ?? []
         self.keptCopies = claim?.items.filter { $0.itemID == nil } ?? []
+        var recorded: [Int64: ClaimedItem] = [:]
+        for line in claim?.items ?? [] {
+            if let id = line.itemID { recorded[id] = line }
+        }
+        self.recorded = recorded
     }
 
-    /// The claimed lines: copies of deleted items first, then the chosen items.
+    /// The claimed lines: those of deleted items first, then the chosen items, each as the
+    /// claim recorded it if it lists it already, else as it is now.
     public var selectedItems: [ClaimedItem] {
-        keptCopies + selectedItemIDs.compactMap { lookup($0).map(ClaimedItem.init(item:)) }
+        keptCopies
+            + selectedItemIDs.compactMap { id in
+                recorded[id] ?? lookup(id).map(ClaimedItem.init(item:))
+            }
     }
 
     /// The running totals of the chosen items.

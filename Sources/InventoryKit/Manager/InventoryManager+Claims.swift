@@ -2,6 +2,13 @@ import Foundation
 import InventoryModel
 import InventoryStore
 
+extension ClaimedItem {
+    /// The stored files the line uses: those it recorded, and its replacement's receipt.
+    var files: [String] {
+        attachments.map(\.file) + [photo, terms.replacementReceipt].compactMap { $0 }
+    }
+}
+
 extension InventoryManager {
     /// The problems that stop `draft` from being saved, apart from items that no longer exist
     /// (those are checked when it is saved): a blank title, an incident date after today, no
@@ -61,6 +68,8 @@ extension InventoryManager {
             try store.items.write {
                 try Self.requireItems(draft.itemIDs, in: store.items)
                 let id = try store.items.insertClaim(draft, at: now)
+                let claim = try store.items.claim(id: id)!
+                try Self.requireBoughtBeforeIncident(claim, lines: claim.items.indices)
                 try recordDepreciationTerms(claimID: id, in: store.items)
                 return try store.items.claim(id: id)!
             }
@@ -76,19 +85,29 @@ extension InventoryManager {
     public func updateClaim(id: Int64, _ draft: ClaimDraft) throws -> Claim {
         let draft = normalized(draft)
         let now = Timestamp(clock())
-        var receipts: [String] = []
-        defer { removeUnusedFiles(receipts) }  // those of lines the claim no longer has
+        var files: [String] = []
+        defer { removeUnusedFiles(files) }  // those of lines the claim no longer has
         return try withStore { store in
             try store.items.write {
                 guard let current = try store.items.claim(id: id) else {
                     throw InventoryError.claimNotFound(id)
                 }
-                receipts = current.items.compactMap(\.terms.replacementReceipt)
+                files = current.items.flatMap(\.files)
                 let kept = current.items.filter { $0.itemID == nil }.count
                 let problems = problems(with: draft, keptCopies: kept)
                 guard problems.isEmpty else { throw InventoryError.claimRefused(problems) }
                 try Self.requireItems(draft.itemIDs, in: store.items)
                 try store.items.updateClaim(id: id, draft, at: now)
+                let updated = try store.items.claim(id: id)!
+                // A new incident date is checked against every line; the same date, against
+                // the lines added (a line kept as it was is not refused again).
+                let listed = Set(current.items.compactMap(\.itemID))
+                try Self.requireBoughtBeforeIncident(
+                    updated,
+                    lines: updated.items.indices.filter {
+                        draft.incidentDate != current.incidentDate
+                            || updated.items[$0].itemID.map { !listed.contains($0) } ?? false
+                    })
                 try recordDepreciationTerms(claimID: id, in: store.items)
                 return try store.items.claim(id: id)!
             }
@@ -120,8 +139,55 @@ extension InventoryManager {
                 return claim
             }
         }
-        removeUnusedFiles(claim.items.compactMap(\.terms.replacementReceipt))
+        removeUnusedFiles(claim.items.flatMap(\.files))
         return claim
+    }
+
+    /// Has the claim line `reference` take its item's values as they are now, on purpose: the
+    /// line no longer records the item as it was claimed. What it recorded before and after is
+    /// kept in the claims' journal (`claimJournal`), in the same transaction.
+    ///
+    /// - Returns: the claim as saved, and the fields that changed on the line (none: the item
+    ///   had not changed, and nothing was written).
+    /// - Throws: `InventoryError.claimNotFound`; `.claimRefused` when the claim has no such
+    ///   line, its item has been deleted, or the item was bought after the incident. Nothing is
+    ///   written then.
+    @discardableResult
+    public func refreshClaimLine(claimID: Int64, line reference: ClaimLineReference) throws
+        -> (claim: Claim, changes: [FieldChange])
+    {
+        let now = Timestamp(clock())
+        var before: [String] = []
+        defer { removeUnusedFiles(before) }  // the files the line recorded and no longer does
+        return try withStore { store in
+            try store.items.write {
+                let (claim, position) = try Self.line(reference, inClaim: claimID, store.items)
+                let line = claim.items[position]
+                before = line.files
+                guard line.itemID != nil else {
+                    throw InventoryError.claimRefused([
+                        ClaimProblem(
+                            field: .items,
+                            message: "line \(position + 1) of claim \(claimID) is an item that "
+                                + "has been deleted: there is nothing to take its values from")
+                    ])
+                }
+                let changes = line.changesSince
+                guard !changes.isEmpty else { return (claim, []) }
+                _ = try store.items.refreshLine(claimID: claimID, position: position, at: now)
+                let saved = try store.items.claim(id: claimID)!
+                try Self.requireBoughtBeforeIncident(saved, lines: [position])
+                return (saved, changes)
+            }
+        }
+    }
+
+    /// The claim lines refreshed on purpose (`refreshClaimLine`), newest first: every one, or
+    /// those of item `itemID`; at most `limit`.
+    public func claimJournal(itemID: Int64? = nil, limit: Int? = nil) throws
+        -> [ClaimLineRefresh]
+    {
+        try withStore { try $0.items.claimJournal(itemID: itemID, limit: limit) }
     }
 
     private func normalized(_ draft: ClaimDraft) -> ClaimDraft {
@@ -131,6 +197,32 @@ extension InventoryManager {
         var seen: Set<Int64> = []
         draft.itemIDs = draft.itemIDs.filter { seen.insert($0).inserted }
         return draft
+    }
+
+    /// Refuses a claim whose incident happened before one of `lines` was bought: the item
+    /// was not yet the household's to lose (or one of the dates is wrong).
+    static func requireBoughtBeforeIncident(_ claim: Claim, lines: some Sequence<Int>) throws {
+        guard let incident = claim.incidentDate else { return }
+        let later = lines.compactMap { index -> (Int, CalendarDate)? in
+            guard let bought = claim.items[index].purchaseDate, bought > incident else {
+                return nil
+            }
+            return (index, bought)
+        }
+        guard !later.isEmpty else { return }
+        let named = later.prefix(3).map { index, bought in
+            let line = claim.items[index]
+            return "\(line.itemID.map { "item \($0)" } ?? "line \(index + 1)") "
+                + "(\(line.name)) was bought (\(bought))"
+        }
+        throw InventoryError.claimRefused([
+            ClaimProblem(
+                field: .incidentDate,
+                message: "the incident date \(incident) is before "
+                    + named.joined(separator: ", ")
+                    + (later.count > 3 ? " and \(later.count - 3) more" : "")
+                    + ": one of the dates is wrong")
+        ])
     }
 
     private static func requireItems(_ ids: [Int64], in items: ItemStore) throws {

@@ -34,14 +34,16 @@ public struct ImportBatch: ~Copyable {
         try store.item(id: id)
     }
 
-    /// Adds an item, recording `ref` as where it came from; `createdAt` and `updatedAt` are the
-    /// times an export gave it (else now).
+    /// Adds an item, recording `ref` as where it came from; `createdAt`, `updatedAt` and
+    /// `version` are what an export gave it (else now, and 1), `files` and `photo` its files,
+    /// which the caller has stored (their numbers unique and above 0; the photo one of them).
     ///
     /// - Throws: `InventoryError` for an invalid draft (photos are not imported: a draft with
-    ///   one is refused); `DatabaseError`. The whole import is rolled back then.
+    ///   one is refused) or files; `DatabaseError`. The whole import is rolled back then.
     public mutating func add(
         _ draft: ItemDraft, importRef ref: String? = nil, createdAt: Timestamp? = nil,
-        updatedAt: Timestamp? = nil
+        updatedAt: Timestamp? = nil, version: Int? = nil, files: [Attachment] = [],
+        photo: String? = nil
     ) throws {
         precondition(draft.photoFile == nil, "an import does not copy photos")
         // An item brought from an export keeps when it was added and last changed there
@@ -49,6 +51,16 @@ public struct ImportBatch: ~Copyable {
         let added = min(createdAt ?? now, now)
         var item = try draft.validatedItem(currency: currency, now: added, today: today)
         item.updatedAt = min(max(updatedAt ?? added, added), now)
+        item.version = max(version ?? 1, 1)
+        guard Set(files.map(\.id)).count == files.count, files.allSatisfy({ $0.id > 0 }),
+            photo.map({ photo in files.contains { $0.file == photo } }) ?? true
+        else {
+            throw InventoryError.invalidValue(
+                field: .other("files"), value: files.map { "\($0.id)" }.joined(separator: ", "),
+                reason: "a file's number is above 0 and unique, and the photo one of the files")
+        }
+        item.attachments = files
+        item.photo = photo
         if let ref, hadNoRefs { refsAdded.insert(ref) }
         pending.append((item, ref))
         if pending.count == ItemStore.rowsPerInsert { try flush() }
@@ -78,6 +90,14 @@ public struct ImportBatch: ~Copyable {
 
     /// How many claims were added so far.
     public private(set) var claimsAdded = 0
+
+    /// Replaces the household's settings, checked as `InventoryManager.setSettings` checks
+    /// them (for an import into a new inventory).
+    ///
+    /// - Throws: `InventoryError.invalidValue`; the whole import is rolled back then.
+    public func setSettings(_ settings: InventorySettings) throws {
+        try store.setSettings(try settings.checked(currency: currency))
+    }
 
     /// Whether the inventory's currency may still be chosen after this import: set by
     /// `amountsCarryNoCurrency()`.

@@ -72,9 +72,9 @@ public struct CoverageProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The limits of `settings` that the claim's `ledger` goes over: the personal-property
-    /// limit by every line's replacement cost, and each sub-limit by the lines filed under it
-    /// (a line's first tag with a sub-limit, else its depreciation category), leaving out the
-    /// lines of items on a rider, which have cover of their own.
+    /// limit by every covered line's replacement cost, and each sub-limit by the covered lines
+    /// filed under it (a line's first tag with a sub-limit, else its depreciation category),
+    /// leaving out the lines of items on a rider, which have cover of their own.
     public static func problems(
         _ claim: Claim, ledger: [LedgerLine], settings: InventorySettings
     ) -> [CoverageProblem] {
@@ -85,7 +85,7 @@ public struct CoverageProblem: Sendable, Hashable, CustomStringConvertible {
                 CoverageProblem(category: nil, claimed: totals.replacementCost, limit: limit))
         }
         var byCategory: [String: Int128] = [:]
-        for (item, line) in zip(claim.items, ledger) where !item.isScheduled {
+        for (item, line) in zip(claim.items, ledger) where !item.isScheduled && line.isCovered {
             let category = settings.limitCategory(forTags: item.tags, otherwise: line.category)
             byCategory[category, default: 0] += line.replacementCost
         }
@@ -202,7 +202,7 @@ extension InventoryManager {
     }
 
     /// The claim and the position of its line `reference`.
-    private static func line(
+    static func line(
         _ reference: ClaimLineReference, inClaim claimID: Int64, _ store: ItemStore
     ) throws -> (Claim, Int) {
         guard let claim = try store.claim(id: claimID) else {

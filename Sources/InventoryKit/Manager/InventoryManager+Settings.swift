@@ -1,5 +1,29 @@
 import Foundation
 
+extension InventorySettings {
+    /// The settings checked: a title of 1 to 200 characters without control characters
+    /// (blank removes it), a review interval of 1 to 36,500 days, amounts in `currency`.
+    func checked(currency: Currency) throws -> InventorySettings {
+        var checked = self
+        checked.title = try title.flatMap(InventorySettings.checkedTitle)
+        guard (1...36_500).contains(reviewDays) else {
+            throw InventoryError.invalidValue(
+                field: .other("review days"), value: String(reviewDays),
+                reason: "a review interval is 1 to 36500 days")
+        }
+        let amounts =
+            [("receipt threshold", receiptThreshold)]
+            + [coverageLimit].compactMap { $0 }.map { ("coverage limit", $0) }
+            + specialLimits.values.map { ("special limit", $0) }
+        for (field, amount) in amounts where amount.currency != currency {
+            throw InventoryError.invalidValue(
+                field: .other(field), value: amount.decimalString,
+                reason: "the inventory's amounts are in \(currency.code)")
+        }
+        return checked
+    }
+}
+
 extension InventoryManager {
     /// The household's settings: the report's title and the thresholds of `check`.
     public func settings() throws -> InventorySettings {
@@ -11,19 +35,14 @@ extension InventoryManager {
     ///
     /// - Throws: `InventoryError.invalidValue`, and nothing is stored then; `DatabaseError`.
     public func setSettings(_ settings: InventorySettings) throws {
-        var checked = settings
-        checked.title = try settings.title.flatMap(InventorySettings.checkedTitle)
-        guard (1...36_500).contains(settings.reviewDays) else {
-            throw InventoryError.invalidValue(
-                field: .other("review days"), value: String(settings.reviewDays),
-                reason: "a review interval is 1 to 36500 days")
-        }
-        guard settings.receiptThreshold.currency == currency else {
-            throw InventoryError.invalidValue(
-                field: .other("receipt threshold"), value: settings.receiptThreshold.decimalString,
-                reason: "the inventory's amounts are in \(currency.code)")
-        }
+        let checked = try settings.checked(currency: currency)
         try withStore { store in try store.items.write { try store.items.setSettings(checked) } }
+    }
+
+    /// Removes those of the stored files `names` that no item or claim uses: what a write
+    /// that failed had stored for itself (an import's files).
+    public func removeFilesNotInUse(_ names: [String]) {
+        _ = removeUnusedFiles(names)
     }
 
     /// The stored hash of the household password `inventory serve` asks for, if one was set.

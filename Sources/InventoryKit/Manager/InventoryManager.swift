@@ -794,7 +794,8 @@ public final class InventoryManager: Sendable {
     /// Deletes items in one transaction: all of them, or none when an id does not exist.
     ///
     /// A photo no other item uses is removed with its last item. An item listed in a claim is
-    /// not deleted unless `force` is set; then each claim keeps a copy of it. To refuse a
+    /// not deleted unless `force` is set; then each claim keeps what its line recorded of it
+    /// (and the files it recorded). To refuse a
     /// delete decided on a stale copy, pass the version each item was read at.
     ///
     /// - Returns: the deleted items as they were.
@@ -818,7 +819,7 @@ public final class InventoryManager: Sendable {
                 let claims = try store.items.claims(listingItem: item.id)
                 guard !claims.isEmpty else { continue }
                 if force {
-                    try store.items.keepClaimCopies(of: item)
+                    try store.items.releaseClaimLines(ofItem: item.id)
                 } else {
                     claimed.append(
                         ClaimedItemReference(

@@ -37,7 +37,12 @@ public struct ClaimLineTerms: Sendable, Hashable {
 /// Every amount is in minor units. The age is taken to a tenth of a year and the percentage
 /// to a tenth of a percent (half to even), as the explanation shows them; the amount is then
 /// rounded half to even once, at the line.
+///
+/// A line of an item that was not insured when it was claimed is listed with its replacement
+/// cost and pays nothing: its depreciation, actual cash value, held back and released are 0.
 public struct LedgerLine: Sendable, Hashable {
+    /// Whether the policy covers the line: the item was insured when it was claimed.
+    public let isCovered: Bool
     /// The replacement cost of the whole line (each × quantity).
     public let replacementCost: Int128
     /// Whether the line has a replacement cost at all (a value, a price, or one entered).
@@ -71,6 +76,7 @@ public struct LedgerLine: Sendable, Hashable {
         category = terms.category ?? table.category(forTags: item.tags)
         let depreciationTerms = terms.depreciation ?? table.terms(of: category)
         let maximum = terms.maximumBasisPoints ?? table.maximumBasisPoints
+        isCovered = item.isInsured
         ageTenths = item.purchaseDate.map { bought in
             let days = max(0, incidentDate.daysSince1970 - bought.daysSince1970)
             // days / 365.25 in tenths: days × 40 / 1461, half to even
@@ -88,7 +94,12 @@ public struct LedgerLine: Sendable, Hashable {
             tenths = Int(
                 Self.divideHalfEven(
                     Int128(age) * Int128(rate) * Int128(condition.factorPercent), by: 10_000))
-            let years = "\(age / 10).\(age % 10) year\(age == 10 ? "" : "s")"
+            var years = "\(age / 10).\(age % 10) year\(age == 10 ? "" : "s")"
+            if let bought = item.purchaseDate, bought > incidentDate {
+                years =
+                    "bought \(bought), after the incident (\(incidentDate)): taken as "
+                    + years
+            }
             let months = depreciationTerms.lifeMonths ?? 0
             explanation =
                 months > 0 && months % 12 == 0 && rate == DepreciationTerms.straightLine(months)
@@ -110,12 +121,16 @@ public struct LedgerLine: Sendable, Hashable {
             explanation = "no price, value or replacement cost: nothing to pay"
             tenths = 0
         }
+        if !isCovered {
+            explanation = "not insured when claimed: listed, not paid"
+            tenths = 0
+        }
         depreciationTenthsOfPercent = tenths
         depreciation = Self.divideHalfEven(replacementCost * Int128(tenths), by: 1000)
-        actualCashValue = replacementCost - depreciation
+        actualCashValue = isCovered ? replacementCost - depreciation : 0
         heldBack = depreciation
-        awaitsReceipt = terms.replacedPaid != nil && terms.replacementReceipt == nil
-        if let paid = terms.replacedPaid, terms.replacementReceipt != nil {
+        awaitsReceipt = isCovered && terms.replacedPaid != nil && terms.replacementReceipt == nil
+        if isCovered, let paid = terms.replacedPaid, terms.replacementReceipt != nil {
             let spent = min(Int128(paid.minorUnits), replacementCost)
             released = min(heldBack, max(0, spent - actualCashValue))
         } else {
@@ -143,9 +158,10 @@ public struct LedgerLine: Sendable, Hashable {
     }
 }
 
-/// The sums of a claim's ledger, and what exceeds the policy's limits.
+/// The sums of a claim's ledger: of the lines the policy covers, and apart, of those it does
+/// not.
 public struct LedgerTotals: Sendable, Hashable {
-    /// Replacement cost of every line.
+    /// Replacement cost of every covered line.
     public var replacementCost: Int128 = 0
     /// Depreciation taken.
     public var depreciation: Int128 = 0
@@ -155,10 +171,19 @@ public struct LedgerTotals: Sendable, Hashable {
     public var heldBack: Int128 = 0
     /// Released by replacements bought.
     public var released: Int128 = 0
+    /// How many lines the policy does not cover (not insured when claimed).
+    public var notCoveredLines = 0
+    /// Their replacement cost: listed, not paid.
+    public var notCovered: Int128 = 0
 
     /// The totals of `lines`.
     public init(_ lines: some Sequence<LedgerLine>) {
         for line in lines {
+            guard line.isCovered else {
+                notCoveredLines += 1
+                notCovered += line.replacementCost
+                continue
+            }
             replacementCost += line.replacementCost
             depreciation += line.depreciation
             actualCashValue += line.actualCashValue
@@ -167,6 +192,7 @@ public struct LedgerTotals: Sendable, Hashable {
         }
     }
 
-    /// What the policy will pay at most: the actual cash value and what was released.
+    /// What the policy will pay at most: the actual cash value and what was released, of the
+    /// covered lines.
     public var payable: Int128 { actualCashValue + released }
 }

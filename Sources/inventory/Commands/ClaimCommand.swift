@@ -15,10 +15,11 @@ struct ClaimCommand: ParsableCommand {
               inventory claim export 1 --format csv --output loss.csv
               inventory claim line 1 7 --replacement 1299 --source "Best Buy"
               inventory claim replaced 1 7 --paid 1249.00 --receipt receipt.pdf
+              inventory claim refresh 1 7
             """,
         subcommands: [
             ClaimNew.self, ClaimEdit.self, ClaimList.self, ClaimShow.self, ClaimDelete.self,
-            ClaimExport.self, ClaimLine.self, ClaimReplaced.self,
+            ClaimExport.self, ClaimLine.self, ClaimReplaced.self, ClaimRefresh.self,
         ])
 }
 

@@ -20,7 +20,9 @@ struct ClaimExport: ParsableCommand {
             worth (the value, else the price, times the quantity), room, insured, photo file, \
             and the ledger's: category, condition, replacement cost, its source, depreciation \
             (percent and amount), actual cash value, held back, released, and how it was \
-            worked out (see 'inventory claim show'). CSV is RFC 4180 with a header row. \
+            worked out (see 'inventory claim show'). CSV is RFC 4180 with a header row; a \
+            text a spreadsheet would run as a formula (=, +, -, @ first) is written with an \
+            apostrophe before it. \
             html is the report of 'inventory report' for the claimed items only, with the \
             incident's kind, date and notes on top and the photos inside the one file. \
             A file written with --output is readable by you alone (mode 0600); an existing \
@@ -84,21 +86,21 @@ struct ClaimExport: ParsableCommand {
         let text: String
         switch format {
         case .html:
-            let lines = try claim.items.map { claimed in
-                ReportLine(
-                    claimed, current: try claimed.itemID.flatMap { try manager.item(id: $0) })
-            }
+            let lines = claim.items.map(ReportLine.init)
             let report = Report(
                 title: try manager.settings().reportTitle, subject: "Claim \(claim.id)",
                 date: manager.today(), currency: manager.currency, lines: lines,
                 claim: Report.ClaimHeader(claim, settings: settings, today: manager.today()))
             text = ReportWriter(manager: manager).singleFile(report, page: file?.path ?? "-").html
         case .csv:
-            text = ([Self.header] + rows.map { $0.map { $0 ?? "" } })
-                .map { row in
-                    row.map { ItemCSV.escape($0, forTerminal: file == nil && isatty(1) == 1) }
-                        .joined(separator: ",") + "\r\n"
-                }.joined()
+            let forTerminal = file == nil && isatty(1) == 1
+            var bytes: [UInt8] = []
+            for row in [Self.header] + rows.map({ $0.map { $0 ?? "" } }) {
+                CSVWriter.appendRecord(
+                    forTerminal ? row.map { VisibleText.of($0, keepingLineBreaks: true) } : row,
+                    to: &bytes)
+            }
+            text = String(decoding: bytes, as: UTF8.self)
         case .json:
             let keys = [
                 "description", "brand", "model", "serial", "quantity", "purchaseDate", "ageYears",

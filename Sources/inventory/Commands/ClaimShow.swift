@@ -11,8 +11,11 @@ struct ClaimShow: ParsableCommand {
             worked out: age at the incident against the category's useful life, scaled by \
             the condition, capped at the most taken), the actual cash value paid first, \
             what is held back until a replacement is bought, and what replacements released. \
-            A claim over the policy's limits ('inventory settings --coverage-limit', \
-            '--special-limit') says so. The age is taken to a tenth of a year and the \
+            A line of an item that was not insured when it was claimed is listed and not \
+            paid ("not covered"). A claim over the policy's limits ('inventory settings \
+            --coverage-limit', '--special-limit') says so. Each line keeps the item as it \
+            was when it was claimed; an item edited since is named with what changed \
+            ('inventory claim refresh' takes its new values). The age is taken to a tenth of a year and the \
             percentage to a tenth of a percent, as shown; amounts are rounded half to even at \
             the line. A replacement releases what was held back once its receipt is attached.
 
@@ -63,6 +66,19 @@ struct ClaimShow: ParsableCommand {
                 header: ["ID", "NAME", "QTY", "PRICE", "VALUE", "INSURED", "LUXURY"], rows: rows,
                 rightAligned: [0, 2, 3, 4], style: style
             ).render())
+        let changed = claim.items.enumerated().filter { !$0.element.changesSince.isEmpty }
+        if !changed.isEmpty {
+            output.writeLine("")
+            for (index, item) in changed {
+                output.writeLine(
+                    "  line \(index + 1) #\(item.itemID.map(String.init) ?? "") "
+                        + "\(VisibleText.of(item.name)) has changed since it was claimed: "
+                        + item.changesSince.map(\.description).joined(separator: ", "))
+            }
+            output.writeLine(
+                "  The claim keeps each item as it was claimed; 'inventory claim refresh "
+                    + "\(claim.id) ITEM' takes an item's new values.")
+        }
         let totals = claim.totals
         output.writeLine("")
         output.writeLine(
@@ -124,6 +140,12 @@ struct ClaimShow: ParsableCommand {
         output.writeLine("  released           \(money(sums.released))")
         output.writeLine(
             "  payable now        \(money(sums.payable)) \(currency.code)")
+        if sums.notCoveredLines > 0 {
+            output.writeLine(
+                "  not covered        \(money(sums.notCovered))  (\(sums.notCoveredLines) line"
+                    + "\(sums.notCoveredLines == 1 ? "" : "s") not insured when claimed: "
+                    + "listed, not paid)")
+        }
         for problem in CoverageProblem.problems(claim, ledger: ledger, settings: settings) {
             output.writeLine("  over the limit: \(problem)")
         }

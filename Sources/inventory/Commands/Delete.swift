@@ -7,10 +7,9 @@ struct Delete: ParsableCommand {
         _superCommandName: CommandParsing.rootName,
         abstract: "Delete items: all of them, or none if an id does not exist.",
         discussion: """
-            A photo or file no other item uses is deleted with its last item. An item listed \
-            in an insurance claim is not deleted unless --force is given; the claim then keeps \
-            a copy of it (name, brand, model, serial, price, value, purchase date, location, \
-            quantity).
+            A photo or file no other item or claim uses is deleted with its last item. An \
+            item listed in an insurance claim is not deleted unless --force is given; the \
+            claim then keeps the item as it recorded it (every field, and its files).
 
             With --view instead of ids, every item of the view is deleted (narrowed by \
             --with-tag and --search): on a terminal you are asked first; without one, --yes is \

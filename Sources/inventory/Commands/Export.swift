@@ -20,8 +20,10 @@ struct Export: ParsableCommand {
             csv: one row per item with the column names people use in spreadsheets; \
             'inventory import' reads it back.
 
-            json: every field of every item, its tags and the list of its files, and the \
-            claims; 'inventory import' reads it back (the files themselves are not in it).
+            json: every field of every item, its tags and the list of its files, the claims \
+            as they recorded their items, and the settings; 'inventory import' reads it back \
+            (the files themselves are not in it: 'inventory import FILE --files FOLDER' takes \
+            them from the exporting inventory's photos folder).
 
             Text that a spreadsheet would run as a formula (=, +, -, @ first) is written with \
             an apostrophe before it, which 'inventory import' takes off again.

@@ -9,7 +9,9 @@ struct History: ParsableCommand {
         abstract: "What happened to an item, or to the whole inventory, newest first.",
         discussion: """
             Every add, edit and delete is recorded with its time and, for edits, each field's \
-            old and new value: the record that helps prove ownership and value in a claim.
+            old and new value: the record that helps prove ownership and value in a claim. \
+            A claim line that took its item's values ('inventory claim refresh') is listed \
+            too, with what it recorded before and after.
 
             Examples:
               inventory history 3
@@ -32,22 +34,68 @@ struct History: ParsableCommand {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
 
+    /// An item's change, or a claim line that took its item's values.
+    private enum Entry {
+        case item(JournalEntry)
+        case claimLine(ClaimLineRefresh)
+
+        var time: Timestamp {
+            switch self {
+            case .item(let entry): entry.time
+            case .claimLine(let refresh): refresh.time
+            }
+        }
+    }
+
     func run() throws {
         let manager = try database.openManager(.read)
-        let entries = try manager.history(itemID: id, limit: limit)
-        if entries.isEmpty, let id, try manager.item(id: id) == nil {
+        let items = try manager.history(itemID: id, limit: limit)
+        let refreshes = try manager.claimJournal(itemID: id, limit: limit)
+        if items.isEmpty, refreshes.isEmpty, let id, try manager.item(id: id) == nil {
             throw InventoryError.itemNotFound(id)
         }
+        // Both lists are newest first: merged by time, an item's change first on a tie.
+        var entries: [Entry] = []
+        var (left, right) = (items[...], refreshes[...])
+        while let next = left.first, let other = right.first {
+            if next.time >= other.time {
+                entries.append(.item(next))
+                left = left.dropFirst()
+            } else {
+                entries.append(.claimLine(other))
+                right = right.dropFirst()
+            }
+        }
+        entries += left.map(Entry.item) + right.map(Entry.claimLine)
+        if let limit { entries = Array(entries.prefix(limit)) }
         let output = Terminal.standardOutput
         if json {
             output.writeLine(
                 entries.isEmpty
                     ? "[]"
-                    : "[\n  " + entries.map { entryJSON($0, manager) }.joined(separator: ",\n  ")
-                        + "\n]")
+                    : "[\n  "
+                        + entries.map { entry in
+                            switch entry {
+                            case .item(let entry): entryJSON(entry, manager)
+                            case .claimLine(let refresh): refreshJSON(refresh)
+                            }
+                        }.joined(separator: ",\n  ") + "\n]")
             return
         }
-        for entry in entries {
+        for merged in entries {
+            let entry: JournalEntry
+            switch merged {
+            case .item(let item): entry = item
+            case .claimLine(let refresh):
+                output.writeLine(
+                    "\(refresh.time.iso8601)  #\(refresh.itemID.map(String.init) ?? "?") "
+                        + "\(VisibleText.of(refresh.after.name))  claim \(refresh.claimID) line "
+                        + "\(refresh.line) took the item's values: "
+                        + (refresh.changes.isEmpty
+                            ? "(no field changed)"
+                            : refresh.changes.map(\.description).joined(separator: ", ")))
+                continue
+            }
             let change = entry.change
             var line =
                 "\(entry.time.secondText(in: .current))  #\(change.item.id) \(VisibleText.of(change.item.name))  "
@@ -79,6 +127,15 @@ struct History: ParsableCommand {
             output.writeLine(line)
         }
         if entries.isEmpty { output.writeLine("no changes recorded") }
+    }
+
+    private func refreshJSON(_ refresh: ClaimLineRefresh) -> String {
+        "{\"at\":\"\(refresh.time.iso8601)\",\"change\":\"claim-refreshed\""
+            + ",\"id\":\(refresh.itemID.map(String.init) ?? "null"),\"claim\":\(refresh.claimID)"
+            + ",\"line\":\(refresh.line),\"fields\":["
+            + refresh.changes.map { "\"\($0.field)\"" }.joined(separator: ",") + "]"
+            + ",\"before\":" + ClaimJSON.line(refresh.before)
+            + ",\"after\":" + ClaimJSON.line(refresh.after) + "}"
     }
 
     private func entryJSON(_ entry: JournalEntry, _ manager: InventoryManager) -> String {

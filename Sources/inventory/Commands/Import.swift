@@ -125,6 +125,13 @@ struct Import: ParsableCommand {
     @Flag(help: "No progress bar.")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "For our JSON: the folder holding the files the export lists (the exporting "
+                + "inventory's photos folder, or a copy of it).",
+            valueName: "folder"))
+    var files: String?
+
     func validate() throws {
         for mapping in mappings {
             guard let equals = mapping.lastIndex(of: "="),
@@ -207,6 +214,7 @@ struct Import: ParsableCommand {
         options.customFields = customFields
         options.otherColumns = otherColumns
         options.allowDuplicates = yes
+        options.files = files
         if skipInvalid {
             // A dry run checks the file of rejected rows as the import would, writing nothing.
             options.rejectedRows = try manager.outputFile(

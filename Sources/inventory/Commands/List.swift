@@ -14,7 +14,9 @@ struct List: ParsableCommand {
             The table ends with the number of items and their total worth: each item's \
             replacement value (VALUE) where it has one, else its price, times its quantity. On \
             a terminal, the columns that do not fit are left out. --json prints an array of \
-            items; --csv prints RFC 4180 CSV with a header row. --search narrows the view to \
+            items; --csv prints RFC 4180 CSV with a header row (a text a spreadsheet would run \
+            as a formula, =, +, -, @ first, with an apostrophe before it, as every CSV \
+            inventory writes). --search narrows the view to \
             items whose words start with every word given (name, description, brand, model, \
             serial, notes and location); --tag to items with that tag.
 

@@ -15,17 +15,16 @@ enum ClaimJSON {
         }
         let settings = (try? manager.settings()) ?? .defaults(in: currency)
         let ledger = claim.ledger(table: settings.depreciationTable, today: manager.today())
-        let items = zip(claim.items, ledger).map { item, line in
-            "{\"itemId\":\(item.itemID.map(String.init) ?? "null"),\"name\":\(string(item.name))"
-                + ",\"description\":\(string(item.description)),\"brand\":\(string(item.brand))"
-                + ",\"model\":\(string(item.model)),\"serial\":\(string(item.serialNumber))"
-                + ",\"price\":\(string(item.price?.decimalString))"
-                + ",\"purchaseDate\":\(string(item.purchaseDate?.description))"
-                + ",\"location\":\(string(item.location)),\"quantity\":\(item.quantity)"
-                + ",\"value\":\(string(item.replacementValue?.decimalString))"
-                + ",\"receipt\":\(item.hadReceipt),\"total\":\(money(item.totalWorth))"
-                + ",\"insured\":\(item.isInsured),\"luxury\":\(item.isLuxury)"
-                + ",\"ledger\":" + ledgerObject(item, line, money: money, string: string) + "}"
+        let items = zip(claim.items, ledger).map { item, ledgerLine in
+            Self.line(item).dropLast()
+                + ",\"total\":\(money(item.totalWorth))"
+                + ",\"changedSince\":["
+                + item.changesSince.map {
+                    "{\"field\":\(string($0.field)),\"claimed\":\(string($0.old))"
+                        + ",\"now\":\(string($0.new))}"
+                }.joined(separator: ",") + "]"
+                + ",\"ledger\":" + ledgerObject(item, ledgerLine, money: money, string: string)
+                + "}"
         }
         let sums = LedgerTotals(ledger)
         let coverage = CoverageProblem.problems(claim, ledger: ledger, settings: settings).map {
@@ -45,9 +44,37 @@ enum ClaimJSON {
             + ",\"depreciation\":\(money(sums.depreciation))"
             + ",\"actualCashValue\":\(money(sums.actualCashValue))"
             + ",\"heldBack\":\(money(sums.heldBack)),\"released\":\(money(sums.released))"
-            + ",\"payable\":\(money(sums.payable)),\"overLimits\":["
+            + ",\"payable\":\(money(sums.payable)),\"notCovered\":\(money(sums.notCovered))"
+            + ",\"overLimits\":["
             + coverage.joined(separator: ",")
             + "]}}"
+    }
+
+    /// What a claim line recorded of its item, as a JSON object.
+    static func line(_ item: ClaimedItem) -> String {
+        func string(_ text: String?) -> String {
+            var json = ""
+            ItemJSON.appendString(text, to: &json)
+            return json
+        }
+        return "{\"itemId\":\(item.itemID.map(String.init) ?? "null"),\"name\":\(string(item.name))"
+            + ",\"description\":\(string(item.description)),\"brand\":\(string(item.brand))"
+            + ",\"model\":\(string(item.model)),\"serial\":\(string(item.serialNumber))"
+            + ",\"price\":\(string(item.price?.decimalString))"
+            + ",\"purchaseDate\":\(string(item.purchaseDate?.description))"
+            + ",\"purchasedFrom\":\(string(item.purchasedFrom))"
+            + ",\"location\":\(string(item.location)),\"quantity\":\(item.quantity)"
+            + ",\"value\":\(string(item.replacementValue?.decimalString))"
+            + ",\"receipt\":\(item.hadReceipt),\"insured\":\(item.isInsured)"
+            + ",\"luxury\":\(item.isLuxury),\"scheduled\":\(item.isScheduled)"
+            + ",\"warrantyUntil\":\(string(item.warrantyUntil?.description))"
+            + ",\"lifetimeWarranty\":\(item.hasLifetimeWarranty)"
+            + ",\"tags\":[" + item.tags.map(string).joined(separator: ",") + "]"
+            + ",\"files\":["
+            + item.attachments.map {
+                "{\"number\":\($0.id),\"kind\":\"\($0.kind.rawValue)\",\"file\":\(string($0.file))"
+                    + ",\"caption\":\(string($0.caption))}"
+            }.joined(separator: ",") + "]}"
     }
 
     /// One line's ledger: what was recorded on it and what it works out to.
@@ -56,7 +83,7 @@ enum ClaimJSON {
         string: (String?) -> String
     ) -> String {
         let terms = item.terms
-        return "{\"replacementCost\":\(money(line.replacementCost))"
+        return "{\"covered\":\(line.isCovered),\"replacementCost\":\(money(line.replacementCost))"
             + ",\"replacementEach\":\(string(terms.replacementCost?.decimalString))"
             + ",\"source\":\(string(terms.source)),\"pricedOn\":\(string(terms.pricedOn?.description))"
             + ",\"condition\":\"\(terms.condition.rawValue)\",\"category\":\(string(line.category))"

@@ -1,7 +1,9 @@
+import InventoryExchange
 import InventoryKit
 
-/// Items as RFC 4180 CSV: CRLF line ends, fields quoted when they hold a comma, a quote or a
-/// line break, quotes doubled. The columns are the JSON keys.
+/// Items as RFC 4180 CSV (`CSVWriter`'s rule: CRLF line ends, a text a spreadsheet would run
+/// as a formula with an apostrophe before it, fields quoted when they must be). The columns
+/// are the JSON keys.
 enum ItemCSV {
     static let header =
         "id,name,description,price,currency,purchaseDate,luxury,insured,quantity,location,"
@@ -74,33 +76,14 @@ enum ItemCSV {
         bytes.append("\r\n")
     }
 
-    /// `field`, quoted if it must be.
-    static func escape(_ field: String, forTerminal: Bool = false) -> String {
-        var bytes = OutputBytes()
-        appendField(field, forTerminal: forTerminal, to: &bytes)
-        return bytes.string
-    }
-
-    /// Appends `field` (nothing for nil), quoted if it must be; for a terminal, with its
-    /// control characters other than line breaks and tabs written out.
+    /// Appends `field` (nothing for nil) by the rule of every CSV we write
+    /// (`CSVWriter.appendField`); for a terminal, with its control characters other than line
+    /// breaks and tabs written out.
     static func appendField(
         _ field: String?, forTerminal: Bool = false, to bytes: inout OutputBytes
     ) {
-        guard var field else { return }
-        if forTerminal { field = VisibleText.of(field, keepingLineBreaks: true) }
-        let needsQuotes = field.utf8.contains { byte in
-            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
-                || byte == UInt8(ascii: "\r")
-        }
-        guard needsQuotes else {
-            bytes.append(contentsOf: field.utf8)
-            return
-        }
-        bytes.append(UInt8(ascii: "\""))
-        for byte in field.utf8 {
-            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-            bytes.append(byte)
-        }
-        bytes.append(UInt8(ascii: "\""))
+        guard let field else { return }
+        CSVWriter.appendField(
+            forTerminal ? VisibleText.of(field, keepingLineBreaks: true) : field, to: &bytes)
     }
 }
