@@ -55,7 +55,7 @@ struct DryRunSink: ImportSink {
     mutating func update(id: Int64, _ patch: ItemPatch) throws -> Bool {
         let patch = try patch.validated(currency: currency, today: today)
         guard let before = try manager.item(id: id) else { return false }
-        return patch.applied(to: before) != before
+        return try patch.applied(to: before) != before
     }
 }
 
