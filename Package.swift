@@ -126,6 +126,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // NIOThreadPool: the household password's checks run on threads of their own
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -196,6 +198,9 @@ let package = Package(
             dependencies: [
                 "InventoryServer", "InventoryTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // to serve the application on a port, met by raw sockets
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "InventoryBrowseTests",

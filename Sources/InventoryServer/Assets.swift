@@ -7,6 +7,8 @@ enum Assets {
         body { margin: 0; font: 16px/1.45 system-ui, sans-serif; }
         header { padding: .5rem 1rem 0; border-bottom: 1px solid var(--line); }
         .brand { font-weight: 700; text-decoration: none; color: inherit; }
+        header .signout { float: right; margin: 0; }
+        header .signout button { padding: .15rem .6rem; font-size: .85em; }
         #tabs { display: flex; flex-wrap: wrap; gap: .25rem; margin-top: .5rem; }
         .tab { padding: .4rem .7rem; border: 1px solid var(--line); border-bottom: none;
           border-radius: .4rem .4rem 0 0; text-decoration: none; color: inherit; }
@@ -115,6 +117,12 @@ enum Assets {
               events.close();
               body.dataset.live = "no";
               setTimeout(function () { location.reload(); }, 1500);
+            });
+            // The page fell too far behind the inventory to be told each change: load it anew.
+            events.addEventListener("reload", function () {
+              events.close();
+              body.dataset.live = "no";
+              location.reload();
             });
             events.addEventListener("open", function () { body.dataset.live = "yes"; });
             events.addEventListener("error", function () { body.dataset.live = "no"; });

@@ -138,15 +138,39 @@ extension InventoryServer {
         field == .purchased ? "purchaseDate" : field.rawValue
     }
 
-    /// The object a request's body holds.
+    /// Whether a Content-Type names JSON (`application/json`, any parameters after it).
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let type = contentType?.split(separator: ";", maxSplits: 1).first else {
+            return false
+        }
+        return type.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+    }
+
+    /// The object a request's body holds; the request must say it is JSON, which a browser's
+    /// form cannot (a `text/plain` form is how another page's would send JSON text).
     static func jsonFields(_ request: Request, _ context: ServerContext) async throws
         -> [String: any Sendable]
     {
+        guard isJSON(request.headers[.contentType]) else {
+            throw ServerError.unsupportedType(
+                "A change is sent as JSON, with Content-Type: application/json: nothing was changed."
+            )
+        }
         let body = try await request.body.collect(upTo: 1 << 20)
-        guard
-            let object = try? JSONDecoder().decode(
-                [String: JSONValue].self, from: Data(buffer: body))
+        let notText =
+            "is not valid text: it holds bytes that are not UTF-8, or a lone surrogate "
+            + "(\\uD800 to \\uDFFF without its pair); nothing was changed."
+        guard body.withUnsafeReadableBytes({ String(validating: $0, as: UTF8.self) != nil })
         else {
+            throw ServerError.badRequest("The body \(notText)")
+        }
+        let object: [String: JSONValue]
+        do {
+            object = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: body))
+        } catch JSONValue.Problem.notText(let path) {
+            let name = path.first?.stringValue ?? "The body"
+            throw ServerError.badRequest("\(name) \(notText)")
+        } catch {
             throw ServerError.badRequest("The body must be one JSON object.")
         }
         var fields: [String: any Sendable] = [:]
@@ -225,6 +249,7 @@ extension InventoryServer {
         let limit = try Self.positiveInteger("limit", request)
         let manager = self.manager
         let signal = self.signal
+        let backlog = Int64(configuration.limits.streamBacklog)
         return Response(
             status: .ok,
             headers: [
@@ -239,14 +264,26 @@ extension InventoryServer {
                 var sent = 0
                 var iterator = wakes.cancelOnGracefulShutdown().makeAsyncIterator()
                 reading: while true {
+                    // A stream this far behind would replay change after change for its page
+                    // to fetch anew each time: the page loads itself once instead.
+                    if try manager.lastSequence() - last > backlog {
+                        try await writer.write(ByteBuffer(string: "event: reload\ndata: {}\n\n"))
+                        break reading
+                    }
                     let (entries, _) = try manager.changes(
                         after: last, limit: Self.changesPerRead)
+                    // Written a few kilobytes at a time: a stream whose reader is slow waits
+                    // with no more than that, and a read of the journal, in hand.
                     var text = ""
                     for entry in entries {
                         text += Self.event(entry, manager: manager)
                         last = entry.sequence
                         sent += 1
                         if let limit, sent >= limit { break }
+                        if text.utf8.count >= Self.eventChunk {
+                            try await writer.write(ByteBuffer(string: text))
+                            text = ""
+                        }
                     }
                     if !text.isEmpty { try await writer.write(ByteBuffer(string: text)) }
                     if let limit, sent >= limit { break reading }
@@ -296,6 +333,20 @@ enum JSONValue: Decodable, Sendable {
     case list([JSONValue])
     case object
 
+    /// Why a value could not be read.
+    enum Problem: Error {
+        /// A text that is no text: a lone surrogate escaped (`\uD800`), or bytes that are not
+        /// UTF-8; at the path of the field that holds it.
+        case notText([any CodingKey])
+    }
+
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -310,8 +361,11 @@ enum JSONValue: Decodable, Sendable {
             self = .text(text)
         } else if let list = try? container.decode([JSONValue].self) {
             self = .list(list)
-        } else {
+        } else if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
             self = .object
+        } else {
+            // Neither a text nor an object: a text the decoder refused, or a list holding one.
+            throw Problem.notText(decoder.codingPath)
         }
     }
 }

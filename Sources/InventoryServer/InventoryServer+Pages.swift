@@ -19,6 +19,16 @@ extension InventoryServer {
         router.post("/signin") { request, context in
             try await self.signInWithPassword(request, context)
         }
+        router.post("/signout") { request, context in
+            _ = try await Self.formPairs(request, context)
+            if let session = context.session { self.sessions.signOut(id: session.id) }
+            var response = Self.redirect("/signin")
+            response.setCookie(
+                Cookie(
+                    name: Self.cookieName, value: "", maxAge: 0, path: "/",
+                    secure: self.configuration.secureCookies, httpOnly: true, sameSite: .strict))
+            return response
+        }
         router.get("/") { _, _ in
             Self.redirect(Paths.view(self.pager.registry.names.first ?? "all"))
         }
@@ -89,7 +99,18 @@ extension InventoryServer {
         }
         router.post("/items/:id/photos") { request, context in
             let item = try self.item(context)
-            let saved = try await self.attachPhoto(request, context, to: item)
+            // A photo is held whole in memory while it is stored: so many at once, no more.
+            guard
+                let saved = try await self.uploads.ifAdmitted({
+                    try await self.attachPhoto(request, context, to: item)
+                })
+            else {
+                var busy = Self.json(
+                    "{\"error\":\"Too many photos are being sent at once: try again in a moment.\"}",
+                    status: .serviceUnavailable)
+                busy.headers[.retryAfter] = "5"
+                return busy
+            }
             return Self.json(self.itemJSON(saved), status: .created)
         }
         router.get("/files/:name") { _, context in try self.file(context) }
@@ -119,8 +140,18 @@ extension InventoryServer {
             throw ServerError.badRequest(
                 "This server has no household password: use the sign-in link.")
         }
-        let result = sessions.signIn(from: context.remoteAddress) {
-            HouseholdPassword.matches(password, stored: stored)
+        let result: Sessions.SignIn
+        do {
+            result = try await sessions.signIn(from: context.remoteAddress) {
+                try await passwordChecks.matches(password, stored: stored)
+            }
+        } catch is PasswordChecks.Busy {
+            var busy = Self.html(
+                pages.passwordForm(
+                    problem: "Too many sign-ins are being checked just now: try again in a moment."
+                ), status: .serviceUnavailable)
+            busy.headers[.retryAfter] = "5"
+            return busy
         }
         if case .refused = result {
             return Self.html(
@@ -134,9 +165,11 @@ extension InventoryServer {
         switch result {
         case .signedIn(let session):
             var response = Self.redirect("/")
+            // The browser forgets the cookie when the session ends at the latest.
             response.setCookie(
                 Cookie(
-                    name: Self.cookieName, value: session.id, path: "/",
+                    name: Self.cookieName, value: session.id,
+                    maxAge: Int(sessions.lifetimes.absolute.components.seconds), path: "/",
                     secure: configuration.secureCookies, httpOnly: true, sameSite: .strict))
             return response
         case .refused:
@@ -144,8 +177,10 @@ extension InventoryServer {
                 pages.message(
                     title: "Sign in",
                     [
-                        "This sign-in link has been used already, or is not one of this server's.",
-                        "Each link works once: restart `inventory serve` for a new one.",
+                        "This sign-in link has been used already, has expired, or is not one of "
+                            + "this server's.",
+                        "Each link works once, for a while: restart `inventory serve` for a new "
+                            + "one.",
                     ]), status: .forbidden)
         case .limited:
             return Self.html(
@@ -298,12 +333,14 @@ extension InventoryServer {
             "heic": "image/heic", "pdf": "application/pdf",
         ]
         let isImage = fileExtension != "pdf"
+        // Photos and receipts are kept by no cache (SECURITY.md, "Caching"): on a shared
+        // device they would outlive the session that saw them.
         return Response(
             status: .ok,
             headers: [
                 .contentType: types[fileExtension] ?? "application/octet-stream",
                 .contentDisposition: (isImage ? "inline" : "attachment") + "; filename=\"\(name)\"",
-                .cacheControl: "private, max-age=31536000, immutable",
+                .cacheControl: "no-store",
             ],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

@@ -66,8 +66,13 @@ extension InventoryServer {
                 throw ServerError.notFound("This link shows no such page.")
             }
         }
-        for method in [HTTPRequest.Method.post, .put, .patch, .delete, .options] {
-            for path in ["/share/:token", "/share/:token/**"] {
+        // Every path of a link, not only its wildcard: the router matches the most specific
+        // path first, and a method it does not have there would be a bare 404, unlogged.
+        for method in [HTTPRequest.Method.post, .put, .patch, .delete, .options, .trace] {
+            for path in [
+                "/share/:token", "/share/:token/items/:id", "/share/:token/files/:name",
+                "/share/:token/report", "/share/:token/**",
+            ] {
                 router.on(RouterPath(path), method: method) { request, context in
                     self.throughLink(request, context) { _, _ in
                         throw ServerError.readOnly
@@ -110,8 +115,19 @@ extension InventoryServer {
                 ], status: .notFound, links: .house)
         }
         let links = PageLinks.share(token: token)
+        let now = manager.now
+        // Too fast: refused before the inventory is touched, and counted with the next visit
+        // logged, so that a link's holder can make the server write only so much.
+        guard case .answer(let refused) = shareRates.admit(link: link.id, at: now) else {
+            var slow = sharePage(
+                "Too many requests",
+                ["Too many requests through this link just now: wait a moment and try again."],
+                status: .tooManyRequests, links: links)
+            slow.headers[.retryAfter] = "1"
+            return Self.shareHeaders(slow)
+        }
         var response: Response
-        switch link.state(at: manager.now) {
+        switch link.state(at: now) {
         case .live where !showsTheSameView(link):
             response = sharePage(
                 "This link's view has changed",
@@ -148,7 +164,7 @@ extension InventoryServer {
             // logged: a revocation that came meanwhile wins.
             let wasLive = response.status != .gone
             if try !manager.logShareVisit(
-                visit(response.status), linkID: link.id, whileLive: wasLive)
+                visit(response.status), linkID: link.id, whileLive: wasLive, refused: refused)
             {
                 response = sharePage(
                     "This link was withdrawn",
@@ -156,19 +172,26 @@ extension InventoryServer {
                         "The household has withdrawn it. Ask them for a new one if you still need it."
                     ],
                     status: .gone, links: links)
-                try manager.logShareVisit(visit(.gone), linkID: link.id)
+                try manager.logShareVisit(visit(.gone), linkID: link.id, refused: refused)
             }
         } catch {
+            shareRates.restore(refused: refused, link: link.id, at: now)
             FileHandle.standardError.write(
                 Data("inventory-server: a visit to share link \(link.id) was not logged\n".utf8))
-            var refused = sharePage(
+            var unavailable = sharePage(
                 "Not available just now", ["This link cannot be opened just now: try again later."],
                 status: .serviceUnavailable, links: links)
-            refused.headers[.retryAfter] = "60"
-            return refused
+            unavailable.headers[.retryAfter] = "60"
+            return unavailable
         }
-        if response.headers[.contentSecurityPolicy] != Self.reportSecurityPolicy {
-            response.headers[.contentSecurityPolicy] = Self.sharePolicy
+        return Self.shareHeaders(response)
+    }
+
+    /// `response` with the headers of every answer through a link.
+    private static func shareHeaders(_ response: Response) -> Response {
+        var response = response
+        if response.headers[.contentSecurityPolicy] != reportSecurityPolicy {
+            response.headers[.contentSecurityPolicy] = sharePolicy
         }
         response.headers[HTTPField.Name("X-Robots-Tag")!] = "noindex, nofollow"
         // Nothing a link showed stays in the insurer's browser once it ends.

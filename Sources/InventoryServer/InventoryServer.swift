@@ -30,17 +30,57 @@ public final class InventoryServer: Sendable {
         public var secureCookies: Bool
         /// The PEM files of the certificate chain and its private key, to serve HTTPS.
         public var tls: (certificate: String, key: String)?
+        /// What one client may hold of the server.
+        public var limits: Limits
 
         /// The default: 127.0.0.1, port 8420, plain HTTP.
         public init(
             host: String = "127.0.0.1", port: Int = 8420, title: String = "Inventory",
-            secureCookies: Bool = false, tls: (certificate: String, key: String)? = nil
+            secureCookies: Bool = false, tls: (certificate: String, key: String)? = nil,
+            limits: Limits = .init()
         ) {
             self.host = host
             self.port = port
             self.title = title
             self.secureCookies = secureCookies || tls != nil
             self.tls = tls
+            self.limits = limits
+        }
+    }
+
+    /// What one client may hold of the server: connections, time, uploads, a share link's
+    /// requests, an event stream's backlog.
+    public struct Limits: Sendable {
+        /// How long a connection may go without a request: from its opening or its last
+        /// answer until the next request's head has come whole (a head sent a line at a time
+        /// counts from the first line), or between two parts of a request's body.
+        public var idleTimeout: Duration
+        /// The most connections one address may hold open at once; one more is closed as it
+        /// opens.
+        public var connectionsPerAddress: Int
+        /// The most uploads (photos) received at once; one more is answered 503.
+        public var uploads: Int
+        /// The most requests a share link answers at once before it slows to `sharePerSecond`.
+        public var shareBurst: Int
+        /// The requests a share link answers each second once its burst is spent.
+        public var sharePerSecond: Int
+        /// How far behind the journal's last change an event stream may be: a stream further
+        /// behind is told to reload its page, rather than replay every change.
+        public var streamBacklog: Int
+
+        /// Thirty seconds idle, 100 connections an address, 4 uploads, 600 requests of a share
+        /// link then 10 a second, a backlog of 1,000 changes, unless told otherwise.
+        public init(
+            idleTimeout: Duration = .seconds(30), connectionsPerAddress: Int = 100,
+            uploads: Int = 4, shareBurst: Int = 600, sharePerSecond: Int = 10,
+            streamBacklog: Int = 1_000
+        ) {
+            self.idleTimeout = idleTimeout
+            self.connectionsPerAddress = connectionsPerAddress
+            self.uploads = uploads
+            self.shareBurst = shareBurst
+            self.sharePerSecond = sharePerSecond
+            self.streamBacklog = streamBacklog
         }
     }
 
@@ -57,27 +97,37 @@ public final class InventoryServer: Sendable {
         "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
         + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
     /// The most changes one read of the journal sends to an event stream.
-    static let changesPerRead = 256
+    static let changesPerRead = 64
+    /// The size from which an event stream writes what it has, before reading on.
+    static let eventChunk = 16 << 10
 
     public let manager: InventoryManager
     public let sessions: Sessions
     public let configuration: Configuration
+    /// Where household-password checks run.
+    public let passwordChecks: PasswordChecks
     let pager: ViewPager
     let pages: Pages
     let signal: ChangeSignal
     let encodedPages = EncodedPages()
+    let uploads: Admissions
+    let shareRates: ShareRates
 
     /// A server over `manager`, showing the views of `views`.
     public init(
         manager: InventoryManager, views: ViewRegistry, configuration: Configuration = .init(),
-        sessions: Sessions = Sessions()
+        sessions: Sessions = Sessions(), passwordChecks: PasswordChecks = PasswordChecks()
     ) {
         self.manager = manager
         self.sessions = sessions
         self.configuration = configuration
+        self.passwordChecks = passwordChecks
         pager = ViewPager(manager: manager, registry: views)
         pages = Pages(currency: manager.currency, title: configuration.title)
         signal = ChangeSignal(manager: manager)
+        uploads = Admissions(limit: configuration.limits.uploads)
+        shareRates = ShareRates(
+            burst: configuration.limits.shareBurst, perSecond: configuration.limits.sharePerSecond)
     }
 
     /// The routes, for `run` and for tests.
@@ -100,6 +150,51 @@ public final class InventoryServer: Sendable {
         case replaced
     }
 
+    /// The application `run` serves: the routes, the server (HTTP/1.1, over TLS when
+    /// configured, each address's connections counted and every connection timed out), and the
+    /// services beside it; tests serve it too.
+    ///
+    /// - Parameter onListening: called with the address once the server listens.
+    public func makeApplication(onListening: @escaping @Sendable (String) -> Void) throws
+        -> Application<RouterResponder<ServerContext>>
+    {
+        var logger = Logger(label: "inventory-server")
+        logger.logLevel = .warning
+        let limits = configuration.limits
+        let http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(limits.idleTimeout))
+        let connections = ConnectionCounter(perAddress: limits.connectionsPerAddress)
+        let server: HTTPServerBuilder
+        if let files = configuration.tls {
+            let tls = try Self.tlsConfiguration(files)
+            server = HTTPServerBuilder { responder in
+                AddressLimitedChannel(
+                    base: try TLSChannel(
+                        HTTP1Channel(responder: responder, configuration: http1),
+                        tlsConfiguration: tls),
+                    counter: connections)
+            }
+        } else {
+            server = HTTPServerBuilder { responder in
+                AddressLimitedChannel(
+                    base: HTTP1Channel(responder: responder, configuration: http1),
+                    counter: connections)
+            }
+        }
+        let scheme = configuration.tls == nil ? "http" : "https"
+        return Application(
+            router: makeRouter(),
+            server: server,
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: nil),
+            services: [StreamCloser(signal: signal), PasswordWatch(server: self)],
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? self.configuration.port
+                onListening("\(scheme)://\(Self.hostForURL(self.configuration.host)):\(port)")
+            },
+            logger: logger)
+    }
+
     /// Serves until SIGINT or SIGTERM, or until the inventory is replaced (a restore), then
     /// closes every event stream and returns. Open pages are told when it was replaced, and
     /// load themselves again from the server that serves it next.
@@ -109,23 +204,7 @@ public final class InventoryServer: Sendable {
     public func run(onListening: @escaping @Sendable (String) -> Void) async throws -> Ending {
         var logger = Logger(label: "inventory-server")
         logger.logLevel = .warning
-        var server = HTTPServerBuilder.http1()
-        if let tls = configuration.tls {
-            server = try .tls(.http1(), tlsConfiguration: try Self.tlsConfiguration(tls))
-        }
-        let scheme = configuration.tls == nil ? "http" : "https"
-        let application = Application(
-            router: makeRouter(),
-            server: server,
-            configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port),
-                serverName: nil),
-            services: [StreamCloser(signal: signal)],
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? self.configuration.port
-                onListening("\(scheme)://\(Self.hostForURL(self.configuration.host)):\(port)")
-            },
-            logger: logger)
+        let application = try makeApplication(onListening: onListening)
         // The views are loaded before the server listens, so the first page is as quick as
         // the next (at 100,000 items: 436 ms for the first request without this, 5 after).
         _ = try pager.tabs()
@@ -158,6 +237,14 @@ public final class InventoryServer: Sendable {
         return replaced.withLock { $0 } ? .replaced : .stopped
     }
 
+    /// Tells the sessions which household password is stored now; a read that fails (the
+    /// file busy or being replaced) tells nothing.
+    func lookAtThePassword() {
+        let hash: String?
+        do { hash = try manager.serverPasswordHash() } catch { return }
+        sessions.passwordIs(hash)
+    }
+
     /// Why TLS cannot be served with these files.
     public struct TLSProblem: Error, CustomStringConvertible {
         public let description: String
@@ -182,9 +269,17 @@ public final class InventoryServer: Sendable {
         } catch {
             throw TLSProblem(description: "\(files.key) is not a PEM private key")
         }
-        return TLSConfiguration.makeServerConfiguration(
+        var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(key))
+        // TLS 1.0 and 1.1 are broken and retired (RFC 8996): a client that offers nothing newer
+        // is refused in the handshake.
+        configuration.minimumTLSVersion = .tlsv12
+        return configuration
     }
+
+    /// The `Strict-Transport-Security` of every answer over TLS: a browser that has seen it
+    /// comes back over HTTPS only, for a year.
+    public static let strictTransportSecurity = "max-age=31536000"
 
     /// The hosts that reach this machine only.
     public static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "localhost"]
@@ -209,6 +304,22 @@ public final class InventoryServer: Sendable {
                 }
             }
             signal.finish()
+        }
+    }
+
+    /// Ends every session once the household password is changed (`inventory serve
+    /// --set-password`, another process): it looks at the stored hash once a second, a read of
+    /// one row.
+    private struct PasswordWatch: Service {
+        let server: InventoryServer
+
+        func run() async throws {
+            await cancelWhenGracefulShutdown {
+                while !Task.isCancelled {
+                    server.lookAtThePassword()
+                    try? await Task.sleep(for: .seconds(1))
+                }
+            }
         }
     }
 }
@@ -242,24 +353,45 @@ struct AnswerMiddleware: RouterMiddleware {
         if response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"
         }
+        if server.configuration.tls != nil {
+            response.headers[HTTPField.Name("Strict-Transport-Security")!] =
+                InventoryServer.strictTransportSecurity
+        }
         return response
     }
 }
 
-/// Lets through only signed-in requests, but for signing in and the style sheet and script;
-/// and, for an API request that changes something, only one carrying its session's CSRF token.
+/// Lets through only signed-in requests, but for signing in, the style sheet and script, and
+/// share links; and, of those that change something, only one carrying its session's CSRF
+/// token: a form in its body (checked where the form is read), anything else in the header.
+///
+/// It decides on the route the router matched, never on the path as written: `//api/items`,
+/// `/api/items/`, `/items/1/photos/` reach the same routes as their plain spellings, and the
+/// same rules. A path no route matches is a session's too.
 struct SignInMiddleware: RouterMiddleware {
     let server: InventoryServer
+
+    /// The routes anyone may ask for.
+    static let openRoutes: Set<String> = ["/signin", "/static/app.css", "/static/app.js"]
+
+    /// The routes whose handlers read a form and check the token it carries
+    /// (`InventoryServer.formPairs`).
+    static let formRoutes: Set<String> = [
+        "/items", "/items/{id}", "/items/{id}/delete", "/claims", "/claims/pick",
+        "/claims/picked", "/signout",
+    ]
 
     func handle(
         _ request: Request, context: ServerContext,
         next: (Request, ServerContext) async throws -> Response
     ) async throws -> Response {
-        let path = request.uri.path
-        // A share link's pages check their own token (InventoryServer+Sharing).
-        if path == "/signin" || path.hasPrefix("/static/") || path == "/favicon.ico"
-            || path.hasPrefix("/share/")
-        {
+        let route = context.endpointPath
+        if let route {
+            // A share link's pages check their own token (InventoryServer+Sharing).
+            if Self.openRoutes.contains(route) || route.hasPrefix("/share/") {
+                return try await next(request, context)
+            }
+        } else if request.uri.path == "/favicon.ico" {
             return try await next(request, context)
         }
         guard
@@ -270,8 +402,8 @@ struct SignInMiddleware: RouterMiddleware {
         }
         var context = context
         context.session = session
-        if path.hasPrefix("/api/") || path.hasSuffix("/photos"), request.method != .get,
-            request.method != .head,
+        if request.method != .get, request.method != .head,
+            !(route.map(Self.formRoutes.contains) ?? false),
             !Sessions.isCSRFToken(request.headers[InventoryServer.csrfHeader], of: session)
         {
             throw ServerError.csrf
@@ -285,6 +417,8 @@ enum ServerError: Error {
     case signInNeeded
     case csrf
     case badRequest(String)
+    /// A body of a type the route does not take (an API change that is not JSON).
+    case unsupportedType(String)
     case notFound(String)
     case conflict(String)
     case refused([ItemFormProblem])
@@ -293,9 +427,14 @@ enum ServerError: Error {
 }
 
 extension InventoryServer {
+    /// Whether `request` is the API's, whose answers are JSON: its path's first segment is
+    /// `api` or its last `photos` (however many slashes separate them), and it is not a share
+    /// link's.
     static func isAPI(_ request: Request) -> Bool {
-        let path = request.uri.path
-        return !path.hasPrefix("/share/") && (path.hasPrefix("/api/") || path.hasSuffix("/photos"))
+        let segments = request.uri.path.utf8.split(separator: UInt8(ascii: "/"))
+        guard let first = segments.first, let last = segments.last else { return false }
+        return !first.elementsEqual("share".utf8)
+            && (first.elementsEqual("api".utf8) || last.elementsEqual("photos".utf8))
     }
 
     /// The answer for `error`: status, and a message a user can act on.
@@ -317,6 +456,8 @@ extension InventoryServer {
                 "This request did not carry the page's token: reload the page and try again."
             )
         case ServerError.badRequest(let text): (status, message) = (.badRequest, text)
+        case ServerError.unsupportedType(let text):
+            (status, message) = (.unsupportedMediaType, text)
         case ServerError.notFound(let text): (status, message) = (.notFound, text)
         case ServerError.conflict(let text): (status, message) = (.conflict, text)
         case ServerError.readOnly:

@@ -76,6 +76,15 @@ struct Pages: Sendable {
                                 "Add item", href: "/items/new", current: current == "add", add: true
                             ),
                         ]),
+                session.map { session in
+                    element(
+                        "form", ["method": "post", "action": "/signout", "class": "signout"],
+                        [
+                            element(
+                                "input", ["type": "hidden", "name": "csrf", "value": session.csrf]),
+                            element("button", ["type": "submit"], [text("Sign out")]),
+                        ])
+                } ?? .empty,
             ])
         let document = HTML(
             .attribute(named: "lang", value: "en"),

@@ -31,25 +31,63 @@ public final class Sessions: Sendable {
     /// The window failed sign-ins are counted in, unless told otherwise: a minute.
     public static let defaultFailureWindow: Duration = .seconds(60)
 
+    /// How long sign-in links and sessions last.
+    public struct Lifetimes: Sendable {
+        /// How long a sign-in link opens a session, unused.
+        public var signInLink: Duration
+        /// How long a session lasts without a request.
+        public var idle: Duration
+        /// How long a session lasts at most, however busy (the cookie's Max-Age too).
+        public var absolute: Duration
+
+        /// An hour for a link, twelve hours idle, seven days in all, unless told otherwise.
+        public init(
+            signInLink: Duration = .seconds(3600), idle: Duration = .seconds(12 * 3600),
+            absolute: Duration = .seconds(7 * 24 * 3600)
+        ) {
+            self.signInLink = signInLink
+            self.idle = idle
+            self.absolute = absolute
+        }
+    }
+
     /// The window failed sign-ins are counted in.
     public let failureWindow: Duration
+    /// How long links and sessions last.
+    public let lifetimes: Lifetimes
+    private let clock: @Sendable () -> ContinuousClock.Instant
 
     private struct Failures {
         var count: Int
         var since: ContinuousClock.Instant
     }
 
+    private struct Opened {
+        let session: Session
+        let openedAt: ContinuousClock.Instant
+        var usedAt: ContinuousClock.Instant
+    }
+
     private struct State {
-        var signInTokens: Set<String> = []
-        var sessions: [String: Session] = [:]
+        /// Each unused link's digest, and when it stops opening a session.
+        var signInTokens: [String: ContinuousClock.Instant] = [:]
+        var sessions: [String: Opened] = [:]
         var failures: [String: Failures] = [:]
+        /// The digest of the household password's stored hash ("" for none), once told.
+        var password: String?
     }
 
     private let state = Lock(State())
 
-    /// No sign-in link and no session yet; failures are counted over `failureWindow`.
-    public init(failureWindow: Duration = Sessions.defaultFailureWindow) {
+    /// No sign-in link and no session yet; failures are counted over `failureWindow`, links
+    /// and sessions last `lifetimes` as `clock` tells time.
+    public init(
+        failureWindow: Duration = Sessions.defaultFailureWindow, lifetimes: Lifetimes = .init(),
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.failureWindow = failureWindow
+        self.lifetimes = lifetimes
+        self.clock = clock
     }
 
     /// A new random token: 32 bytes from the system's generator, as 64 hex digits (safe in a
@@ -76,36 +114,84 @@ public final class Sessions: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Makes a sign-in token that opens one session, once.
+    /// Makes a sign-in token that opens one session, once, within `lifetimes.signInLink`.
     public func makeSignInToken() -> String {
         let token = Self.randomToken()
-        state.withLock { _ = $0.signInTokens.insert(Self.digest(token)) }
+        let expires = clock() + lifetimes.signInLink
+        state.withLock { $0.signInTokens[Self.digest(token)] = expires }
         return token
     }
 
-    /// Spends `token` for a new session, unless `address` failed too often lately.
+    /// Spends `token` for a new session, unless `address` failed too often lately; a link
+    /// past its lifetime is refused as an unknown one is.
     public func signIn(token: String, from address: String) -> SignIn {
-        attempt(from: address) { state in state.signInTokens.remove(Self.digest(token)) != nil }
+        let digest = Self.digest(token)
+        let now = clock()
+        return state.withLock { state in
+            if isLimited(address, in: &state, at: now) { return .limited }
+            guard let expires = state.signInTokens.removeValue(forKey: digest), now < expires
+            else {
+                state.failures[address, default: Failures(count: 0, since: now)].count += 1
+                return .refused
+            }
+            return .signedIn(open(in: &state, at: now))
+        }
     }
 
     /// Opens a session if `check` (the household password's) says yes, unless `address`
     /// failed too often lately; the check is not even run then.
-    public func signIn(from address: String, passing check: @Sendable () -> Bool) -> SignIn {
-        attempt(from: address) { _ in check() }
+    ///
+    /// The check runs outside the lock, so that a slow one holds up no other request. It is
+    /// counted as a failure of `address` while it runs, so that an address cannot start more
+    /// checks at once than it may fail; a check that passes takes its count back.
+    ///
+    /// - Throws: what `check` throws (a busy server); nothing is counted then.
+    public func signIn(from address: String, passing check: () async throws -> Bool) async rethrows
+        -> SignIn
+    {
+        let started = clock()
+        let admitted = state.withLock { state -> Bool in
+            if isLimited(address, in: &state, at: started) { return false }
+            state.failures[address, default: Failures(count: 0, since: started)].count += 1
+            return true
+        }
+        guard admitted else { return .limited }
+        let passed: Bool
+        do {
+            passed = try await check()
+        } catch {
+            state.withLock { uncount(address, in: &$0) }
+            throw error
+        }
+        guard passed else { return .refused }
+        let now = clock()
+        return state.withLock { state in
+            uncount(address, in: &state)
+            return .signedIn(open(in: &state, at: now))
+        }
     }
 
-    private func attempt(from address: String, _ check: (inout State) -> Bool) -> SignIn {
-        let now = ContinuousClock.now
-        return state.withLock { state in
-            if isLimited(address, in: &state, at: now) { return .limited }
-            guard check(&state) else {
-                state.failures[address, default: Failures(count: 0, since: now)].count += 1
-                return .refused
-            }
-            let session = Session(id: Self.randomToken(), csrf: Self.randomToken())
-            state.sessions[Self.digest(session.id)] = session
-            return .signedIn(session)
-        }
+    /// Takes back one failure counted for `address` (a password check that passed, or never
+    /// ran).
+    private func uncount(_ address: String, in state: inout State) {
+        guard let failures = state.failures[address] else { return }
+        state.failures[address] =
+            failures.count > 1 ? .init(count: failures.count - 1, since: failures.since) : nil
+    }
+
+    /// A new session, opened at `now`; sessions and links past their time are forgotten first,
+    /// so that neither table grows with sign-ins.
+    private func open(in state: inout State, at now: ContinuousClock.Instant) -> Session {
+        state.sessions = state.sessions.filter { !isOver($0.value, at: now) }
+        state.signInTokens = state.signInTokens.filter { now < $0.value }
+        let session = Session(id: Self.randomToken(), csrf: Self.randomToken())
+        state.sessions[Self.digest(session.id)] = Opened(
+            session: session, openedAt: now, usedAt: now)
+        return session
+    }
+
+    private func isOver(_ opened: Opened, at now: ContinuousClock.Instant) -> Bool {
+        now - opened.usedAt >= lifetimes.idle || now - opened.openedAt >= lifetimes.absolute
     }
 
     /// Whether `address` failed too often lately (forgetting failures older than the window).
@@ -123,28 +209,63 @@ public final class Sessions: Sendable {
     /// Whether `address` failed too often lately to try again yet: sign-ins and share links
     /// count their failures together.
     public func isLimited(_ address: String) -> Bool {
-        state.withLock { isLimited(address, in: &$0, at: .now) }
+        let now = clock()
+        return state.withLock { isLimited(address, in: &$0, at: now) }
     }
 
     /// Counts a failure from `address` that was not a sign-in: a share link that is none.
     public func recordFailure(from address: String) {
-        let now = ContinuousClock.now
+        let now = clock()
         state.withLock { state in
             _ = isLimited(address, in: &state, at: now)
             state.failures[address, default: Failures(count: 0, since: now)].count += 1
         }
     }
 
-    /// The session whose cookie holds `id`, if it is one.
+    /// The session whose cookie holds `id`, if it is one and neither idle too long nor too
+    /// old; a request through it counts as its use.
     public func session(id: String?) -> Session? {
         guard let id, !id.isEmpty else { return nil }
-        return state.withLock { $0.sessions[Self.digest(id)] }
+        let digest = Self.digest(id)
+        let now = clock()
+        return state.withLock { state in
+            guard let opened = state.sessions[digest] else { return nil }
+            if isOver(opened, at: now) {
+                state.sessions[digest] = nil
+                return nil
+            }
+            state.sessions[digest]?.usedAt = now
+            return opened.session
+        }
     }
 
     /// Ends the session whose cookie holds `id`.
     public func signOut(id: String) {
         state.withLock { _ = $0.sessions.removeValue(forKey: Self.digest(id)) }
     }
+
+    /// Ends every session but the one whose cookie holds `id` (every one without it): the
+    /// household password changed.
+    public func signOutAll(except id: String? = nil) {
+        let kept = id.map(Self.digest)
+        state.withLock { state in
+            state.sessions = state.sessions.filter { $0.key == kept }
+        }
+    }
+
+    /// Tells which household password is stored now (its hash, or nil): when it differs from
+    /// the one told before, every session ends, as the password that opened them is no longer
+    /// the household's. The first call only records it.
+    public func passwordIs(_ hash: String?) {
+        let digest = hash.map(Self.digest) ?? ""
+        state.withLock { state in
+            if let known = state.password, known != digest { state.sessions = [:] }
+            state.password = digest
+        }
+    }
+
+    /// How many sessions are open (some may be past their time, not yet forgotten).
+    var openSessionCount: Int { state.withLock { $0.sessions.count } }
 
     /// Whether `given` is the CSRF token of `session`, compared in constant time.
     public static func isCSRFToken(_ given: String?, of session: Session) -> Bool {

@@ -45,8 +45,7 @@ extension ItemStore {
 
     private static let shareLinkColumns = """
         SELECT id, view, claim_id, created_at, expires_at, revoked_at, view_definition,
-            (SELECT count(*) FROM share_visits WHERE link_id = share_links.id),
-            (SELECT max(at) FROM share_visits WHERE link_id = share_links.id)
+            visit_count, (SELECT max(at) FROM share_visits WHERE link_id = share_links.id)
         FROM share_links
         """
 
@@ -159,29 +158,54 @@ extension ItemStore {
         return (table, columns, rows)
     }
 
-    /// Logs a request made through link `id`; with `whileLive`, only if the link is still
-    /// neither revoked nor expired at the visit's time (checked in the same statement).
+    /// How many of a link's first visits its log keeps (`Migrations/0016_share_visit_cap.sql`).
+    public static let keptFirstVisits = 100
+    /// How many of a link's last visits its log keeps.
+    public static let keptLastVisits = 100
+
+    /// Logs a request made through link `id`, and counts it with `refused` more that were not
+    /// logged; with `whileLive`, only if the link is still neither revoked nor expired at the
+    /// visit's time (checked in the same statement). The log keeps the link's first
+    /// `keptFirstVisits` and last `keptLastVisits` visits: a visit past those drops the oldest
+    /// of the last ones. Call it inside a write transaction.
     ///
     /// - Returns: whether the visit was logged.
     /// - Throws: `DatabaseError`.
+    /// - Complexity: a few statements on the link's rows of the log, whatever its count.
     @discardableResult
-    public func insertShareVisit(_ visit: ShareVisit, linkID id: Int64, whileLive: Bool = false)
-        throws -> Bool
-    {
-        let statement = try database.cachedStatement(
+    public func insertShareVisit(
+        _ visit: ShareVisit, linkID id: Int64, whileLive: Bool = false, refused: Int = 0
+    ) throws -> Bool {
+        let insert = try database.cachedStatement(
             """
             INSERT INTO share_visits (link_id, at, address, method, path, status)
             SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE NOT ?7 OR EXISTS (
                 SELECT 1 FROM share_links WHERE id = ?1 AND revoked_at IS NULL AND expires_at > ?2)
             """)
-        defer { statement.reset() }
-        try statement.bind([
+        defer { insert.reset() }
+        try insert.bind([
             .integer(id), .integer(visit.time.millisecondsSince1970), .text(visit.address),
             .text(visit.method), .text(visit.path), .integer(Int64(visit.status)),
             .integer(whileLive ? 1 : 0),
         ])
-        try statement.run()
-        return database.changedRowCount == 1
+        try insert.run()
+        guard database.changedRowCount == 1 else { return false }
+        try database.execute(
+            "UPDATE share_links SET visit_count = visit_count + 1 + ? WHERE id = ?",
+            [.integer(Int64(max(0, refused))), .integer(id)])
+        let kept = try database.cachedStatement(
+            "SELECT count(*) FROM share_visits WHERE link_id = ?")
+        defer { kept.reset() }
+        try kept.bind([.integer(id)])
+        guard try kept.step(), kept.int64(at: 0) > Self.keptFirstVisits + Self.keptLastVisits
+        else { return true }
+        try database.execute(
+            """
+            DELETE FROM share_visits WHERE rowid = (
+                SELECT rowid FROM share_visits WHERE link_id = ? ORDER BY at, rowid
+                LIMIT 1 OFFSET ?)
+            """, [.integer(id), .integer(Int64(Self.keptFirstVisits))])
+        return true
     }
 
     /// The requests made through link `id`, oldest first.

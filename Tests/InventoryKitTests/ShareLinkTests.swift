@@ -1,4 +1,5 @@
 import Foundation
+import InventoryMigrations
 import InventoryTestSupport
 import Testing
 
@@ -88,6 +89,74 @@ import Testing
         #expect(throws: InventoryError.shareLinkNotFound(42)) {
             try manager.shareVisits(linkID: 42)
         }
+    }
+
+    /// A link's log keeps its first and its last visits and counts every one: its holder cannot
+    /// fill the disk through it.
+    @Test func aLinksLogKeepsItsFirstAndLastVisitsAndCountsEveryOne() throws {
+        let made = try manager.makeShareLink(view: try view("all"), lifetimeHours: 24)
+        let other = try manager.makeShareLink(view: try view("luxury"), lifetimeHours: 24)
+        let (first, last) = (ItemStore.keptFirstVisits, ItemStore.keptLastVisits)
+        let total = first + last + 50
+        for number in 0..<total {
+            clock.advance(1)
+            let visit = ShareVisit(
+                time: manager.now, address: "10.0.0.7", method: "GET", path: "/\(number)",
+                status: 200)
+            try manager.logShareVisit(visit, linkID: made.link.id)
+        }
+        try manager.logShareVisit(
+            ShareVisit(
+                time: manager.now, address: "10.0.0.8", method: "GET", path: "/", status: 200),
+            linkID: other.link.id, refused: 3)
+        let kept = try manager.shareVisits(linkID: made.link.id).map(\.path)
+        #expect(kept == (0..<first).map { "/\($0)" } + (total - last..<total).map { "/\($0)" })
+        let link = try manager.shareLink(id: made.link.id)
+        #expect(link.visits == total)
+        #expect(link.lastVisit == manager.now)
+        // Requests refused for coming too fast are counted, not logged.
+        #expect(try manager.shareLink(id: other.link.id).visits == 4)
+        #expect(try manager.shareVisits(linkID: other.link.id).count == 1)
+    }
+
+    /// An inventory whose logs grew before the limit keeps their first and last visits, and
+    /// counts them all.
+    @Test func logsWrittenBeforeTheLimitAreCutToItAndCounted() throws {
+        let path = folder.file("old.sqlite")
+        let capped = try #require(
+            MigrationScripts.all.firstIndex { $0.name == "0016_share_visit_cap" })
+        do {
+            let database = try Database(
+                path: path, options: .init(applicationID: Database.inventoryApplicationID))
+            _ = try ItemStore(
+                database: database,
+                migrator: Migrator(migrations: Array(MigrationScripts.all[..<capped])))
+            try database.execute(
+                """
+                INSERT INTO share_links (token_hash, view, view_definition, created_at, expires_at)
+                VALUES (printf('%064d', 1), 'all', 'sort=name {}', 1, 9000000000000),
+                    (printf('%064d', 2), 'all', 'sort=name {}', 1, 9000000000000)
+                """)
+            // 300 visits of link 1, at the same millisecond (kept in the order logged), and 2
+            // of link 2.
+            try database.execute(
+                """
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 299)
+                INSERT INTO share_visits (link_id, at, address, method, path, status)
+                SELECT 1, 1000, '10.0.0.7', 'GET', '/' || i, 200 FROM n
+                """)
+            try database.execute(
+                """
+                INSERT INTO share_visits (link_id, at, address, method, path, status)
+                VALUES (2, 5, 'a', 'GET', '/a', 200), (2, 6, 'a', 'GET', '/b', 200)
+                """)
+        }
+        let manager = try InventoryManager(path: path, notificationCenter: NotificationCenter())
+        let kept = try manager.shareVisits(linkID: 1).map(\.path)
+        #expect(kept == (0..<100).map { "/\($0)" } + (200..<300).map { "/\($0)" })
+        #expect(try manager.shareLink(id: 1).visits == 300)
+        #expect(try manager.shareVisits(linkID: 2).map(\.path) == ["/a", "/b"])
+        #expect(try manager.shareLink(id: 2).visits == 2)
     }
 
     @Test func aRestoreKeepsTheLinksOfNowAndTheirVisitsAndGivesNoNumberTwice() throws {

@@ -163,6 +163,110 @@ struct ServerAPITests {
             #expect(bad.status == .badRequest)
         }
     }
+
+    @Test("a stream too far behind the journal is told to reload, not sent every change")
+    func streamsFarBehindReload() async throws {
+        let fixture = try ServerFixture()
+        let backlog = fixture.server.configuration.limits.streamBacklog
+        _ = try fixture.manager.add((0...backlog).map { ItemDraft(name: "Item \($0)") })
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let behind = try await client.execute(
+                uri: "/api/changes?after=0&limit=\(backlog + 10)", method: .get,
+                headers: browser.headers)
+            #expect(behind.status == .ok)
+            #expect(behind.text.contains("event: reload\ndata: {}\n\n"))
+            #expect(serverSentEvents(behind.text).isEmpty)
+            // As far behind as allowed: every change, in order.
+            let caughtUp = try await client.execute(
+                uri: "/api/changes?after=1&limit=\(backlog)", method: .get,
+                headers: browser.headers)
+            let events = serverSentEvents(caughtUp.text)
+            #expect(events.count == backlog)
+            #expect(events.first?.id == "2" && events.last?.id == "\(backlog + 1)")
+            #expect(!caughtUp.text.contains("event: reload"))
+        }
+    }
+
+    @Test("an API change is taken as JSON only, and says so")
+    func changesAreJSONOnly() async throws {
+        let fixture = try ServerFixture()
+        let item = try fixture.manager.add(ItemDraft(name: "Boat"))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            for type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"] {
+                var (headers, body) = browser.json("{\"name\":\"Car\"}")
+                headers[.contentType] = type
+                for (uri, method) in [
+                    ("/api/items", HTTPRequest.Method.post), ("/api/items/\(item.id)", .patch),
+                ] {
+                    let answer = try await client.execute(
+                        uri: uri, method: method, headers: headers, body: body)
+                    #expect(answer.status == .unsupportedMediaType, "\(type) \(method)")
+                    #expect(
+                        answer.json["error"] as? String
+                            == "A change is sent as JSON, with Content-Type: application/json: nothing was changed."
+                    )
+                }
+            }
+            // Its parameters and case do not matter.
+            var (headers, body) = browser.json("{\"name\":\"Car\"}")
+            headers[.contentType] = "Application/JSON; charset=utf-8"
+            let added = try await client.execute(
+                uri: "/api/items", method: .post, headers: headers, body: body)
+            #expect(added.status == .created)
+        }
+        #expect(try fixture.manager.items(matching: ItemFilter()).map(\.name) == ["Boat", "Car"])
+    }
+
+    @Test("JSON whose text is not UTF-8, or holds a lone surrogate, is refused as such")
+    func textThatIsNotText() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let (headers, _) = browser.json("")
+            let bodies: [(ByteBuffer, String)] = [
+                (ByteBuffer(string: "{\"name\":\"\\ud800\"}"), "name is not valid text"),
+                (ByteBuffer(string: "{\"name\":\"a\\udc00b\"}"), "name is not valid text"),
+                (
+                    ByteBuffer(string: "{\"tags\":[\"ok\",\"\\ud83d\"]}"),
+                    "tags is not valid text"
+                ),
+                (
+                    ByteBuffer(
+                        bytes: Array("{\"name\":\"".utf8) + [0xFF, 0xFE] + Array("\"}".utf8)),
+                    "The body is not valid text"
+                ),
+            ]
+            for (body, start) in bodies {
+                let answer = try await client.execute(
+                    uri: "/api/items", method: .post, headers: headers, body: body)
+                #expect(answer.status == .badRequest)
+                let message = answer.json["error"] as? String ?? ""
+                #expect(message.hasPrefix(start), "\(message)")
+                #expect(message.contains("lone surrogate") && !message.contains("object"))
+            }
+        }
+        #expect(try fixture.manager.count() == 0)
+    }
+
+    @Test("an item's tags are limited in number and size, and the answer says the limit")
+    func tagLimits() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let many = (0..<90_000).map { "\"t\($0)\"" }.joined(separator: ",")
+            let (headers, body) = browser.json("{\"name\":\"Box\",\"tags\":[\(many)]}")
+            let answer = try await client.execute(
+                uri: "/api/items", method: .post, headers: headers, body: body)
+            #expect(answer.status == .unprocessableContent)
+            #expect(
+                (answer.json["error"] as? String)?.contains(
+                    "an item has at most 100 tags; these are 90000") == true,
+                "\(answer.text.prefix(300))")
+        }
+        #expect(try fixture.manager.count() == 0)
+    }
 }
 
 /// The events of a server-sent event stream.

@@ -18,8 +18,8 @@ private struct SharedHousehold {
     let ring: HouseholdItem
     let chair: HouseholdItem
 
-    init() throws {
-        fixture = try ServerFixture(clock: clock.function)
+    init(limits: InventoryServer.Limits = .init()) throws {
+        fixture = try ServerFixture(configuration: .init(limits: limits), clock: clock.function)
         let manager = fixture.manager
         var boat = try manager.add(ItemDraft(name: "Boat", price: usd("12000"), isLuxury: true))
         let ring = try manager.add(
@@ -317,6 +317,63 @@ struct ServerShareTests {
         #expect(visits.map(\.method) == ["POST", "POST", "GET", "HEAD", "GET"])
         #expect(visits.map(\.status) == [405, 405, 404, 200, 200])
         #expect(visits[2].path == "/items/\(boat.id)/edit")
+    }
+
+    @Test("other methods on each of a link's pages are refused with 405 and logged")
+    func otherMethodsOnEveryPage() async throws {
+        let house = try SharedHousehold()
+        let made = try house.make(.view("luxury"))
+        let link = "/share/" + made.token
+        let photo = try #require(house.boat.photo)
+        let asked: [(String, HTTPRequest.Method)] = [
+            ("\(link)/items/\(house.boat.id)", .post), ("\(link)/items/\(house.boat.id)", .put),
+            ("\(link)/files/\(photo)", .delete), ("\(link)/files/\(photo)", .post),
+            ("\(link)/report", .post), ("\(link)/report", .patch), ("\(link)/report", .options),
+            (link, .delete),
+        ]
+        try await house.fixture.test { client in
+            for (uri, method) in asked {
+                let answer = try await client.execute(uri: uri, method: method)
+                #expect(answer.status == .methodNotAllowed, "\(method) \(uri)")
+                #expect(answer.headers[.allow] == "GET, HEAD", "\(method) \(uri)")
+                #expect(
+                    answer.headers[.contentSecurityPolicy] == InventoryServer.sharePolicy,
+                    "\(method) \(uri)")
+            }
+        }
+        let visits = try house.fixture.manager.shareVisits(linkID: made.link.id)
+        #expect(visits.map(\.method) == asked.map(\.1.rawValue))
+        #expect(visits.allSatisfy { $0.status == 405 })
+        #expect(visits.first?.path == "/items/\(house.boat.id)")
+    }
+
+    @Test("a link answers so many requests, then slows down; those refused are counted")
+    func requestsThroughALinkAreLimited() async throws {
+        let house = try SharedHousehold(limits: .init(shareBurst: 3, sharePerSecond: 2))
+        let made = try house.make(.view("luxury"))
+        let other = try house.share(.view("all"))
+        let link = "/share/" + made.token
+        try await house.fixture.test { client in
+            for _ in 0..<3 {
+                #expect(try await client.execute(uri: link, method: .get).status == .ok)
+            }
+            for _ in 0..<2 {
+                let slow = try await client.execute(uri: "\(link)/report", method: .get)
+                #expect(slow.status == .tooManyRequests)
+                #expect(slow.headers[.retryAfter] == "1")
+                #expect(slow.headers[.contentSecurityPolicy] == InventoryServer.sharePolicy)
+                #expect(!slow.text.contains("Boat"))
+            }
+            // Another link has its own allowance.
+            #expect(try await client.execute(uri: other, method: .get).status == .ok)
+            // Half a second later, one more.
+            house.clock.advance(0.5)
+            #expect(try await client.execute(uri: link, method: .get).status == .ok)
+            #expect(try await client.execute(uri: link, method: .get).status == .tooManyRequests)
+        }
+        let visits = try house.fixture.manager.shareVisits(linkID: made.link.id)
+        #expect(visits.map(\.status) == [200, 200, 200, 200])
+        #expect(try house.fixture.manager.shareLink(id: made.link.id).visits == 6)
     }
 
     @Test("the token never reaches the log, however the address spells it")

@@ -6,6 +6,7 @@ import InventoryKit
 import InventoryServer
 import InventoryTestSupport
 import NIOCore
+import Synchronization
 import Testing
 
 /// A server on a new inventory in a temporary folder, tested in process through
@@ -17,7 +18,8 @@ struct ServerFixture {
 
     init(
         configuration: InventoryServer.Configuration = .init(),
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() },
+        sessions: Sessions? = nil, passwordChecks: PasswordChecks = PasswordChecks()
     ) throws {
         manager = try InventoryManager(
             path: folder.file("inventory.sqlite"), notificationCenter: NotificationCenter(),
@@ -26,7 +28,9 @@ struct ServerFixture {
         // server's minute between its first failed sign-in and its last.
         server = InventoryServer(
             manager: manager, views: ViewRegistry(currency: manager.currency),
-            configuration: configuration, sessions: Sessions(failureWindow: .seconds(3600)))
+            configuration: configuration,
+            sessions: sessions ?? Sessions(failureWindow: .seconds(3600)),
+            passwordChecks: passwordChecks)
     }
 
     /// Runs `body` with a client of the server's routes.
@@ -81,5 +85,18 @@ extension TestResponse {
 
     var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
+    }
+}
+
+/// A clock for `Sessions` that moves only when told.
+final class SessionClock: Sendable {
+    private let now = Mutex(ContinuousClock.now)
+
+    /// The function `Sessions` reads the time from.
+    var function: @Sendable () -> ContinuousClock.Instant { { self.now.withLock { $0 } } }
+
+    /// Moves the clock on by `duration`.
+    func advance(_ duration: Duration) {
+        now.withLock { $0 += duration }
     }
 }

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import InventoryKit
 import InventoryTestSupport
 import NIOCore
+import Synchronization
 import Testing
 
 @testable import InventoryServer
@@ -153,6 +154,185 @@ struct ServerSecurityTests {
         #expect(try fixture.manager.count() == 1)
     }
 
+    @Test("every change without its token is refused, however its path is spelled")
+    func csrfWhateverThePathSpelling() async throws {
+        let fixture = try ServerFixture()
+        let item = try fixture.manager.add(ItemDraft(name: "Boat"))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let id = item.id
+            let form = "application/x-www-form-urlencoded"
+            // Every route that changes something, sent as another page of the same host could
+            // send it (a form of type text/plain), without the token.
+            let writes: [(path: String, method: HTTPRequest.Method, type: String, body: String)] =
+                [
+                    ("/api/items", .post, "text/plain", "{\"name\":\"x\"}"),
+                    ("/api/items", .post, "application/json", "{\"name\":\"x\"}"),
+                    ("/api/items/\(id)", .patch, "text/plain", "{\"name\":\"x\"}"),
+                    ("/api/items/\(id)", .delete, "text/plain", ""),
+                    ("/items/\(id)/photos", .post, "image/png", ""),
+                    ("/items", .post, form, "name=x"),
+                    ("/items/\(id)", .post, form, "name=x"),
+                    ("/items/\(id)/delete", .post, form, ""),
+                    ("/claims", .post, form, "title=x&items=\(id)"),
+                    ("/claims/pick", .post, form, "title=x"),
+                    ("/claims/picked", .post, form, "title=x"),
+                    ("/signout", .post, form, ""),
+                ]
+            func spellings(_ path: String) -> [String] {
+                let segments = path.split(separator: "/").joined(separator: "%2F")
+                return [
+                    path, "/" + path, path + "/", path.replacingOccurrences(of: "/", with: "//"),
+                    "/" + segments, path.uppercased(), path + "/.",
+                ]
+            }
+            for write in writes {
+                for uri in spellings(write.path) {
+                    var body = ByteBuffer(string: write.body)
+                    if write.type == "image/png" { body = ByteBuffer(bytes: pngBytes(seed: "x")) }
+                    let response = try await client.execute(
+                        uri: uri, method: write.method,
+                        headers: [.cookie: browser.cookie, .contentType: write.type], body: body)
+                    #expect(
+                        response.status == .forbidden, "\(write.method) \(uri): \(response.status)")
+                }
+            }
+            // Nothing ended the session either.
+            let page = try await client.execute(
+                uri: "/views/all", method: .get, headers: browser.headers)
+            #expect(page.status == .ok)
+        }
+        #expect(try fixture.manager.count() == 1)
+        #expect(try fixture.manager.item(id: item.id) == item)
+        #expect(try fixture.manager.claims().isEmpty)
+    }
+
+    @Test("a session ends when signed out, idle too long or too old; a link expires unused")
+    func sessionsEnd() async throws {
+        let clock = SessionClock()
+        let sessions = Sessions(
+            failureWindow: .seconds(3600),
+            lifetimes: .init(
+                signInLink: .seconds(600), idle: .seconds(3600), absolute: .seconds(86_400)),
+            clock: clock.function)
+        let fixture = try ServerFixture(sessions: sessions)
+        try await fixture.test { client in
+            func status(_ browser: Browser) async throws -> HTTPResponse.Status {
+                try await client.execute(uri: "/views/all", method: .get, headers: browser.headers)
+                    .status
+            }
+            // Signing out: a form with the session's token, on every page.
+            let leaving = try await fixture.signIn(client)
+            let page = try await client.execute(
+                uri: "/views/all", method: .get, headers: leaving.headers)
+            #expect(page.text.contains("<form method=\"post\" action=\"/signout\""))
+            let (headers, body) = leaving.form([])
+            let out = try await client.execute(
+                uri: "/signout", method: .post, headers: headers, body: body)
+            #expect(out.status == .seeOther)
+            #expect(out.headers[.location] == "/signin")
+            #expect(out.headers[.setCookie]?.contains("Max-Age=0") == true)
+            #expect(try await status(leaving) == .unauthorized)
+
+            // The cookie says how long it may be kept: the session's whole life.
+            let token = sessions.makeSignInToken()
+            let signIn = try await client.execute(uri: "/signin?token=\(token)", method: .get)
+            #expect(signIn.headers[.setCookie]?.contains("Max-Age=86400") == true)
+
+            // Idle: a request keeps it open; an hour without one ends it.
+            let idle = try await fixture.signIn(client)
+            clock.advance(.seconds(3000))
+            #expect(try await status(idle) == .ok)
+            clock.advance(.seconds(3000))
+            #expect(try await status(idle) == .ok)
+            clock.advance(.seconds(3600))
+            #expect(try await status(idle) == .unauthorized)
+
+            // However busy, a session lasts a day at most.
+            let busy = try await fixture.signIn(client)
+            for _ in 0..<47 {
+                clock.advance(.seconds(1800))
+                #expect(try await status(busy) == .ok)
+            }
+            clock.advance(.seconds(1800))
+            #expect(try await status(busy) == .unauthorized)
+
+            // A link unused for ten minutes opens nothing.
+            let late = sessions.makeSignInToken()
+            clock.advance(.seconds(600))
+            let expired = try await client.execute(uri: "/signin?token=\(late)", method: .get)
+            #expect(expired.status == .forbidden)
+            #expect(expired.headers[.setCookie] == nil)
+            #expect(expired.text.contains("has expired"))
+        }
+    }
+
+    @Test("password checks run off the request threads, a few at once: other requests go on")
+    func passwordChecksHoldUpNothingElse() async throws {
+        // Checks that wait for the test to let them go, counting how many run at once.
+        let gate = PasswordGate()
+        let checks = PasswordChecks(limit: 2, waiting: 2) { _, _ in gate.check() }
+        let fixture = try ServerFixture(passwordChecks: checks)
+        try fixture.manager.setServerPasswordHash(try HouseholdPassword.hash("correct horse"))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        try await client.execute(
+                            uri: "/signin", method: .post,
+                            headers: [.contentType: "application/x-www-form-urlencoded"],
+                            body: ByteBuffer(string: "password=guess")
+                        ).status
+                    }
+                }
+                // Two checks run and two wait; a fifth is not queued but refused.
+                var rounds = 0
+                while gate.running < 2 || checks.admittedCount < 4, rounds < 6000 {
+                    rounds += 1
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                #expect(gate.running == 2 && checks.admittedCount == 4)
+                let fifth = try await client.execute(
+                    uri: "/signin", method: .post,
+                    headers: [.contentType: "application/x-www-form-urlencoded"],
+                    body: ByteBuffer(string: "password=guess"))
+                #expect(fifth.status == .serviceUnavailable)
+                // Meanwhile a signed-in page, the API and the style sheet are answered.
+                for uri in ["/views/all", "/api/items", "/static/app.css"] {
+                    let answer = try await client.execute(
+                        uri: uri, method: .get, headers: browser.headers)
+                    #expect(answer.status == .ok, "\(uri)")
+                }
+                #expect(gate.running == 2)
+                gate.open()
+                var statuses: [HTTPResponse.Status] = []
+                for try await status in group { statuses.append(status) }
+                #expect(statuses == Array(repeating: .forbidden, count: 4))
+            }
+            #expect(gate.mostAtOnce == 2)
+        }
+    }
+
+    @Test("over TLS every answer asks the browser to come back over HTTPS only")
+    func strictTransportSecurity() async throws {
+        let fixture = try ServerFixture(
+            configuration: .init(tls: (certificate: "cert.pem", key: "key.pem")))
+        try await fixture.test { client in
+            for uri in ["/views/all", "/signin", "/static/app.js"] {
+                let answer = try await client.execute(uri: uri, method: .get)
+                #expect(
+                    answer.headers[HTTPField.Name("Strict-Transport-Security")!]
+                        == "max-age=31536000", "\(uri)")
+            }
+        }
+        let plain = try ServerFixture()
+        try await plain.test { client in
+            let answer = try await client.execute(uri: "/signin", method: .get)
+            #expect(answer.headers[HTTPField.Name("Strict-Transport-Security")!] == nil)
+        }
+    }
+
     @Test("every text is escaped: a hostile name shows as typed and runs nothing")
     func escaping() async throws {
         let fixture = try ServerFixture()
@@ -220,6 +400,8 @@ struct ServerFileTests {
             #expect(file.status == .ok)
             #expect(file.headers[.contentType] == "image/png")
             #expect(file.headers[.contentDisposition]?.hasPrefix("inline;") == true)
+            // No cache keeps a photo or a receipt (SECURITY.md, "Caching").
+            #expect(file.headers[.cacheControl] == "no-store")
             #expect(Array(buffer: file.body) == pngBytes(seed: "boat"))
             let page = try await client.execute(
                 uri: "/items/\(item.id)", method: .get, headers: browser.headers)
@@ -301,4 +483,34 @@ struct HouseholdPasswordTests {
             #expect(try await post("correct+horse").status == .tooManyRequests)
         }
     }
+}
+
+/// Password checks held until the test lets them go, counting how many run at once.
+final class PasswordGate: Sendable {
+    private struct State {
+        var running = 0
+        var mostAtOnce = 0
+        var isOpen = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Waits until the gate is open, then says no.
+    func check() -> Bool {
+        state.withLock { state in
+            state.running += 1
+            state.mostAtOnce = max(state.mostAtOnce, state.running)
+        }
+        while !state.withLock({ $0.isOpen }) { usleep(1_000) }
+        state.withLock { $0.running -= 1 }
+        return false
+    }
+
+    /// Lets every check finish.
+    func open() {
+        state.withLock { $0.isOpen = true }
+    }
+
+    var running: Int { state.withLock { $0.running } }
+    var mostAtOnce: Int { state.withLock { $0.mostAtOnce } }
 }

@@ -79,6 +79,66 @@ struct ServeBrowserTests {
         #expect(server.lines.last == "Stopped.")
     }
 
+    @Test("a page of another port of this host cannot make a signed-in browser change anything")
+    func anotherPortOfTheSameHost() throws {
+        let sandbox = Sandbox()
+        try sandbox.add("Lamp", "--price", "40")
+        let before = try sandbox.dump()
+        let (server, link) = try serve(sandbox)
+        defer { server.killIfRunning() }
+        let base = String(link[..<link.range(of: "/signin")!.lowerBound])
+        let port = String(base.split(separator: ":").last ?? "")
+        // Another program of this machine serves a page; the browser counts it as the same site
+        // (SameSite=Strict sends the cookie), whatever its port. Its forms post JSON as
+        // text/plain, through the spellings the router takes for the API's address.
+        for (index, path) in ["//api/items", "/api/items/", "/api/items"].enumerated() {
+            try """
+            <!doctype html><form id="f" method="post" enctype="text/plain"
+              action="\(base)\(path)"><input name='{"name":"Stolen","notes":"' value='"}'></form>
+            <script>document.getElementById("f").submit();</script>
+            """.write(
+                toFile: sandbox.file("attack\(index).html"), atomically: true, encoding: .utf8)
+        }
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        other.arguments = [
+            "python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory",
+            sandbox.path,
+        ]
+        let output = Pipe()
+        other.standardOutput = output
+        other.standardError = FileHandle.nullDevice
+        try other.run()
+        defer {
+            // It may not end on SIGTERM, as chromedriver may not.
+            kill(other.processIdentifier, SIGKILL)
+            other.waitUntilExit()
+        }
+        // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
+        var announced = ""
+        while !announced.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            announced += String(decoding: chunk, as: UTF8.self)
+        }
+        let page = try #require(
+            announced.firstMatch(of: /(http:\/\/127\.0\.0\.1:\d+)\//).map { String($0.1) },
+            "\(announced)")
+        do {
+            let browser = try WebDriver(profile: sandbox.file("chromium-profile"))
+            try browser.open(link)
+            for index in 0..<3 {
+                try browser.open(page + "/attack\(index).html")
+                // The form has been sent once the browser shows the server's answer.
+                try browser.waitUntil(
+                    "return location.port === '\(port)'", "the form sent to the server")
+            }
+        }
+        server.send(SIGTERM)
+        #expect(server.wait() == 0)
+        #expect(try sandbox.dump() == before)
+    }
+
     @Test("a form sent with a bad price shows the problem beside the field and writes nothing")
     func badPriceInTheBrowser() throws {
         let sandbox = Sandbox()

@@ -36,6 +36,39 @@ struct ServeCommandTests {
         #expect(server.wait() == 0)
     }
 
+    @Test("a new household password ends every session of the running server")
+    func newPasswordEndsSessions() throws {
+        let sandbox = Sandbox()
+        try sandbox.add("Boat")
+        let server = try RunningCommand(["serve", "--port", "0"], in: sandbox)
+        defer { server.killIfRunning() }
+        let lines = server.waitForLines(2)
+        let address = try #require(lines.first?.split(separator: " ").last.map(String.init))
+        let signIn = try #require(lines.dropFirst().first?.split(separator: " ").last)
+        let jar = sandbox.file("jar")
+        _ = try sandbox.shell("curl -s -c '\(jar)' --max-time 10 '\(signIn)'")
+        func status() throws -> String {
+            try sandbox.shell(
+                "curl -s -b '\(jar)' -o /dev/null -w '%{http_code}' --max-time 10 "
+                    + "'\(address)/views/all'"
+            ).stdout
+        }
+        #expect(try status() == "200")
+        let set = try sandbox.run(["serve", "--set-password"], input: "correct horse battery\n")
+        #expect(set.status == 0, "\(set.stderr)")
+        // The server looks at the password once a second: waited for, at most a minute.
+        var answer = try status()
+        var rounds = 0
+        while answer == "200", rounds < 600 {
+            usleep(100_000)
+            answer = try status()
+            rounds += 1
+        }
+        #expect(answer == "401")
+        server.send(SIGTERM)
+        #expect(server.wait() == 0)
+    }
+
     @Test("a restore under a running server: it serves the restored inventory on the same port")
     func restoreUnderTheServer() throws {
         let sandbox = Sandbox()
@@ -142,6 +175,20 @@ struct ServeCommandTests {
         let signIn = try sandbox.shell("curl -sk -i --max-time 10 '\(link)'")
         #expect(signIn.stdout.contains("HTTP/1.1 303"))
         #expect(signIn.stdout.contains(/Set-Cookie: [^\r\n]*; Secure/), "\(signIn.stdout)")
+        #expect(
+            signIn.stdout.contains("Strict-Transport-Security: max-age=31536000"),
+            "\(signIn.stdout)")
+        // TLS 1.0 and 1.1 are refused in the handshake (the client allowed to offer them).
+        let port = try #require(link.split(separator: ":").last?.split(separator: "/").first)
+        func handshake(_ version: String) throws -> Int32 {
+            try sandbox.shell(
+                "openssl s_client -connect 127.0.0.1:\(port) \(version) "
+                    + "-cipher 'DEFAULT:@SECLEVEL=0' </dev/null >/dev/null 2>&1"
+            ).status
+        }
+        #expect(try handshake("-tls1") != 0)
+        #expect(try handshake("-tls1_1") != 0)
+        #expect(try handshake("-tls1_2") == 0)
         let plain = try sandbox.shell(
             "curl -s -o /dev/null -w '%{http_code}' --max-time 10 '\(link.replacingOccurrences(of: "https:", with: "http:"))'"
         )

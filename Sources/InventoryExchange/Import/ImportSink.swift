@@ -71,7 +71,7 @@ struct DryRunSink: ImportSink {
     func changedFields(id: Int64, _ patch: ItemPatch) throws -> [String] {
         let patch = try patch.validated(currency: currency, today: today)
         guard let before = try manager.item(id: id) else { return [] }
-        let after = patch.applied(to: before)
+        let after = try patch.applied(to: before)
         if after == before { return [] }
         // A change the history would not name (none is expected) still counts as one.
         let fields = after.changedFields(comparedTo: before)

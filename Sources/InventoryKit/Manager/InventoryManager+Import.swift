@@ -79,7 +79,7 @@ public struct ImportBatch: ~Copyable {
         guard let before = try store.item(id: id) else {
             throw InventoryError.itemsNotFound([id])
         }
-        var after = patch.applied(to: before)
+        var after = try patch.applied(to: before)
         if after == before { return false }
         after.version = before.version + 1
         after.updatedAt = max(now, before.updatedAt)

@@ -108,19 +108,22 @@ extension InventoryManager {
         }
     }
 
-    /// Logs a request made through link `id`; with `whileLive`, only while the link is still
-    /// live at the visit's time, checked as the visit is written (a revocation that came while
-    /// the answer was made wins).
+    /// Logs a request made through link `id`, counting `refused` more that were refused
+    /// unlogged (they came too fast); with `whileLive`, only while the link is still live at
+    /// the visit's time, checked as the visit is written (a revocation that came while the
+    /// answer was made wins). The log keeps a link's first and last visits
+    /// (`ItemStore.keptFirstVisits`, `keptLastVisits`); the link's `visits` counts every one.
     ///
     /// - Returns: whether the visit was logged.
     /// - Throws: `DatabaseError` (a server answers nothing it could not log).
     @discardableResult
-    public func logShareVisit(_ visit: ShareVisit, linkID id: Int64, whileLive: Bool = false)
-        throws -> Bool
-    {
+    public func logShareVisit(
+        _ visit: ShareVisit, linkID id: Int64, whileLive: Bool = false, refused: Int = 0
+    ) throws -> Bool {
         try withStore { store in
             try store.items.write {
-                try store.items.insertShareVisit(visit, linkID: id, whileLive: whileLive)
+                try store.items.insertShareVisit(
+                    visit, linkID: id, whileLive: whileLive, refused: refused)
             }
         }
     }

@@ -721,7 +721,7 @@ public final class InventoryManager: Sendable {
                 }
             }
             return try current.map { before -> Edited in
-                var after = patch.applied(to: before)
+                var after = try patch.applied(to: before)
                 switch newPhoto {
                 case .some(.some(let name)): after.setMainPhoto(name)
                 case .some(.none): after.removeMainPhoto()
@@ -756,8 +756,8 @@ public final class InventoryManager: Sendable {
     {
         let patch = try patch.validated(currency: currency, today: today())
         let items = try withStore { try Self.fetch(Self.unique(ids), from: $0.items) }
-        return items.map { before in
-            var after = patch.applied(to: before)
+        return try items.map { before in
+            var after = try patch.applied(to: before)
             if case .some(.none) = patch.photoFile { after.removeMainPhoto() }
             return (before, after)
         }

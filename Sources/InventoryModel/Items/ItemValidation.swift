@@ -146,8 +146,15 @@ package enum ItemValidation {
         return trimmed
     }
 
+    /// The most tags an item has.
+    package static let maximumTagCount = 100
+    /// The most bytes (UTF-8) an item's tags take together: a tag's limit counts characters,
+    /// and a character may take many bytes.
+    package static let maximumTagBytes = 4_096
+
     /// `tags` validated, each once (the first spelling of a tag given in several cases),
-    /// ordered by their folded keys.
+    /// ordered by their folded keys; an error when they are more than `maximumTagCount` or
+    /// take more than `maximumTagBytes` together.
     package static func tags(_ tags: [String]) throws -> [String] {
         var seen: [String: String] = [:]
         for tag in tags {
@@ -155,7 +162,28 @@ package enum ItemValidation {
             let key = TextFolding.fold(valid)
             if seen[key] == nil { seen[key] = valid }
         }
-        return seen.sorted { $0.key < $1.key }.map(\.value)
+        let sorted = seen.sorted { $0.key < $1.key }.map(\.value)
+        try checkTagLimits(sorted)
+        return sorted
+    }
+
+    /// An error when an item's `tags` (each valid, each once) are more than `maximumTagCount`
+    /// or take more than `maximumTagBytes` together.
+    package static func checkTagLimits(_ tags: [String]) throws {
+        func refuse(_ reason: String) -> InventoryError {
+            let shown = tags.prefix(3).joined(separator: ", ")
+            return .invalidValue(
+                field: .tag, value: tags.count > 3 ? shown + ", …" : shown, reason: reason)
+        }
+        guard tags.count <= maximumTagCount else {
+            throw refuse("an item has at most \(maximumTagCount) tags; these are \(tags.count)")
+        }
+        let bytes = tags.reduce(0) { $0 + $1.utf8.count }
+        guard bytes <= maximumTagBytes else {
+            throw refuse(
+                "an item's tags take at most \(maximumTagBytes) bytes together; these take "
+                    + "\(bytes)")
+        }
     }
 
     /// The purchase date, or an error when it is after `today`.
@@ -273,7 +301,10 @@ extension ItemPatch {
     }
 
     /// `item` with this (validated) patch applied; the photo is set by the caller.
-    package func applied(to item: HouseholdItem) -> HouseholdItem {
+    ///
+    /// - Throws: `InventoryError.invalidValue` when the tags it adds make too many
+    ///   (`ItemValidation.checkTagLimits`).
+    package func applied(to item: HouseholdItem) throws -> HouseholdItem {
         var item = item
         if let name { item.name = name }
         if let description { item.description = description }
@@ -297,8 +328,15 @@ extension ItemPatch {
             var tags = removesAllTags ? [] : item.tags
             let removed = Set(removedTags.map(TextFolding.fold))
             tags.removeAll { removed.contains(TextFolding.fold($0)) }
-            // Validated already; an added tag the item has (in any case) stays as it is.
-            item.tags = (try? ItemValidation.tags(tags + addedTags)) ?? tags
+            // Added tags were validated already; an added tag the item has (in any case) stays
+            // as it is. The item's own tags are not checked again: one an earlier version took
+            // stays, and an edit that only removes tags is never refused.
+            var byKey: [String: String] = [:]
+            for tag in tags + addedTags where byKey[TextFolding.fold(tag)] == nil {
+                byKey[TextFolding.fold(tag)] = tag
+            }
+            item.tags = byKey.sorted { $0.key < $1.key }.map(\.value)
+            if !addedTags.isEmpty { try ItemValidation.checkTagLimits(item.tags) }
         }
         return item
     }

@@ -33,7 +33,8 @@ public struct ShareLink: Sendable, Hashable, Identifiable {
     public let expiresAt: Timestamp
     /// When it was revoked, if it was.
     public let revokedAt: Timestamp?
-    /// How many requests came through it.
+    /// How many requests came through it: every one, though its log keeps only the first and
+    /// the last.
     public let visits: Int
     /// When the last one came.
     public let lastVisit: Timestamp?

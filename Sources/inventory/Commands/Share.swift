@@ -75,7 +75,7 @@ struct Share: ParsableCommand {
     @Option(
         name: .customLong("log"),
         help: ArgumentHelp(
-            "Print every request made through the link with this number.",
+            "Print the requests logged through the link with this number (its first and last 100).",
             valueName: "id"))
     var logOf: Int64?
 
@@ -259,6 +259,12 @@ struct Share: ParsableCommand {
                 header: ["TIME", "ADDRESS", "STATUS", "REQUEST"], rows: rows, rightAligned: [2],
                 style: Style.standardOutput(.table)
             ).render())
+        let counted = try manager.shareLink(id: id).visits
+        if counted > visits.count {
+            output.writeLine(
+                "link \(id) had \(counted) requests; its log keeps the first "
+                    + "\(ItemStore.keptFirstVisits) and the last \(ItemStore.keptLastVisits)")
+        }
     }
 
     // MARK: - Words
