@@ -35,6 +35,8 @@ public final class InventoryManager: Sendable {
     public let databasePath: String
     /// Where the photos are kept.
     public let photos: PhotoStore
+    /// How the manager's connections guard against SQLite's WAL-reset bug.
+    public let walResetGuard: WALResetGuard
 
     let clock: @Sendable () -> Date
     let store: Locked<Store>
@@ -108,13 +110,15 @@ public final class InventoryManager: Sendable {
     ) throws {
         try self.init(
             database: database, notificationCenter: notificationCenter, clock: clock,
-            reportedPath: database.path)
+            reportedPath: database.path, walResetGuard: WALResetGuard())
     }
 
     private init(
         database: sending Database, notificationCenter: NotificationCenter = .default,
-        clock: @escaping @Sendable () -> Date = { Date() }, reportedPath path: String
+        clock: @escaping @Sendable () -> Date = { Date() }, reportedPath path: String,
+        walResetGuard: WALResetGuard
     ) throws {
+        self.walResetGuard = walResetGuard
         self.connection = Lock(Connection(database, path: path))
         let items = try ItemStore(database: database)
         self.currency = items.currency
@@ -152,17 +156,24 @@ public final class InventoryManager: Sendable {
     /// Opens the inventory at `path`: for writing (the default), creating it if needed, or
     /// for reading only.
     ///
+    /// - Parameters:
+    ///   - walResetGuard: how its connections guard against SQLite's WAL-reset bug (by
+    ///     default, when the SQLite library has it).
     /// - Throws: `InventoryError.cannotOpen` with the reason in words (no such file or
     ///   folder, not writable, a folder, not an inventory, damaged, …), or `MigrationError`
     ///   for a newer version's database or a damaged schema.
     public convenience init(
         path: String, access: InventoryAccess = .write,
         notificationCenter: NotificationCenter = .default,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() },
+        walResetGuard: WALResetGuard = WALResetGuard()
     ) throws {
-        let database = try InventoryFile.open(path: path, access: access)
+        let database = try InventoryFile.open(
+            path: path, access: access, walResetGuard: walResetGuard)
         do {
-            try self.init(database: database, notificationCenter: notificationCenter, clock: clock)
+            try self.init(
+                database: database, notificationCenter: notificationCenter, clock: clock,
+                reportedPath: database.path, walResetGuard: walResetGuard)
             if access == .write { adoptSharedPhotosOnce() }
             finishInterruptedRestores()
         } catch let error as DatabaseError {
@@ -194,7 +205,8 @@ public final class InventoryManager: Sendable {
     ) throws -> InventoryManager {
         let database = try Database(path: ":memory:", options: .init(createIfMissing: false))
         return try InventoryManager(
-            database: database, notificationCenter: notificationCenter, reportedPath: path)
+            database: database, notificationCenter: notificationCenter, reportedPath: path,
+            walResetGuard: WALResetGuard())
     }
 
     /// Closes the inventory: stops following other processes and closes the connection, so
@@ -211,7 +223,8 @@ public final class InventoryManager: Sendable {
     ///
     /// - Throws: `InventoryError.cannotOpen`; the manager keeps its connection then.
     func reopen() throws {
-        let database = try InventoryFile.open(path: databasePath, access: .read)
+        let database = try InventoryFile.open(
+            path: databasePath, access: .read, walResetGuard: walResetGuard)
         let replacement = Connection(database, path: databasePath)
         let items: ItemStore
         do {
@@ -319,14 +332,17 @@ public final class InventoryManager: Sendable {
 
     /// Opens the inventory at `path` for `access` and makes it `shared`.
     ///
-    /// - Throws: as `init(path:access:notificationCenter:clock:)`; `shared` is unchanged then.
+    /// - Throws: as `init(path:access:notificationCenter:clock:walResetGuard:)`; `shared` is
+    ///   unchanged then.
     @discardableResult
     public static func openShared(
         path: String, access: InventoryAccess = .write,
-        notificationCenter: NotificationCenter = .default
+        notificationCenter: NotificationCenter = .default,
+        walResetGuard: WALResetGuard = WALResetGuard()
     ) throws -> InventoryManager {
         let manager = try InventoryManager(
-            path: path, access: access, notificationCenter: notificationCenter)
+            path: path, access: access, notificationCenter: notificationCenter,
+            walResetGuard: walResetGuard)
         sharedManager.withLock { $0 = manager }
         return manager
     }

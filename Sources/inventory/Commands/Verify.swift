@@ -13,7 +13,8 @@ struct Verify: ParsableCommand {
             use against the SHA-256 checksum its name carries, and lists stored files that no \
             item uses. Changes nothing. Prints one line per problem and exits 1 if there is \
             one; restore a backup ('inventory restore FILE') to get back what is missing or \
-            damaged.
+            damaged. --verbose also names the SQLite library and says whether the guard \
+            against its WAL-reset bug is on.
 
             Examples:
               inventory verify
@@ -33,6 +34,7 @@ struct Verify: ParsableCommand {
             output.writeLine(Self.json(result))
         } else {
             for line in lines(result, manager: manager) { output.writeLine(line) }
+            if database.verbose { output.writeLine(Self.libraryLine(manager: manager)) }
         }
         let file = "\"\(manager.databasePath)\""
         guard result.isSound else {
@@ -48,6 +50,20 @@ struct Verify: ParsableCommand {
                 "\(file): the database is whole; \(result.usedFiles) stored file"
                     + "\(result.usedFiles == 1 ? " is" : "s are") whole")
         }
+    }
+
+    /// Which SQLite library the inventory runs with, and whether the guard against its
+    /// WAL-reset bug is on (`--verbose`).
+    private static func libraryLine(manager: InventoryManager) -> String {
+        let bug =
+            SQLiteLibrary.hasWALResetBug
+            ? "it has the WAL-reset bug (fixed in 3.51.3)" : "it does not have the WAL-reset bug"
+        let guardState =
+            manager.walResetGuard.isOn
+            ? "the guard is on (no automatic checkpoints; writes and checkpoints take a lock on "
+                + "the inventory's folder)"
+            : "the guard is off"
+        return "SQLite \(SQLiteLibrary.version): \(bug); \(guardState)"
     }
 
     private func lines(_ result: InventoryVerification, manager: InventoryManager) -> [String] {
@@ -113,7 +129,9 @@ struct Verify: ParsableCommand {
             {"sound":\(result.isSound),"database":\(database),\
             "filesUnreadable":\(string(result.filesUnreadable)),"usedFiles":\(result.usedFiles),\
             "missing":\(uses(result.missing)),"damaged":\(uses(result.damaged)),\
-            "unused":[\(result.unused.map { string($0) }.joined(separator: ","))]}
+            "unused":[\(result.unused.map { string($0) }.joined(separator: ","))],\
+            "sqlite":\(string(SQLiteLibrary.version)),\
+            "walResetGuard":\(WALResetGuard(environment: ProcessInfo.processInfo.environment).isOn)}
             """
     }
 }

@@ -38,6 +38,8 @@ struct DatabaseOptions: ParsableArguments {
         if location.isDefault, access == .write {
             try InventoryLocation.createDefaultFolder(for: location.path)
         }
-        return try InventoryManager.openShared(path: location.path, access: access)
+        return try InventoryManager.openShared(
+            path: location.path, access: access,
+            walResetGuard: WALResetGuard(environment: ProcessInfo.processInfo.environment))
     }
 }
