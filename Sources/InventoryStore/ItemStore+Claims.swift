@@ -191,7 +191,7 @@ extension ItemStore {
         try statement.bind([.integer(id)])
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        return try decodeClaim(statement)
+        return try readingStoredValues { try decodeClaim(statement) }
     }
 
     /// Every claim, newest first.
@@ -202,7 +202,9 @@ extension ItemStore {
             FROM claims ORDER BY id DESC
             """)
         var claims: [Claim] = []
-        while try statement.step() { claims.append(try decodeClaim(statement)) }
+        while try statement.step() {
+            claims.append(try readingStoredValues { try decodeClaim(statement) })
+        }
         return claims
     }
 
@@ -325,7 +327,9 @@ extension ItemStore {
         try statement.bind([.integer(claimID)])
         var terms: [Int64: ClaimLineTerms] = [:]
         while try statement.step() {
-            terms[statement.int64(at: 0)] = try decodeTerms(statement, offset: 1)
+            terms[statement.int64(at: 0)] = try readingStoredValues {
+                try decodeTerms(statement, offset: 1)
+            }
         }
         return terms
     }

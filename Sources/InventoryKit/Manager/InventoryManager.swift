@@ -174,7 +174,15 @@ public final class InventoryManager: Sendable {
             try self.init(
                 database: database, notificationCenter: notificationCenter, clock: clock,
                 reportedPath: database.path, walResetGuard: walResetGuard)
-            if access == .write { adoptSharedPhotosOnce() }
+            if access == .write {
+                // Found damaged by an earlier command: nothing is written to it any more.
+                if let recorded = try store.withLock({ try $0.items.recordedDamage() }) {
+                    close()
+                    throw InventoryError.cannotOpen(
+                        path: path, reason: Self.openingReason(.damaged), detail: recorded)
+                }
+                adoptSharedPhotosOnce()
+            }
             finishInterruptedRestores()
         } catch let error as DatabaseError {
             // The connection closes as the store that failed to open lets go of it.
@@ -960,10 +968,19 @@ public final class InventoryManager: Sendable {
     }
 
     /// Runs `body` with the store, turning SQLite's errors into `InventoryError.storage`: what
-    /// went wrong in the user's words, SQLite's own account kept for `--verbose`.
+    /// went wrong in the user's words, SQLite's own account kept for `--verbose`. Damage met
+    /// on the way (SQLite's, or a value that breaks a rule of the file) is recorded in the
+    /// file, so that no later write goes on with it (`ItemStore.recordDamage`).
     func withStore<Result: Sendable>(_ body: (inout Store) throws -> Result) throws -> Result {
         do {
-            return try store.withLock(body)
+            return try store.withLock { store in
+                do {
+                    return try body(&store)
+                } catch let error as DatabaseError where error.storageProblem == .damaged {
+                    store.items.recordDamage(error.message, at: Timestamp(clock()))
+                    throw error
+                }
+            }
         } catch let error as DatabaseError {
             throw InventoryError.storage(
                 path: databasePath, problem: error.storageProblem, detail: error.description)

@@ -21,6 +21,13 @@ struct DatabaseOptions: ParsableArguments {
         }
     }
 
+    /// The inventory's path, as `openManager` finds it.
+    func resolvedPath() throws -> String {
+        try InventoryLocation.resolve(
+            option: path, environment: InventoryLocation.processEnvironment
+        ).path
+    }
+
     /// Opens the inventory for `access` and makes it the shared manager, which `Inventory.main`
     /// closes on the way out.
     ///
