@@ -207,7 +207,7 @@ public final class Database {
         // The last connection to close checkpoints; SQLite lets it only when no other
         // connection is open (it takes an exclusive lock on the file first), so no commit can
         // overlap it. Under the write lock too when free at once, not to wait behind a writer.
-        if lock.isHeld || lock.tryAcquire() {
+        if lock.isHeld || (try? lock.tryAcquire()) == true {
             sqlite3_close_v2(handle)
             lock.release(recording: "close")
         } else {

@@ -147,7 +147,7 @@ final class WriteLock {
         let delays: [Int32] = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
         var waited: Int32 = 0
         var attempt = 0
-        while !tryAcquire() {
+        while try !tryAcquire() {
             if isInterrupted() {
                 throw DatabaseError(extendedCode: SQLITE_INTERRUPT, message: "interrupted")
             }
@@ -164,10 +164,20 @@ final class WriteLock {
     }
 
     /// Takes the lock if no other connection holds it; returns whether it did.
-    func tryAcquire() -> Bool {
+    ///
+    /// - Throws: `DatabaseError` (`SQLITE_IOERR`) when the folder cannot be locked at all (a
+    ///   file system without `flock`): then nothing could tell this connection's writes from
+    ///   another's checkpoints, and it does not write.
+    func tryAcquire() throws -> Bool {
         precondition(!isHeld, "the write lock is held already")
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            if errno != EINTR { return false }
+            let error = errno
+            if error == EWOULDBLOCK { return false }
+            if error == EINTR { continue }
+            throw DatabaseError(
+                extendedCode: SQLITE_IOERR,
+                message: "cannot lock the inventory's folder: " + String(cString: strerror(error)),
+                systemErrno: error)
         }
         isHeld = true
         heldSince = Self.now()
