@@ -157,6 +157,10 @@ public final class InventoryManager: Sendable {
     /// for reading only.
     ///
     /// - Parameters:
+    ///   - path: the inventory's file.
+    ///   - access: whether the manager writes (the default) or only reads.
+    ///   - notificationCenter: where changes are posted.
+    ///   - clock: the time stamped on added and edited items.
     ///   - walResetGuard: how its connections guard against SQLite's WAL-reset bug (by
     ///     default, when the SQLite library has it).
     /// - Throws: `InventoryError.cannotOpen` with the reason in words (no such file or
