@@ -159,11 +159,21 @@ let package = Package(
             // both on a busy machine; 2.47× then 1.55× `sqlite3 -json` in full runs).
             // lld links it: it ignores glibc's link-time notes on getpwnam and the like (no
             // user database is read; $HOME names the home folder).
+            // The link is complete on its own, so that a plain `swift build -c release` (and
+            // `swift run -c release inventory`) works without `--static-swift-stdlib`: what
+            // that option adds, Foundation's static archives that its dynamic modules do not
+            // name (ICU, CoreFoundation and its shims; Synchronization), is named here.
             linkerSettings: [
                 .unsafeFlags(
                     ["-static-executable", "-use-ld=lld"],
                     .when(platforms: [.linux], configuration: .release))
             ]
+                + [
+                    "_FoundationICU", "CoreFoundation", "_FoundationCShims",
+                    "_FoundationCollections", "swiftSynchronization",
+                ].map {
+                    .linkedLibrary($0, .when(platforms: [.linux], configuration: .release))
+                }
         ),
         // Helpers the test targets share: temporary folders, pictures, a change recorder.
         .target(

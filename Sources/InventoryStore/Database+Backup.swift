@@ -71,7 +71,8 @@ extension Database {
             throw DatabaseError(
                 extendedCode: opened, message: String(cString: sqlite3_errstr(opened)))
         }
-        try Self.runBackup(from: source, to: handle, errorsOn: handle)
+        // A write of every page through SQLite's pager, as a commit: under the write lock.
+        try withWriteLock { try Self.runBackup(from: source, to: handle, errorsOn: handle) }
     }
 
     /// Copies every page of `source`'s main database into `destination`'s in one step,

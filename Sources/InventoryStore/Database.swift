@@ -32,18 +32,22 @@ public final class Database {
         /// Whether to read the file as immutable: no locks, and no `-wal` or `-shm` file is
         /// created or read. Only for reading a file that nothing writes meanwhile.
         public var immutable: Bool
+        /// How the connection guards against SQLite's WAL-reset bug.
+        public var walResetGuard: WALResetGuard
 
         /// Creates options: by default a 5 s busy timeout, create if missing, any application,
-        /// read and write.
+        /// read and write, guarded against the WAL-reset bug when the library has it.
         public init(
             busyTimeoutMilliseconds: Int32 = 5_000, createIfMissing: Bool = true,
-            applicationID: Int32? = nil, readOnly: Bool = false, immutable: Bool = false
+            applicationID: Int32? = nil, readOnly: Bool = false, immutable: Bool = false,
+            walResetGuard: WALResetGuard = WALResetGuard()
         ) {
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             self.createIfMissing = createIfMissing
             self.applicationID = applicationID
             self.readOnly = readOnly || immutable
             self.immutable = immutable
+            self.walResetGuard = walResetGuard
         }
     }
 
@@ -66,6 +70,14 @@ public final class Database {
     public let fileIdentity: FileIdentity?
     /// Lets another thread interrupt what this connection is doing, until it is closed.
     public let interrupter: Interrupter
+    /// The lock this connection takes to write or checkpoint, when it is guarded against the
+    /// WAL-reset bug and may write (`WALResetGuard`).
+    private(set) var writeLock: WriteLock?
+    /// How long to wait for another connection's lock, in milliseconds.
+    private let busyTimeout: Int32
+    /// Whether SQLite's automatic checkpoints are off on this connection, so that only the
+    /// guard checkpoints (`WALResetGuard`).
+    public private(set) var isWALResetGuarded = false
 
     /// Opens (or creates) the database file at `path`.
     ///
@@ -74,6 +86,7 @@ public final class Database {
     public init(path: String, options: Options = Options()) throws {
         self.path = path
         isImmutable = options.immutable
+        busyTimeout = options.busyTimeoutMilliseconds
         // Before SQLite opens the file, which creates a -wal file for a file in WAL mode.
         let hadWriteAheadLog = access(path + "-wal", F_OK) == 0
         if options.createIfMissing && !options.readOnly && path != ":memory:" && !path.isEmpty {
@@ -136,10 +149,38 @@ public final class Database {
             // not in temp files: measured 20–30% faster inserting 100,000 items one statement
             // at a time with the journal and search triggers.
             try execute("PRAGMA temp_store = MEMORY")
+            // Last: the statements above write nothing to the log (setting WAL on a file in
+            // WAL mode does nothing), and need not wait for the lock.
+            try guardAgainstWALReset(options.walResetGuard)
         } catch {
             close()
             throw error
         }
+    }
+
+    /// Turns SQLite's automatic checkpoints off and, for a connection that may write a file,
+    /// takes the write lock (`WALResetGuard`), when `configuration` is on.
+    private func guardAgainstWALReset(_ configuration: WALResetGuard) throws {
+        guard configuration.isOn, !isImmutable, path != ":memory:", !path.isEmpty,
+            !path.hasPrefix("file:")
+        else { return }
+        try check(sqlite3_wal_autocheckpoint(handle, 0))
+        isWALResetGuarded = true
+        guard !isReadOnly else { return }
+        let lock = try WriteLock(databasePath: path, tracePath: configuration.tracePath)
+        writeLock = lock
+        // A WAL hook of our own (which replaces the automatic checkpoints' one) learns how long
+        // the log is after each commit; the checkpoint follows under the lock (`endWrite`).
+        let hook:
+            @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32)
+                -> Int32 = { context, _, _, frames in
+                    if let context {
+                        Unmanaged<WriteLock>.fromOpaque(context).takeUnretainedValue()
+                            .framesAfterCommit = frames
+                    }
+                    return SQLITE_OK
+                }
+        _ = sqlite3_wal_hook(handle, hook, Unmanaged.passUnretained(lock).toOpaque())
     }
 
     deinit {
@@ -158,7 +199,21 @@ public final class Database {
         isOpen = false
         statementCache.removeAll()
         interrupter.disconnect()
-        sqlite3_close_v2(handle)
+        guard let lock = writeLock else {
+            sqlite3_close_v2(handle)
+            return
+        }
+        _ = sqlite3_wal_hook(handle, nil, nil)
+        // The last connection to close checkpoints; SQLite lets it only when no other
+        // connection is open (it takes an exclusive lock on the file first), so no commit can
+        // overlap it. Under the write lock too when free at once, not to wait behind a writer.
+        if lock.isHeld || (try? lock.tryAcquire()) == true {
+            sqlite3_close_v2(handle)
+            lock.release(recording: "close")
+        } else {
+            sqlite3_close_v2(handle)
+        }
+        writeLock = nil
     }
 
     /// Switches a file created empty to WAL journaling, once its first schema is written.
@@ -172,26 +227,41 @@ public final class Database {
 
     /// Makes what another thread asks of a connection safe: interrupting the statement it runs.
     public final class Interrupter: Sendable {
-        /// The connection's address, so that no pointer crosses threads; nil once closed.
-        private let connection: Lock<UInt?>
+        /// The connection's address, so that no pointer crosses threads; nil once closed. And
+        /// whether an interruption was asked for since the connection last began to wait for
+        /// the write lock.
+        private let state: Lock<(connection: UInt?, requested: Bool)>
 
         init(_ connection: OpaquePointer) {
-            self.connection = Lock(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))))
+            state = Lock(
+                (UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))), false))
         }
 
         /// Makes the connection's running statement, if any, fail with `SQLITE_INTERRUPT` as
-        /// soon as it can; a transaction it was in is rolled back by its owner. Safe from any
-        /// thread, also once the connection is closed (it does nothing then).
+        /// soon as it can, and a wait for the write lock end the same way; a transaction it was
+        /// in is rolled back by its owner. Safe from any thread, also once the connection is
+        /// closed (it does nothing then).
         public func interrupt() {
-            connection.withLock { connection in
-                if let connection, let pointer = OpaquePointer(bitPattern: connection) {
+            state.withLock { state in
+                state.requested = true
+                if let connection = state.connection,
+                    let pointer = OpaquePointer(bitPattern: connection)
+                {
                     sqlite3_interrupt(pointer)
                 }
             }
         }
 
+        /// Forgets interruptions asked for until now (before a wait begins).
+        func clearRequest() {
+            state.withLock { $0.requested = false }
+        }
+
+        /// Whether an interruption was asked for since `clearRequest()`.
+        var isRequested: Bool { state.withLock { $0.requested } }
+
         func disconnect() {
-            connection.withLock { $0 = nil }
+            state.withLock { $0.connection = nil }
         }
     }
 
@@ -359,6 +429,7 @@ public final class Database {
                 throw error
             }
         }
+        if kind == .immediate { try beginWrite() }
         try execute("BEGIN \(kind.rawValue)")
         let result: Result
         do {
@@ -368,9 +439,52 @@ public final class Database {
             if isInsideTransaction {
                 try? execute("ROLLBACK")
             }
+            // SQLite may have rolled back by itself (a full disk, an interruption).
+            endWriteIfOver()
             throw error
         }
         return result
+    }
+
+    // MARK: - The WAL-reset guard
+
+    /// Takes the write lock before this connection writes, if it is guarded and does not hold
+    /// it yet (`WALResetGuard`): before `BEGIN IMMEDIATE`, or the first statement that writes.
+    ///
+    /// - Throws: `DatabaseError`: busy past the busy timeout, or interrupted.
+    func beginWrite() throws {
+        guard let lock = writeLock, !lock.isHeld else { return }
+        interrupter.clearRequest()
+        try lock.acquire(timeoutMilliseconds: busyTimeout) { interrupter.isRequested }
+    }
+
+    /// Ends the write under the lock once no transaction is open any more: checkpoints when the
+    /// log has grown past SQLite's usual threshold (or a whole database was copied in), then
+    /// lets the lock go. Does nothing while a transaction is open, or without the lock.
+    func endWriteIfOver() {
+        guard let lock = writeLock, lock.isHeld, sqlite3_get_autocommit(handle) != 0 else {
+            return
+        }
+        if lock.checkpointAfterWrite || lock.framesAfterCommit >= WALResetGuard.checkpointFrames {
+            // PASSIVE, as SQLite's automatic checkpoint: it waits for no reader. Under the lock
+            // no other connection of ours is writing to the log; a failure (a reader in the
+            // way) leaves the log to the next commit, as an automatic checkpoint does.
+            lock.recordCheckpoint {
+                _ = sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+            }
+        }
+        lock.framesAfterCommit = 0
+        lock.checkpointAfterWrite = false
+        lock.release(recording: "write")
+    }
+
+    /// Runs `body`, which writes to the database outside `transaction` (SQLite's backup API),
+    /// under the write lock, and checkpoints after it.
+    func withWriteLock<Result>(_ body: () throws -> Result) throws -> Result {
+        try beginWrite()
+        writeLock?.checkpointAfterWrite = true
+        defer { endWriteIfOver() }
+        return try body()
     }
 
     // MARK: - Errors

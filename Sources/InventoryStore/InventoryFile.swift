@@ -21,10 +21,14 @@ public enum InventoryAccess: Sendable, Hashable {
 /// Opens the SQLite file of an inventory, refusing in the user's words what cannot be one: a
 /// folder, a device, another program's file, a damaged or incomplete one.
 package enum InventoryFile {
-    /// Opens the inventory at `path` for `access`.
+    /// Opens the inventory at `path` for `access`, guarded against SQLite's WAL-reset bug as
+    /// `walResetGuard` says.
     ///
     /// - Throws: `InventoryError.cannotOpen` naming the file and what is wrong with it.
-    package static func open(path: String, access mode: InventoryAccess) throws -> Database {
+    package static func open(
+        path: String, access mode: InventoryAccess,
+        walResetGuard: WALResetGuard = WALResetGuard()
+    ) throws -> Database {
         func refuse(_ reason: String, _ detail: (any Error)? = nil) -> InventoryError {
             .cannotOpen(path: path, reason: reason, detail: detail.map { "\($0)" })
         }
@@ -51,7 +55,8 @@ package enum InventoryFile {
             }
         }
         var options = Database.Options(
-            createIfMissing: mode == .write, applicationID: Database.inventoryApplicationID)
+            createIfMissing: mode == .write, applicationID: Database.inventoryApplicationID,
+            walResetGuard: walResetGuard)
         if mode == .read, exists {
             let user = geteuid()
             let isOwner = user == 0 || status.st_uid == user

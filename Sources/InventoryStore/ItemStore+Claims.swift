@@ -291,7 +291,7 @@ extension ItemStore {
         try statement.bind([.integer(id)])
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        return try decodeClaim(statement)
+        return try readingStoredValues { try decodeClaim(statement) }
     }
 
     /// Every claim, newest first.
@@ -302,7 +302,9 @@ extension ItemStore {
             FROM claims ORDER BY id DESC
             """)
         var claims: [Claim] = []
-        while try statement.step() { claims.append(try decodeClaim(statement)) }
+        while try statement.step() {
+            claims.append(try readingStoredValues { try decodeClaim(statement) })
+        }
         return claims
     }
 

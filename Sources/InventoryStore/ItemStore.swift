@@ -65,13 +65,18 @@ public final class ItemStore {
     /// Runs `body` in a write transaction that takes the write lock first (waiting for another
     /// writer up to the busy timeout): committed when it returns, rolled back when it throws.
     /// A write whose commit `commits` refuses (a signal is ending the process) is rolled back
-    /// and throws `DatabaseError` (interrupted).
+    /// and throws `DatabaseError` (interrupted). A file recorded as damaged (`recordDamage`)
+    /// is not written: the write throws `DatabaseError` (`SQLITE_CORRUPT`).
     ///
     /// - Throws: what `body` throws, or `DatabaseError`.
     public func write<Result>(_ body: () throws -> Result) throws -> Result {
         var committing = false
+        let isOutermost = !database.isInsideTransaction
         do {
             let result = try database.transaction(.immediate) {
+                if isOutermost, let recorded = try recordedDamage() {
+                    throw Self.recordedDamageError(recorded)
+                }
                 let result = try body()
                 guard commits.beginCommit() else {
                     throw DatabaseError(
@@ -170,7 +175,9 @@ public final class ItemStore {
             let worth = statement.optionalInt64(at: 5)
             let purchaseDate =
                 sort.field == .purchased
-                ? try statement.optionalText(at: 3).map { try CalendarDate(parsing: $0) } : nil
+                ? try readingStoredValues {
+                    try statement.optionalText(at: 3).map { try CalendarDate(parsing: $0) }
+                } : nil
             let key = SortKey(
                 id: id, nameKey: statement.text(at: 1), price: statement.optionalInt64(at: 2),
                 worth: worth, purchaseDate: purchaseDate, sort: sort)
@@ -397,6 +404,10 @@ public final class ItemStore {
 
     /// Reads an item from the row's columns `offset` to `offset + 24`, in `columnNames` order.
     /// The columns added later may be NULL (a journal entry written before them).
+    ///
+    /// - Throws: `DatabaseError` (`SQLITE_CORRUPT`) for a value that breaks a rule the file
+    ///   enforces (its CHECK constraints, which every write passed): only damage puts one
+    ///   there, and it is said as damage, never as the user's mistake.
     func decodeItem(_ row: Statement, offset: Int32 = 0) throws -> HouseholdItem {
         func money(_ column: Int32) throws -> Money? {
             try row.optionalInt64(at: offset + column).map {
@@ -412,23 +423,65 @@ public final class ItemStore {
             case .some(.none): try CalendarDate(parsing: row.text(at: offset + column))
             }
         }
-        return HouseholdItem(
-            id: row.int64(at: offset), name: row.text(at: offset + 1),
-            description: row.optionalText(at: offset + 2), price: try money(3),
-            purchaseDate: try date(4), photo: row.optionalText(at: offset + 5),
-            isLuxury: row.bool(at: offset + 6), isInsured: row.bool(at: offset + 7),
-            quantity: Int(row.int64(at: offset + 8)), location: row.optionalText(at: offset + 9),
-            brand: row.optionalText(at: offset + 10), model: row.optionalText(at: offset + 11),
-            serialNumber: row.optionalText(at: offset + 12),
-            notes: row.optionalText(at: offset + 13),
-            replacementValue: try money(17), purchasedFrom: row.optionalText(at: offset + 18),
-            warrantyUntil: try date(19), hasLifetimeWarranty: row.bool(at: offset + 20),
-            reviewedAt: try date(21), tags: try ItemColumns.tags(row.optionalText(at: offset + 22)),
-            attachments: try ItemColumns.attachments(row.optionalText(at: offset + 23)),
-            isScheduled: row.bool(at: offset + 24),
-            createdAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 14)),
-            updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 15)),
-            version: Int(row.int64(at: offset + 16)))
+        /// A flag column: 0 or 1 (NULL, in a journal entry written before it: 0).
+        func flag(_ column: Int32) throws -> Bool {
+            let value = row.int64(at: offset + column)
+            guard value == 0 || value == 1 else {
+                throw Self.damage("a flag (column \(Self.columnNames[Int(column)])) of \(value)")
+            }
+            return value == 1
+        }
+        let id = row.int64(at: offset)
+        do {
+            let name = row.text(at: offset + 1)
+            let quantity = row.int64(at: offset + 8)
+            let version = row.int64(at: offset + 16)
+            guard !name.isEmpty, quantity >= 1, version >= 1 else {
+                throw Self.damage(
+                    "a name of \(name.utf8.count) bytes, quantity \(quantity), version \(version)")
+            }
+            return HouseholdItem(
+                id: id, name: name,
+                description: row.optionalText(at: offset + 2), price: try money(3),
+                purchaseDate: try date(4), photo: row.optionalText(at: offset + 5),
+                isLuxury: try flag(6), isInsured: try flag(7),
+                quantity: Int(quantity), location: row.optionalText(at: offset + 9),
+                brand: row.optionalText(at: offset + 10), model: row.optionalText(at: offset + 11),
+                serialNumber: row.optionalText(at: offset + 12),
+                notes: row.optionalText(at: offset + 13),
+                replacementValue: try money(17), purchasedFrom: row.optionalText(at: offset + 18),
+                warrantyUntil: try date(19), hasLifetimeWarranty: try flag(20),
+                reviewedAt: try date(21),
+                tags: try ItemColumns.tags(row.optionalText(at: offset + 22)),
+                attachments: try ItemColumns.attachments(row.optionalText(at: offset + 23)),
+                isScheduled: try flag(24),
+                createdAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 14)),
+                updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 15)),
+                version: Int(version))
+        } catch let error as InventoryError {
+            throw Self.damage("\(error)")
+        } catch let error as DatabaseError where error.code == SQLITE_CORRUPT {
+            throw DatabaseError(
+                extendedCode: error.extendedCode, message: "item \(id): \(error.message)")
+        }
+    }
+
+    /// The error for a value read back from the file that breaks one of its rules: damage.
+    static func damage(_ what: String) -> DatabaseError {
+        DatabaseError(
+            extendedCode: SQLITE_CORRUPT,
+            message: "a value read back breaks a rule of the file: \(what)")
+    }
+
+    /// Runs `body`, which reads values back from the file into the model's types: one the
+    /// model refuses (a negative price, a date that is no day) breaks a rule every write
+    /// passed, so the file is damaged (`DatabaseError`, `SQLITE_CORRUPT`).
+    func readingStoredValues<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as InventoryError {
+            throw Self.damage("\(error)")
+        }
     }
 
     // MARK: - Writing

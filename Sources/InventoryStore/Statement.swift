@@ -10,6 +10,9 @@ public final class Statement {
     public let sql: String
     let handle: OpaquePointer
     private unowned let database: Database
+    /// Whether the statement may change the database (`sqlite3_stmt_readonly`): run on a
+    /// connection guarded against the WAL-reset bug, it takes the write lock first.
+    private let writes: Bool
 
     /// Prepares `sql` (exactly one statement) on `database`.
     ///
@@ -27,12 +30,14 @@ public final class Statement {
         self.database = database
         self.handle = handle
         self.sql = text
+        writes = sqlite3_stmt_readonly(handle) == 0
     }
 
     init(database: Database, handle: OpaquePointer, sql: String) {
         self.database = database
         self.handle = handle
         self.sql = sql
+        writes = sqlite3_stmt_readonly(handle) == 0
     }
 
     deinit {
@@ -158,15 +163,18 @@ public final class Statement {
     /// - Throws: `DatabaseError` when the step fails (constraint, busy, I/O…).
     @discardableResult
     public func step() throws -> Bool {
+        if writes { try database.beginWrite() }
         switch sqlite3_step(handle) {
         case SQLITE_ROW:
             return true
         case SQLITE_DONE:
             sqlite3_reset(handle)
+            database.endWriteIfOver()
             return false
         case let result:
             let error = database.error(for: result, sql: sql)
             sqlite3_reset(handle)
+            database.endWriteIfOver()
             throw error
         }
     }
@@ -191,6 +199,8 @@ public final class Statement {
     public func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
+        // A write left before its end commits (or rolls back) here.
+        if writes { database.endWriteIfOver() }
     }
 
     // MARK: - Reading the current row

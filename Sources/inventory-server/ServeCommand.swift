@@ -54,7 +54,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let manager: InventoryManager
         do {
-            manager = try InventoryManager.openShared(path: db, access: .write)
+            manager = try InventoryManager.openShared(
+                path: db, access: .write, walResetGuard: Self.walResetGuard)
         } catch let error as InventoryError {
             Self.fail(error.description)
         }
@@ -133,7 +134,8 @@ struct ServeCommand: AsyncParsableCommand {
             Self.say("The inventory was replaced (a restore): reading it again.")
             InventoryManager.closeShared()
             do {
-                current = try InventoryManager.openShared(path: db, access: .write)
+                current = try InventoryManager.openShared(
+                    path: db, access: .write, walResetGuard: Self.walResetGuard)
             } catch let error as InventoryError {
                 Self.fail(error.description)
             }
@@ -216,6 +218,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     static func warn(_ message: String) {
         FileHandle.standardError.write(Data("inventory serve: \(message)\n".utf8))
+    }
+
+    /// The guard against SQLite's WAL-reset bug the environment asks for (`inventory serve`
+    /// passes its own on).
+    static var walResetGuard: WALResetGuard {
+        WALResetGuard(environment: ProcessInfo.processInfo.environment)
     }
 
     static func fail(_ message: String) -> Never {

@@ -14,10 +14,11 @@ final class RunningCommand: Sendable {
 
     /// Starts `inventory ARGUMENTS` on the sandbox's database (`database: nil`: on none, so the
     /// default applies), as another user when `user` is given (with `executable`, a copy of
-    /// the binary that user may run).
+    /// the binary that user may run), with `environment` added to its own.
     init(
         _ arguments: [String], in sandbox: Sandbox, database: String? = "",
-        executable: String = inventoryBinary, asUser user: String? = nil
+        executable: String = inventoryBinary, asUser user: String? = nil,
+        environment: [String: String] = [:]
     ) throws {
         let process = Process()
         let database = database == "" ? sandbox.database : database
@@ -35,7 +36,7 @@ final class RunningCommand: Sendable {
             process.arguments = command
         }
         process.environment = ["HOME": sandbox.file("home"), "PATH": "/usr/bin:/bin"]
-            .merging(sanitizerEnvironment) { $1 }
+            .merging(sanitizerEnvironment) { $1 }.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: sandbox.path)
         stderrFile = sandbox.file(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)

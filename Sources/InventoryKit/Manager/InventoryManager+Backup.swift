@@ -22,8 +22,12 @@ extension InventoryManager {
     /// copied: `photos.path(of:)` gives each one's path, and a stored file never changes
     /// (its name is its checksum).
     ///
-    /// - Throws: `InventoryError.storage` (a full disk, …).
+    /// - Throws: `InventoryError.storage` (a full disk, a file found damaged, …).
     public func snapshot(to path: String) throws -> InventorySnapshot {
+        // A backup of a file found damaged would carry the damage into the backups.
+        if let recorded = try withStore({ store in try store.items.recordedDamage() }) {
+            throw InventoryError.storage(path: databasePath, problem: .damaged, detail: recorded)
+        }
         try withStore { store in try store.items.copyDatabase(toNewFileAt: path) }
         // Read only: the copy's schema is this release's, and nothing in it is written again
         // (a write would sync the whole copy to the disk).

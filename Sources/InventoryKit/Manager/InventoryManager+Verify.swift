@@ -26,6 +26,12 @@ public struct InventoryVerification: Sendable, Hashable {
     public var damaged: [FileUse] = []
     /// Stored files in the photos folder that no item of this inventory uses.
     public var unused: [String] = []
+    /// What an earlier command had recorded of damage that this check no longer finds (the
+    /// record is gone: writes are allowed again), or nil.
+    public var clearedDamageRecord: String?
+
+    /// Findings of nothing wrong, to fill in.
+    public init() {}
 
     /// Whether nothing is wrong.
     public var isSound: Bool {
@@ -41,22 +47,47 @@ public struct InventoryVerification: Sendable, Hashable {
 }
 
 extension InventoryManager {
-    /// Checks the whole inventory: `PRAGMA integrity_check` on the database, then every
-    /// stored file items use against the SHA-256 its name carries, and the photos folder for
-    /// stored files no item uses. Reads only; changes nothing.
+    /// Checks the whole inventory: `PRAGMA integrity_check` on the database and every item and
+    /// claim read back, then every stored file items use against the SHA-256 its name carries,
+    /// and the photos folder for stored files no item uses. Damage found is recorded in the
+    /// file (later writes refuse it), and a record of damage an earlier command made that
+    /// this check no longer finds is cleared; nothing else changes.
     ///
-    /// - Throws: `DatabaseError` when the database cannot be read at all.
+    /// - Throws: `InventoryError.storage` when the database cannot be read at all (not because
+    ///   it is damaged: that is a finding).
     public func verify() throws -> InventoryVerification {
         var result = InventoryVerification()
-        let uses: [String: [Int64]]
+        let now = Timestamp(clock())
+        func storage(_ error: DatabaseError) -> InventoryError {
+            .storage(path: databasePath, problem: error.storageProblem, detail: error.description)
+        }
         do {
-            (result.databaseProblem, uses) = try withStore { store in
-                (try store.items.integrityProblem(quick: false), try store.items.fileUses())
+            (result.databaseProblem, result.clearedDamageRecord) = try store.withLock { store in
+                let items = store.items
+                if let problem = try items.integrityProblem(quick: false) ?? items.unreadableValue()
+                {
+                    items.recordDamage(problem, at: now)
+                    return (problem, nil)
+                }
+                guard let recorded = try items.recordedDamage() else { return (nil, nil) }
+                try? items.clearRecordedDamage()
+                return (nil, try items.recordedDamage() == nil ? recorded : nil)
             }
         } catch let error as DatabaseError where error.storageProblem == .damaged {
+            store.withLock { $0.items.recordDamage(error.message, at: now) }
             result.databaseProblem = "the database's pages are damaged"
+        } catch let error as DatabaseError {
+            throw storage(error)
+        }
+        let uses: [String: [Int64]]
+        do {
+            uses = try store.withLock { try $0.items.fileUses() }
+        } catch let error as DatabaseError where error.storageProblem == .damaged {
+            result.databaseProblem = result.databaseProblem ?? "the database's pages are damaged"
             result.filesUnreadable = "the damaged database does not say which files items use"
             return result
+        } catch let error as DatabaseError {
+            throw storage(error)
         }
         result.usedFiles = uses.count
         for (file, itemIDs) in uses.sorted(by: { $0.key < $1.key }) {

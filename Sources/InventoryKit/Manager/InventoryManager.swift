@@ -35,6 +35,8 @@ public final class InventoryManager: Sendable {
     public let databasePath: String
     /// Where the photos are kept.
     public let photos: PhotoStore
+    /// How the manager's connections guard against SQLite's WAL-reset bug.
+    public let walResetGuard: WALResetGuard
 
     let clock: @Sendable () -> Date
     let store: Locked<Store>
@@ -108,13 +110,15 @@ public final class InventoryManager: Sendable {
     ) throws {
         try self.init(
             database: database, notificationCenter: notificationCenter, clock: clock,
-            reportedPath: database.path)
+            reportedPath: database.path, walResetGuard: WALResetGuard())
     }
 
     private init(
         database: sending Database, notificationCenter: NotificationCenter = .default,
-        clock: @escaping @Sendable () -> Date = { Date() }, reportedPath path: String
+        clock: @escaping @Sendable () -> Date = { Date() }, reportedPath path: String,
+        walResetGuard: WALResetGuard
     ) throws {
+        self.walResetGuard = walResetGuard
         self.connection = Lock(Connection(database, path: path))
         let items = try ItemStore(database: database)
         self.currency = items.currency
@@ -152,18 +156,37 @@ public final class InventoryManager: Sendable {
     /// Opens the inventory at `path`: for writing (the default), creating it if needed, or
     /// for reading only.
     ///
+    /// - Parameters:
+    ///   - path: the inventory's file.
+    ///   - access: whether the manager writes (the default) or only reads.
+    ///   - notificationCenter: where changes are posted.
+    ///   - clock: the time stamped on added and edited items.
+    ///   - walResetGuard: how its connections guard against SQLite's WAL-reset bug (by
+    ///     default, when the SQLite library has it).
     /// - Throws: `InventoryError.cannotOpen` with the reason in words (no such file or
     ///   folder, not writable, a folder, not an inventory, damaged, …), or `MigrationError`
     ///   for a newer version's database or a damaged schema.
     public convenience init(
         path: String, access: InventoryAccess = .write,
         notificationCenter: NotificationCenter = .default,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() },
+        walResetGuard: WALResetGuard = WALResetGuard()
     ) throws {
-        let database = try InventoryFile.open(path: path, access: access)
+        let database = try InventoryFile.open(
+            path: path, access: access, walResetGuard: walResetGuard)
         do {
-            try self.init(database: database, notificationCenter: notificationCenter, clock: clock)
-            if access == .write { adoptSharedPhotosOnce() }
+            try self.init(
+                database: database, notificationCenter: notificationCenter, clock: clock,
+                reportedPath: database.path, walResetGuard: walResetGuard)
+            if access == .write {
+                // Found damaged by an earlier command: nothing is written to it any more.
+                if let recorded = try store.withLock({ try $0.items.recordedDamage() }) {
+                    close()
+                    throw InventoryError.cannotOpen(
+                        path: path, reason: Self.openingReason(.damaged), detail: recorded)
+                }
+                adoptSharedPhotosOnce()
+            }
             finishInterruptedRestores()
         } catch let error as DatabaseError {
             // The connection closes as the store that failed to open lets go of it.
@@ -194,7 +217,8 @@ public final class InventoryManager: Sendable {
     ) throws -> InventoryManager {
         let database = try Database(path: ":memory:", options: .init(createIfMissing: false))
         return try InventoryManager(
-            database: database, notificationCenter: notificationCenter, reportedPath: path)
+            database: database, notificationCenter: notificationCenter, reportedPath: path,
+            walResetGuard: WALResetGuard())
     }
 
     /// Closes the inventory: stops following other processes and closes the connection, so
@@ -211,7 +235,8 @@ public final class InventoryManager: Sendable {
     ///
     /// - Throws: `InventoryError.cannotOpen`; the manager keeps its connection then.
     func reopen() throws {
-        let database = try InventoryFile.open(path: databasePath, access: .read)
+        let database = try InventoryFile.open(
+            path: databasePath, access: .read, walResetGuard: walResetGuard)
         let replacement = Connection(database, path: databasePath)
         let items: ItemStore
         do {
@@ -319,14 +344,17 @@ public final class InventoryManager: Sendable {
 
     /// Opens the inventory at `path` for `access` and makes it `shared`.
     ///
-    /// - Throws: as `init(path:access:notificationCenter:clock:)`; `shared` is unchanged then.
+    /// - Throws: as `init(path:access:notificationCenter:clock:walResetGuard:)`; `shared` is
+    ///   unchanged then.
     @discardableResult
     public static func openShared(
         path: String, access: InventoryAccess = .write,
-        notificationCenter: NotificationCenter = .default
+        notificationCenter: NotificationCenter = .default,
+        walResetGuard: WALResetGuard = WALResetGuard()
     ) throws -> InventoryManager {
         let manager = try InventoryManager(
-            path: path, access: access, notificationCenter: notificationCenter)
+            path: path, access: access, notificationCenter: notificationCenter,
+            walResetGuard: walResetGuard)
         sharedManager.withLock { $0 = manager }
         return manager
     }
@@ -978,10 +1006,19 @@ public final class InventoryManager: Sendable {
     }
 
     /// Runs `body` with the store, turning SQLite's errors into `InventoryError.storage`: what
-    /// went wrong in the user's words, SQLite's own account kept for `--verbose`.
+    /// went wrong in the user's words, SQLite's own account kept for `--verbose`. Damage met
+    /// on the way (SQLite's, or a value that breaks a rule of the file) is recorded in the
+    /// file, so that no later write goes on with it (`ItemStore.recordDamage`).
     func withStore<Result: Sendable>(_ body: (inout Store) throws -> Result) throws -> Result {
         do {
-            return try store.withLock(body)
+            return try store.withLock { store in
+                do {
+                    return try body(&store)
+                } catch let error as DatabaseError where error.storageProblem == .damaged {
+                    store.items.recordDamage(error.message, at: Timestamp(clock()))
+                    throw error
+                }
+            }
         } catch let error as DatabaseError {
             throw InventoryError.storage(
                 path: databasePath, problem: error.storageProblem, detail: error.description)

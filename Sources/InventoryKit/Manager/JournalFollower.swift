@@ -103,7 +103,10 @@ final class JournalFollower: Sendable {
     private func followCommits(manager: () -> InventoryManager?, path: String, fallback: Int32) {
         // Opened as the manager's own connection was: never leaving files another user's
         // inventory cannot use.
-        guard let connection = try? InventoryFile.open(path: path, access: .read) else { return }
+        guard let walResetGuard = manager()?.walResetGuard,
+            let connection = try? InventoryFile.open(
+                path: path, access: .read, walResetGuard: walResetGuard)
+        else { return }
         let watcher = WALWatcher(databasePath: path)
         // The file the manager opened, not whatever is at the path by the time this thread
         // runs.

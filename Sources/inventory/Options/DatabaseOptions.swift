@@ -21,6 +21,13 @@ struct DatabaseOptions: ParsableArguments {
         }
     }
 
+    /// The inventory's path, as `openManager` finds it.
+    func resolvedPath() throws -> String {
+        try InventoryLocation.resolve(
+            option: path, environment: InventoryLocation.processEnvironment
+        ).path
+    }
+
     /// Opens the inventory for `access` and makes it the shared manager, which `Inventory.main`
     /// closes on the way out.
     ///
@@ -38,6 +45,8 @@ struct DatabaseOptions: ParsableArguments {
         if location.isDefault, access == .write {
             try InventoryLocation.createDefaultFolder(for: location.path)
         }
-        return try InventoryManager.openShared(path: location.path, access: access)
+        return try InventoryManager.openShared(
+            path: location.path, access: access,
+            walResetGuard: WALResetGuard(environment: ProcessInfo.processInfo.environment))
     }
 }
