@@ -10,7 +10,7 @@ enum ReportStyle {
           size: auto;
           margin: 16mm 12mm 16mm 12mm;
           @top-left { content: \(HTMLText.cssString(title)); font: 9pt system-ui, sans-serif; color: #444; }
-          @top-right { content: \(HTMLText.cssString(date)); font: 9pt system-ui, sans-serif; color: #444; }
+          @top-right { content: \(HTMLText.cssString(date)); font: 9pt system-ui, sans-serif; color: #444; white-space: nowrap; }
           @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 9pt system-ui, sans-serif; color: #444; }
         }
         \(body)

@@ -163,7 +163,15 @@ import Testing
     @Test(arguments: ["A4", "letter"])
     func everyWordLiesInsideThePageAndNoTwoOverlapAtTheWidestValues(paper: String) throws {
         try widestHousehold()
+        // A long title shares the top margin with the date.
+        try sandbox.succeed([
+            "settings", "--title",
+            "The Martin-Oyelaran household, 12 Elm Street, Flat 4B, Little Whinging, Surrey, "
+                + "for Acme Mutual policy HX-2291-77",
+        ])
         try sandbox.succeed(["report", "--output", "report"])
+        let today = try sandbox.shell("date +%F").stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         try sandbox.succeed([
             "claim", "new", "--title", "Burglary at the long gallery", "--kind", "theft",
             "--incident-date", "2026-01-05", "--items", "1,2",
@@ -176,6 +184,10 @@ import Testing
             var words: Set<String> = []
             for (number, sheet) in pages.enumerated() {
                 #expect(abs(sheet.width - (paper == "A4" ? 595.3 : 612)) < 1)
+                // The date in the top margin (16 mm), whole beside the long title.
+                #expect(
+                    sheet.words.contains { $0.text == today && $0.bottom < 16 / 25.4 * 72 },
+                    "page \(number + 1) has no \(today) on top")
                 for word in sheet.words {
                     words.insert(word.text)
                     #expect(
