@@ -69,7 +69,8 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         // zlib: the CRC-32 for the backup archive's writer (ZIPFoundation's own, in Swift, took
-        // 43 % of a backup's time on Linux; see ZipWriter.swift), inflate for its reader.
+        // 43 % of a backup's time on Linux; see ZipWriter.swift) and deflate, inflate for its
+        // reader.
         .systemLibrary(
             name: "CZlibChecksum",
             pkgConfig: "zlib",

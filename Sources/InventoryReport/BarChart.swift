@@ -24,8 +24,10 @@ struct BarChart {
     var identifier: String
 
     static let width = 760
-    static let labelWidth = 180
-    static let barWidth = 300
+    /// Room for a label of `longestLabel` characters in a wide font, and, after the longest
+    /// bar, for a value with its part not insured ("14,000,000.00 (1,000,000.00 not insured)").
+    static let labelWidth = 220
+    static let barWidth = 240
     static let rowHeight = 26
     static let legendHeight = 28
     static let longestLabel = 28

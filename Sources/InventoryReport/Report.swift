@@ -38,14 +38,29 @@ public struct Report: Sendable {
         }
     }
 
-    /// Where an item's photo is shown from.
+    /// Where an item's photo, or one of its receipts, is shown from.
     public enum Photo: Sendable, Hashable {
         /// The item has none.
         case none
         /// The item has one, but its file is not in the inventory's folder.
         case missing
-        /// The photo's address: a path relative to the report, or a `data:` URL.
+        /// The file's address: a path relative to the report, or a `data:` URL.
         case source(String)
+    }
+
+    /// A receipt as the report shows it: its number (R1, R2, … in the report's order), its
+    /// line and where its file is.
+    private struct ShownReceipt {
+        var number: Int
+        var receipt: ReportLine.Receipt
+        var line: ReportLine
+        var source: Photo
+
+        var label: String { "R\(number)" }
+        var anchor: String { "receipt-\(number)" }
+        var isPicture: Bool {
+            PhotoStore.Kind(rawValue: (receipt.file as NSString).pathExtension)?.isPicture ?? false
+        }
     }
 
     /// The household's title, on top and on every printed page.
@@ -77,19 +92,36 @@ public struct Report: Sendable {
         totals = ReportTotals(lines)
     }
 
-    /// The HTML document, with each line's photo shown from where `photo` says.
+    /// The HTML document, with each line's photo shown from where `photo` says and each of
+    /// its receipts from where `receipt` says: a receipt is named in its row (R1, R2, …) and
+    /// shown in the appendix, a picture on a page of its own, a PDF document as a link to it.
     ///
-    /// `photo` is called once per line, in order, before anything is drawn; the rooms are
-    /// then drawn side by side on every core, each by Plot, in pieces of `rowsPerPiece` rows
-    /// (one tree of every row took 5.5 × the time of a JSON export of the same items; see
-    /// `Benchmarks/`).
-    public func html(photo: (ReportLine) -> Photo) -> String {
+    /// `photo` is called once per line, in order, then `receipt` once per receipt, in order,
+    /// before anything is drawn; the rooms are then drawn side by side on every core, each by
+    /// Plot, in pieces of `rowsPerPiece` rows (one tree of every row took 5.5 × the time of a
+    /// JSON export of the same items; see `Benchmarks/`).
+    public func html(
+        photo: (ReportLine) -> Photo, receipt: (ReportLine.Receipt) -> Photo
+    ) -> String {
         let photos = totals.rooms.map { $0.lines.map(photo) }
+        var shown: [ShownReceipt] = []
+        let receipts = totals.rooms.map { room in
+            room.lines.map { line in
+                line.receipts.map { attached in
+                    shown.append(
+                        ShownReceipt(
+                            number: shown.count + 1, receipt: attached, line: line,
+                            source: receipt(attached)))
+                    return shown[shown.count - 1]
+                }
+            }
+        }
         var rooms = [String](repeating: "", count: totals.rooms.count)
         rooms.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let drawn = buffer
             DispatchQueue.concurrentPerform(iterations: totals.rooms.count) { index in
-                drawn[index] = room(in: totals.rooms[index], photos: photos[index])
+                drawn[index] = room(
+                    in: totals.rooms[index], photos: photos[index], receipts: receipts[index])
             }
         }
         let document = HTML(
@@ -110,7 +142,8 @@ public struct Report: Sendable {
                 summary,
                 charts,
                 .raw(rooms.joined()),
-                grandTotal
+                grandTotal,
+                .if(!shown.isEmpty, appendix(shown))
             )
         )
         return document.render()
@@ -201,6 +234,9 @@ public struct Report: Sendable {
                 figure("Insured worth", money(totals.worth.insured)),
                 figure("Not insured worth", money(totals.worth.notInsured)),
                 figure("Luxury items", "\(totals.luxuryCount), worth \(money(totals.luxuryWorth))"),
+                figure(
+                    "On a rider (scheduled)",
+                    "\(totals.scheduledCount), worth \(money(totals.scheduledWorth))"),
                 figure("Without a photo", String(totals.withoutPhoto)),
                 figure("Without a receipt", String(totals.withoutReceipt)),
                 figure("Without a price or value", String(totals.withoutWorth))
@@ -225,11 +261,12 @@ public struct Report: Sendable {
         return .section(.class("charts"), .h2(.plain("Worth")), rooms.node, tags.node)
     }
 
+    /// The columns of a room's table. Tags go under the item's name and the insurance facts
+    /// share a column: eleven columns did not fit a page's width at the widest amounts.
     private static let columns: [(title: String, numeric: Bool, width: String)] = [
         ("Photo", false, "photo"), ("Item", false, "item"), ("Qty", true, "qty"),
         ("Bought", false, "bought"), ("Price paid", true, "money"),
-        ("Replacement value", true, "money"), ("Warranty", false, "warranty"),
-        ("Receipt", false, "flag"), ("Insured", false, "flag"), ("Tags", false, "tags"),
+        ("Replacement value", true, "money"), ("Insured, receipt, warranty", false, "cover"),
         ("Total", true, "money"),
     ]
 
@@ -237,13 +274,17 @@ public struct Report: Sendable {
     static let rowsPerPiece = 256
 
     /// A room's section, drawn by Plot: its heading and table, the rows in pieces.
-    private func room(in room: ReportTotals.Room, photos: [Photo]) -> String {
+    private func room(
+        in room: ReportTotals.Room, photos: [Photo], receipts: [[ShownReceipt]]
+    ) -> String {
         let count = room.lines.count
         var rows = ""
         for start in stride(from: 0, to: count, by: Self.rowsPerPiece) {
             let end = min(count, start + Self.rowsPerPiece)
             let piece: Node<HTML.TableContext> = .group(
-                (start..<end).map { row(room.lines[$0], photo: photos[$0]) })
+                (start..<end).map {
+                    row(room.lines[$0], photo: photos[$0], receipts: receipts[$0])
+                })
             rows += piece.render()
         }
         let section: Node<HTML.BodyContext> = .section(
@@ -279,7 +320,9 @@ public struct Report: Sendable {
         return section.render()
     }
 
-    private func row(_ line: ReportLine, photo: Photo) -> Node<HTML.TableContext> {
+    private func row(
+        _ line: ReportLine, photo: Photo, receipts: [ShownReceipt]
+    ) -> Node<HTML.TableContext> {
         let photoNode: Node<HTML.BodyContext>
         switch photo {
         case .none: photoNode = .span(.class("none"), .plain("no photo"))
@@ -290,31 +333,119 @@ public struct Report: Sendable {
                 .attribute(named: "loading", value: "lazy"))
         }
         let makeAndModel = [line.brand, line.model].compactMap { $0 }.joined(separator: " · ")
-        let bought = [line.purchaseDate?.description, line.purchasedFrom.map { "from \($0)" }]
-            .compactMap { $0 }.joined(separator: " ")
-        let warranty =
-            line.hasLifetimeWarranty
-            ? "lifetime" : line.warrantyUntil.map { "until \($0)" } ?? ""
         let total = line.totalWorth.map(money) ?? "—"
         return .tr(
             .td(.class("photo"), photoNode),
             .td(
+                .class("item"),
                 .div(.class("item-name"), .plain(line.name)),
                 .unwrap(line.description) { .div(.plain($0)) },
                 .if(!makeAndModel.isEmpty, .div(.class("detail"), .plain(makeAndModel))),
                 .unwrap(line.serialNumber) { .div(.class("detail"), .plain("Serial \($0)")) },
-                .unwrap(line.id) { .div(.class("detail"), .plain("#\($0)")) }
+                .unwrap(line.id) { .div(.class("detail"), .plain("#\($0)")) },
+                .if(
+                    !line.tags.isEmpty,
+                    .div(.class("tags"), .forEach(line.tags) { .span(.class("tag"), .plain($0)) }))
             ),
             .td(.class("number"), .plain(String(line.quantity))),
-            .td(.plain(bought)),
+            .td(
+                .unwrap(line.purchaseDate) { .raw("<span class=\"date\">\($0)</span>") },
+                .unwrap(line.purchasedFrom) { .div(.plain("from \($0)")) }),
             .td(.class("number"), .plain(line.price?.formatted ?? "")),
             .td(.class("number"), .plain(line.replacementValue?.formatted ?? "")),
-            .td(.plain(warranty)),
-            line.hasReceipt ? .td(.plain("yes")) : .td(.class("no"), .plain("no")),
-            line.isInsured ? .td(.plain("yes")) : .td(.class("no"), .plain("no")),
-            .td(.plain(line.tags.joined(separator: ", "))),
+            .td(.class("cover"), cover(of: line, receipts: receipts)),
             .td(.class("number"), .plain(total))
         )
+    }
+
+    /// Whether `line` is insured (and on a rider), its receipts, and its warranty as of the
+    /// report's date. Only our own words, dates and receipt numbers, none of them typed by
+    /// anyone: written as text rather than as Plot nodes, which every row of a large report
+    /// pays for. A date stays with the word before it; lines break between phrases.
+    private func cover(of line: ReportLine, receipts: [ShownReceipt]) -> Node<HTML.BodyContext> {
+        var html =
+            line.isInsured
+            ? "<div class=\"phrase\">insured</div>" : "<div class=\"no phrase\">not insured</div>"
+        if line.isScheduled { html += "<div class=\"rider phrase\">on a rider</div>" }
+        if !receipts.isEmpty {
+            html += receipts.count == 1 ? "<div>receipt " : "<div>receipts "
+            html += receipts.map { shown in
+                shown.source == .missing
+                    ? "<span class=\"missing\">\(shown.label) missing</span>"
+                    : "<a href=\"#\(shown.anchor)\">\(shown.label)</a>"
+            }.joined(separator: ", ")
+            html += "</div>"
+        } else if line.hasReceipt {
+            html += "<div class=\"phrase\">had a receipt</div>"
+        } else {
+            html += "<div class=\"no phrase\">no receipt</div>"
+        }
+        if line.hasLifetimeWarranty {
+            html += "<div class=\"phrase\">lifetime warranty</div>"
+        } else if let until = line.warrantyUntil {
+            html +=
+                until < date
+                ? "<div class=\"no\">warranty <span class=\"phrase\">expired \(until)</span></div>"
+                : "<div>warranty <span class=\"phrase\">until \(until)</span></div>"
+        }
+        return .raw(html)
+    }
+
+    /// The receipts the rows name, in their order: a picture on a page of its own, a PDF
+    /// document as a link to its file (the report's `files/`, or inside a single file: a
+    /// browser opens neither a PDF nor any `data:` address as a page, but saves one).
+    private func appendix(_ receipts: [ShownReceipt]) -> Node<HTML.BodyContext> {
+        .section(
+            .class("receipts"),
+            .h2(.plain("Receipts")),
+            .p(
+                .class("footnote"),
+                .plain(
+                    "Each receipt the rows name (R1, R2, …), in their order: a picture on a "
+                        + "page of its own, a PDF document as a link to its file.")),
+            .forEach(receipts) { shown in
+                let room = shown.line.location.map { ", \($0)" } ?? ""
+                let id = shown.line.id.map { "#\($0)" } ?? "deleted"
+                return .element(
+                    named: "figure",
+                    nodes: [
+                        .attribute(named: "id", value: shown.anchor),
+                        .class(shown.isPicture ? "receipt picture" : "receipt document"),
+                        .element(
+                            named: "figcaption",
+                            nodes: [
+                                .strong(.plain(shown.label)),
+                                .plain(" · \(shown.line.name) (\(id)\(room))"),
+                                .unwrap(shown.receipt.caption) { .plain(" · \($0)") },
+                            ]),
+                        receiptBody(shown),
+                    ])
+            }
+        )
+    }
+
+    private func receiptBody(_ shown: ShownReceipt) -> Node<HTML.BodyContext> {
+        switch shown.source {
+        case .none, .missing:
+            return .p(.class("missing"), .plain("Its file is missing from the inventory's folder."))
+        case .source(let source) where shown.isPicture:
+            return .img(
+                .safeAttribute("src", source),
+                .safeAttribute("alt", "Receipt \(shown.label): \(shown.line.name)"))
+        case .source(let source) where source.hasPrefix("data:"):
+            let name = "receipt-\(shown.label).pdf"
+            return .p(
+                .plain("A PDF document inside this report (not printed here): "),
+                .a(
+                    .safeAttribute("href", source), .attribute(named: "download", value: name),
+                    .plain("save \(name)")),
+                .plain(", then open it."))
+        case .source(let source):
+            return .p(
+                .plain("A PDF document beside this report (not printed here): "),
+                .a(.safeAttribute("href", source), .plain("open \(shown.receipt.file)")),
+                .plain("."))
+        }
     }
 
     private var grandTotal: Node<HTML.BodyContext> {

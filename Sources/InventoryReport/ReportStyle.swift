@@ -10,7 +10,7 @@ enum ReportStyle {
           size: auto;
           margin: 16mm 12mm 16mm 12mm;
           @top-left { content: \(HTMLText.cssString(title)); font: 9pt system-ui, sans-serif; color: #444; }
-          @top-right { content: \(HTMLText.cssString(date)); font: 9pt system-ui, sans-serif; color: #444; }
+          @top-right { content: \(HTMLText.cssString(date)); font: 9pt system-ui, sans-serif; color: #444; white-space: nowrap; }
           @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 9pt system-ui, sans-serif; color: #444; }
         }
         \(body)
@@ -44,22 +44,20 @@ enum ReportStyle {
         svg .not-insured-line { fill: var(--other); }
         .footnote { color: var(--muted); font-size: 12px; margin: 2px 0; }
         table { width: 100%; border-collapse: collapse; font-size: 12px; }
-        table.items { table-layout: fixed; }
-        table.items col.photo { width: 84px; }
-        table.items col.item { width: 22%; }
-        table.items col.qty { width: 4%; }
-        table.items col.bought { width: 11%; }
-        table.items col.money { width: 9%; }
-        table.items col.warranty { width: 9%; }
-        table.items col.flag { width: 6%; }
-        table.items col.tags { width: 10%; }
-        td { overflow-wrap: anywhere; }
-        th, td { text-align: left; vertical-align: top; padding: 5px 6px; border-bottom: 1px solid var(--line); }
+        table.items col.item { width: 100%; }
+        td { overflow-wrap: break-word; }
+        td.item { overflow-wrap: anywhere; }
+        td.number, .date, .phrase { white-space: nowrap; overflow-wrap: normal; }
+        .tags { margin-top: 2px; }
+        .tag { display: inline-block; max-width: 100%; border: 1px solid var(--line); border-radius: 3px;
+          padding: 0 4px; margin: 2px 4px 0 0; }
+        .rider { font-weight: 600; color: var(--insured); }
+        th, td { text-align: left; vertical-align: top; padding: 5px 5px; border-bottom: 1px solid var(--line); }
         th { font-size: 11px; color: var(--muted); font-weight: 600; }
         td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
         td.number { white-space: nowrap; }
         tfoot td { font-weight: 700; border-top: 2px solid var(--ink); border-bottom: none; }
-        td.photo { width: 84px; }
+        td.photo { width: 84px; min-width: 84px; }
         td.photo img { width: 76px; height: 76px; object-fit: cover; border-radius: 4px; display: block; }
         .missing { color: var(--other); font-weight: 600; }
         .none { color: var(--muted); }
@@ -67,9 +65,19 @@ enum ReportStyle {
         .detail { color: var(--muted); }
         .no { color: var(--other); }
         section.total table { max-width: 720px; }
+        figure.receipt { margin: 16px 0; break-inside: avoid; }
+        figure.receipt figcaption { font-weight: 600; margin-bottom: 6px; }
+        figure.receipt img { display: block; max-width: 100%; max-height: 90vh; object-fit: contain;
+          border: 1px solid var(--line); }
         @media print {
           body { max-width: none; padding: 0; font-size: 11px; }
-          section.room { break-before: page; }
+          table { font-size: 11px; }
+          th, td { padding: 4px 4px; }
+          td.photo { width: 64px; min-width: 64px; }
+          td.photo img { width: 56px; height: 56px; }
+          section.room, section.receipts, figure.receipt.picture { break-before: page; }
+          section.receipts figure.receipt:first-of-type { break-before: auto; }
+          figure.receipt img { max-height: 225mm; }
           tr, figure.chart, dl.figures div { break-inside: avoid; }
           thead { display: table-header-group; }
           tfoot { display: table-row-group; }
@@ -87,11 +95,7 @@ enum ReportStyle {
           table.items td:nth-child(4)::before { content: "Bought: "; }
           table.items td:nth-child(5)::before { content: "Price paid: "; }
           table.items td:nth-child(6)::before { content: "Replacement value: "; }
-          table.items td:nth-child(7)::before { content: "Warranty: "; }
-          table.items td:nth-child(8)::before { content: "Receipt: "; }
-          table.items td:nth-child(9)::before { content: "Insured: "; }
-          table.items td:nth-child(10)::before { content: "Tags: "; }
-          table.items td:nth-child(11)::before { content: "Total: "; }
+          table.items td:nth-child(8)::before { content: "Total: "; }
           table.items tfoot td::before { content: none; }
           table.items tfoot, table.items tfoot tr, table.items tfoot td { display: block; }
         }

@@ -38,6 +38,10 @@ public struct ReportTotals: Sendable {
     public var luxuryCount = 0
     /// Their worth, in minor units.
     public var luxuryWorth: Int128 = 0
+    /// The number of lines on a rider (scheduled).
+    public var scheduledCount = 0
+    /// Their worth, in minor units.
+    public var scheduledWorth: Int128 = 0
     /// The lines without a photo.
     public var withoutPhoto = 0
     /// The lines without a receipt.
@@ -62,6 +66,10 @@ public struct ReportTotals: Sendable {
             if line.isLuxury {
                 luxuryCount += 1
                 luxuryWorth += line.totalWorth ?? 0
+            }
+            if line.isScheduled {
+                scheduledCount += 1
+                scheduledWorth += line.totalWorth ?? 0
             }
             if line.photo == nil { withoutPhoto += 1 }
             if !line.hasReceipt { withoutReceipt += 1 }

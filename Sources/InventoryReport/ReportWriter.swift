@@ -7,16 +7,16 @@ import InventoryKit
     import Darwin
 #endif
 
-/// Writes a report with its photos: as a folder (`report.html` and `files/`, the photos
-/// hard-linked from the inventory's folder, or copied where a link cannot be made), or as one
-/// file with the photos inside it.
+/// Writes a report with its photos and receipts: as a folder (`report.html` and `files/`, the
+/// files hard-linked from the inventory's folder, or copied where a link cannot be made), or as
+/// one file with the files inside it.
 public struct ReportWriter {
     /// The inventory the photos come from.
     public let manager: InventoryManager
 
     /// The page of a report folder.
     public static let pageName = "report.html"
-    /// The folder of its photos.
+    /// The folder of its photos and receipts.
     public static let filesName = "files"
 
     /// A writer of reports of `manager`'s inventory.
@@ -32,6 +32,10 @@ public struct ReportWriter {
         public var photos: Int
         /// How many photos it lacks because their file is not in the inventory's folder.
         public var missingPhotos: Int
+        /// How many receipts it carries.
+        public var receipts = 0
+        /// How many receipts it lacks because their file is not in the inventory's folder.
+        public var missingReceipts = 0
     }
 
     /// The folder `path` (replaced if `replacing` and it is a report folder), holding
@@ -49,27 +53,33 @@ public struct ReportWriter {
             let files = (temporary as NSString).appendingPathComponent(Self.filesName)
             var placed: Set<String> = []
             var failure: Error?
-            let html = report.html { line in
-                guard failure == nil else { return .none }
-                switch source(of: line) {
-                case .none: return .none
-                case .missing:
-                    written.missingPhotos += 1
-                    return .missing
-                case .file(let name, let stored):
-                    written.photos += 1
-                    if !placed.contains(name) {
-                        do {
-                            if placed.isEmpty { try makeFolder(files) }
-                            try place(stored, at: (files as NSString).appendingPathComponent(name))
-                            placed.insert(name)
-                        } catch {
-                            failure = error
-                        }
-                    }
-                    return .source("\(Self.filesName)/\(name)")
+            /// The file's address in the folder, placed there the first time it is shown.
+            func placing(_ found: Source) -> Report.Photo {
+                guard case .file(let name, let stored) = found else {
+                    return found == .none ? .none : .missing
                 }
+                if !placed.contains(name), failure == nil {
+                    do {
+                        if placed.isEmpty { try makeFolder(files) }
+                        try place(stored, at: (files as NSString).appendingPathComponent(name))
+                        placed.insert(name)
+                    } catch {
+                        failure = error
+                    }
+                }
+                return .source("\(Self.filesName)/\(name)")
             }
+            let html = report.html(
+                photo: { line in
+                    let shown = placing(source(of: line.photo))
+                    written.count(shown, photo: true)
+                    return shown
+                },
+                receipt: { receipt in
+                    let shown = placing(source(of: receipt.file))
+                    written.count(shown, photo: false)
+                    return shown
+                })
             if let failure { throw failure }
             try writeFile(
                 Array(html.utf8), at: (temporary as NSString).appendingPathComponent(Self.pageName))
@@ -77,50 +87,51 @@ public struct ReportWriter {
         return written
     }
 
-    /// The report as one HTML file with its photos inside (`data:` addresses), for the file
-    /// at `page`.
+    /// The report as one HTML file with its photos and receipts inside (`data:` addresses),
+    /// for the file at `page`.
     public func singleFile(_ report: Report, page: String) -> (html: String, written: Written) {
         var written = Written(page: page, photos: 0, missingPhotos: 0)
         var encoded: [String: String] = [:]
-        let html = report.html { line in
-            switch source(of: line) {
-            case .none: return .none
-            case .missing:
-                written.missingPhotos += 1
-                return .missing
-            case .file(let name, let stored):
-                if let known = encoded[name] {
-                    written.photos += 1
-                    return .source(known)
-                }
-                guard let data = FileManager.default.contents(atPath: stored) else {
-                    written.missingPhotos += 1
-                    return .missing
-                }
-                written.photos += 1
-                let extensionName = (name as NSString).pathExtension
-                let type = PhotoStore.Kind(rawValue: extensionName)?.mediaType ?? "image/*"
-                let address = "data:\(type);base64,\(data.base64EncodedString())"
-                encoded[name] = address
-                return .source(address)
+        func inside(_ found: Source) -> Report.Photo {
+            guard case .file(let name, let stored) = found else {
+                return found == .none ? .none : .missing
             }
+            if let known = encoded[name] { return .source(known) }
+            guard let data = FileManager.default.contents(atPath: stored) else { return .missing }
+            let extensionName = (name as NSString).pathExtension
+            let type = PhotoStore.Kind(rawValue: extensionName)?.mediaType ?? "image/*"
+            let address = "data:\(type);base64,\(data.base64EncodedString())"
+            encoded[name] = address
+            return .source(address)
         }
+        let html = report.html(
+            photo: { line in
+                let shown = inside(source(of: line.photo))
+                written.count(shown, photo: true)
+                return shown
+            },
+            receipt: { receipt in
+                let shown = inside(source(of: receipt.file))
+                written.count(shown, photo: false)
+                return shown
+            })
         return (html, written)
     }
 
-    // MARK: - Photos
+    // MARK: - Files
 
-    private enum Source {
+    private enum Source: Equatable {
         case none
         case missing
         /// Its stored name and the path of the stored file.
         case file(String, String)
     }
 
-    /// Where `line`'s photo is: a regular file in the inventory's folder under a stored name
-    /// (`<sha256>.<ext>`); a name of another form, which no version writes, is never followed.
-    private func source(of line: ReportLine) -> Source {
-        guard let name = line.photo else { return .none }
+    /// Where the stored file `name` is: a regular file in the inventory's folder under a stored
+    /// name (`<sha256>.<ext>`); a name of another form, which no version writes, is never
+    /// followed.
+    private func source(of name: String?) -> Source {
+        guard let name else { return .none }
         guard PhotoStore.isStoredName(name) else { return .missing }
         let stored = manager.photos.path(of: name)
         var status = stat()
@@ -166,5 +177,18 @@ public struct ReportWriter {
             return nil
         }
         if let code { throw failure(code) }
+    }
+}
+
+extension ReportWriter.Written {
+    /// Counts a photo or receipt as shown or missing.
+    fileprivate mutating func count(_ shown: Report.Photo, photo: Bool) {
+        switch (shown, photo) {
+        case (.none, _): break
+        case (.missing, true): missingPhotos += 1
+        case (.missing, false): missingReceipts += 1
+        case (.source, true): photos += 1
+        case (.source, false): receipts += 1
+        }
     }
 }

@@ -319,7 +319,8 @@ extension InventoryServer {
         return try manager.itemIDs(usingFile: name).contains { try shows(link, item: $0) }
     }
 
-    /// The report of every item of view `name`, its photos served through the link.
+    /// The report of every item of view `name`, its photos and receipts served through the
+    /// link.
     private func viewReport(_ name: String, links: PageLinks) throws -> Response {
         let definition = try pager.definition(named: name)
         var lines: [ReportLine] = []
@@ -331,13 +332,14 @@ extension InventoryServer {
             title: settings.reportTitle,
             subject: name == "all" ? "Every item" : "View: \(definition.title)",
             date: manager.today(), currency: manager.currency, lines: lines)
-        let html = report.html { line in
-            guard let photo = line.photo else { return .none }
-            guard StoredFileName.isValid(photo),
-                FileManager.default.fileExists(atPath: manager.photos.path(of: photo))
+        func shown(_ name: String?) -> Report.Photo {
+            guard let name else { return .none }
+            guard StoredFileName.isValid(name),
+                FileManager.default.fileExists(atPath: manager.photos.path(of: name))
             else { return .missing }
-            return .source(links.file(photo))
+            return .source(links.file(name))
         }
+        let html = report.html(photo: { shown($0.photo) }, receipt: { shown($0.file) })
         return Self.report(html)
     }
 }

@@ -233,6 +233,47 @@ private func sha256(_ bytes: some DataProtocol) -> String {
         #expect(!FileManager.default.fileExists(atPath: folder.file("damaged.zip")))
     }
 
+    @Test func theDatabaseIsDeflatedWhilePhotosAndReceiptsAreStoredAsTheyAre() throws {
+        let folder = TemporaryFolder()
+        let original = try makeFurnishedInventory(in: folder)
+        try original.add(
+            (0..<2_000).map { index in
+                ItemDraft(
+                    name: "Item \(index)", description: "A thing of the household, number \(index)",
+                    price: usd("\(index).99"), location: "Room \(index % 7)")
+            })
+        _ = try backUp(original, to: folder.file("backup.zip"))
+        let archive = try Archive(
+            url: URL(fileURLWithPath: folder.file("backup.zip")), accessMode: .read,
+            pathEncoding: nil)
+        let database = try #require(archive[BackupManifest.databaseEntryName])
+        #expect(
+            database.compressedSize * 3 < database.uncompressedSize,
+            "\(database.compressedSize) of \(database.uncompressedSize) bytes")
+        let manifest = try #require(archive[BackupManifest.entryName])
+        #expect(manifest.compressedSize < manifest.uncompressedSize)
+        let files = archive.filter { $0.path.hasPrefix(BackupManifest.filesFolder) }
+        #expect(files.count == 2)
+        for file in files {
+            #expect(file.compressedSize == file.uncompressedSize, "\(file.path) is kept as it is")
+        }
+        // Info-ZIP's unzip reads it whole too.
+        let unzip = Process()
+        unzip.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
+        unzip.arguments = ["-tq", folder.file("backup.zip")]
+        unzip.standardOutput = FileHandle.nullDevice
+        try unzip.run()
+        unzip.waitUntilExit()
+        #expect(unzip.terminationStatus == 0)
+
+        let target = try makeManager(in: folder, name: "restored.sqlite")
+        try StagedRestore(
+            archiveAt: folder.file("backup.zip"), besideDatabaseAt: target.databasePath
+        )
+        .restore(into: target, replacing: false)
+        #expect(try target.items(matching: .all) == original.items(matching: .all))
+    }
+
     @Test func aBackupOfTheSameInventoryTakenLaterIsItsContinuation() throws {
         let folder = TemporaryFolder()
         let follower = try makeManager(in: folder)
@@ -351,6 +392,17 @@ private func sha256(_ bytes: some DataProtocol) -> String {
         #expect(try manager.counts().items == 3)
     }
 
+    /// What releases before deflate wrote, and what `zip -0` writes: every entry stored.
+    @Test func anArchiveOfStoredEntriesIsRestored() throws {
+        let fixture = try Fixture()
+        let path = try fixture.archive("stored.zip", compression: .none)
+        let target = TemporaryFolder()
+        let manager = try makeManager(in: target)
+        try StagedRestore(archiveAt: path, besideDatabaseAt: manager.databasePath)
+            .restore(into: manager, replacing: false)
+        #expect(try manager.items(matching: .all) == fixture.manager.items(matching: .all))
+    }
+
     /// A manifest whose deflate stream never ends (a stored block that promises 65,535 bytes
     /// the file does not have): ZIPFoundation's reader looped on it forever; it is damaged.
     @Test func aDeflateStreamThatNeverEnds() throws {
@@ -377,7 +429,9 @@ private func sha256(_ bytes: some DataProtocol) -> String {
 
     @Test func aManifestWhoseBytesDoNotMatchTheirCRC() throws {
         let fixture = try Fixture()
-        let good = try Data(contentsOf: URL(fileURLWithPath: fixture.folder.file("good.zip")))
+        // Its entries stored, so the manifest's text is there to change (ours deflates it).
+        let good = try Data(
+            contentsOf: URL(fileURLWithPath: try fixture.archive("stored.zip", compression: .none)))
         var bytes = [UInt8](good)
         let marker = Array(#""formatVersion""#.utf8)
         let at = try #require(

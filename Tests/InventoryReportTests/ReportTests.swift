@@ -147,18 +147,28 @@ private struct SeededGenerator: RandomNumberGenerator {
     @Test func everyTextIsShownAsTyped() throws {
         let manager = try makeManager(in: folder)
         for name in Self.hostileNames {
-            _ = try manager.add(
+            let item = try manager.add(
                 ItemDraft(
                     name: name, description: name, location: name, brand: name, serialNumber: name,
                     tags: ["<b>bold</b>"]))
+            writePNG(at: folder.file("receipt.png"), seed: name)
+            _ = try manager.attach(
+                file: folder.file("receipt.png"), toItem: item.id, as: .receipt, caption: name)
         }
         let title = "\"} body { display: none } </style><script>alert(3)</script>"
         let report = Report(
             title: title, subject: "<i>subject</i>", date: manager.today(), currency: .usd,
             lines: try manager.items(matching: ItemFilter()).map(ReportLine.init))
-        let html = report.html { _ in .source("files/x\"onerror=\"alert(4).png") }
+        let html = report.html(
+            photo: { _ in .source("files/x\"onerror=\"alert(4).png") },
+            receipt: { _ in .source("files/y\"onerror=\"alert(5).pdf") })
         #expect(!html.contains("<script"), "no script, ours or anyone's")
         #expect(!html.contains("<img src=x") && !html.contains("\"onerror"))
+        #expect(
+            html.contains(
+                "</strong> · &lt;script&gt;alert(1)&lt;/script&gt; (#1, &lt;script&gt;alert(1)"
+                    + "&lt;/script&gt;) · &lt;script&gt;alert(1)&lt;/script&gt;</figcaption>"),
+            "a receipt's item, room and caption are shown as typed")
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(html.contains("Tom &amp; Jerry &amp;amp; co"), "an entity typed is shown as typed")
         #expect(html.contains("&lt;b&gt;bold&lt;/b&gt;"))
@@ -166,6 +176,83 @@ private struct SeededGenerator: RandomNumberGenerator {
         // the title in the printed pages' margins is a CSS string that cannot end the style
         #expect(html.components(separatedBy: "</style>").count == 2)
         #expect(html.components(separatedBy: "<style>").count == 2)
+    }
+
+    // MARK: - Warranty, riders, receipts
+
+    @Test func aWarrantyThatEndedBeforeTheReportsDateSaysExpiredAndARiderIsMarked() throws {
+        let manager = try makeManager(in: folder)
+        let day = try #require(CalendarDate(year: 2026, month: 6, day: 1))
+        for (name, until, lifetime, scheduled) in [
+            ("Ended", CalendarDate(year: 2026, month: 5, day: 31), false, true),
+            ("Last day", day, false, false), ("Forever", nil, true, false),
+        ] {
+            var draft = ItemDraft(
+                name: name, price: usd("10"), isInsured: true, warrantyUntil: until,
+                hasLifetimeWarranty: lifetime)
+            draft.isScheduled = scheduled
+            _ = try manager.add(draft)
+        }
+        let report = Report(
+            title: "Home", subject: "Every item", date: day, currency: .usd,
+            lines: try manager.items(matching: ItemFilter()).map(ReportLine.init))
+        let html = report.html(photo: { _ in .none }, receipt: { _ in .none })
+        #expect(
+            html.contains(
+                "<div class=\"no\">warranty <span class=\"phrase\">expired 2026-05-31</span></div>")
+        )
+        #expect(html.contains("<div>warranty <span class=\"phrase\">until 2026-06-01</span></div>"))
+        #expect(html.contains("lifetime warranty"))
+        #expect(
+            html.components(separatedBy: "<div class=\"rider phrase\">on a rider</div>").count == 2)
+        #expect(report.totals.scheduledCount == 1 && report.totals.scheduledWorth == 1_000)
+    }
+
+    @Test func receiptsAreNumberedInTheReportsOrderAndShownAfterTheTotal() throws {
+        let manager = try makeManager(in: folder)
+        let pdf = folder.file("invoice.pdf")
+        _ = FileManager.default.createFile(
+            atPath: pdf, contents: Data("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n".utf8))
+        writePNG(at: folder.file("till.png"), seed: "till")
+        // Added in another order than the report's (by room, then name).
+        let vase = try manager.add(ItemDraft(name: "Vase", location: "Attic"))
+        let bike = try manager.add(ItemDraft(name: "Bike", location: "Garage"))
+        let lamp = try manager.add(ItemDraft(name: "Lamp", location: "Attic"))
+        _ = try manager.attach(file: pdf, toItem: bike.id, as: .receipt, caption: "Invoice")
+        _ = try manager.attach(file: folder.file("till.png"), toItem: vase.id, as: .receipt)
+        _ = try manager.attach(file: pdf, toItem: lamp.id, as: .receipt)
+        _ = try manager.attach(file: folder.file("till.png"), toItem: lamp.id, as: .photo)
+        let report = Report(
+            title: "Home", subject: "Every item", date: manager.today(), currency: .usd,
+            lines: try manager.items(matching: ItemFilter()).map(ReportLine.init))
+        var asked: [String] = []
+        let html = report.html(
+            photo: { _ in .none },
+            receipt: { receipt in
+                asked.append(receipt.file)
+                return receipt.file.hasSuffix(".pdf") && asked.count == 1
+                    ? .missing : .source("files/\(receipt.file)")
+            })
+        let pdfName = try #require(try manager.item(id: bike.id)?.attachments.first?.file)
+        let pngName = try #require(try manager.item(id: vase.id)?.attachments.first?.file)
+        #expect(asked == [pdfName, pngName, pdfName], "Attic: Lamp, Vase; then Garage: Bike")
+        // R1 (the lamp's PDF) is missing; R2, the vase's picture, is shown; R3 is linked.
+        #expect(html.contains("<span class=\"missing\">R1 missing</span>"))
+        #expect(html.contains("receipt <a href=\"#receipt-2\">R2</a>"))
+        let appendix = try #require(html.range(of: "<h2>Receipts</h2>"))
+        #expect(html.range(of: "Grand total")!.lowerBound < appendix.lowerBound)
+        let after = html[appendix.upperBound...]
+        #expect(after.contains("<img src=\"files/\(pngName)\" alt=\"Receipt R2: Vase\""))
+        #expect(after.contains("<a href=\"files/\(pdfName)\">open \(pdfName)</a>"))
+        #expect(after.contains("R3</strong> · Bike (#\(bike.id), Garage) · Invoice"))
+        #expect(after.contains("Its file is missing"))
+        // A line without any receipt says so in its row.
+        let none = Report(
+            title: "Home", subject: "x", date: manager.today(), currency: .usd,
+            lines: [ReportLine(try manager.add(ItemDraft(name: "Rug")))])
+        let plain = none.html(photo: { _ in .none }, receipt: { _ in .none })
+        #expect(plain.contains("<div class=\"no phrase\">no receipt</div>"))
+        #expect(!plain.contains("<h2>Receipts</h2>"))
     }
 
     // MARK: - Writing

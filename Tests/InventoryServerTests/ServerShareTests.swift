@@ -111,6 +111,27 @@ struct ServerShareTests {
         }
     }
 
+    @Test("a view's report names each receipt of its items and shows it through the link")
+    func reportReceipts() async throws {
+        let house = try SharedHousehold()
+        let path = house.fixture.folder.file("boat-receipt.png")
+        writePNG(at: path, seed: "boat receipt")
+        let boat = try house.fixture.manager.attach(
+            file: path, toItem: house.boat.id, as: .receipt, caption: "Bill of sale")
+        let receipt = try #require(boat.attachments.first { $0.kind == .receipt }).file
+        let link = try house.share(.view("luxury"))
+        try await house.fixture.test { client in
+            let report = try await client.execute(uri: "\(link)/report", method: .get)
+            #expect(report.text.contains("receipt <a href=\"#receipt-1\">R1</a>"))
+            #expect(report.text.contains("<strong>R1</strong> · Boat (#1) · Bill of sale"))
+            #expect(
+                report.text.contains(
+                    "<img src=\"\(link)/files/\(receipt)\" alt=\"Receipt R1: Boat\""))
+            let file = try await client.execute(uri: "\(link)/files/\(receipt)", method: .get)
+            #expect(file.status == .ok && file.headers[.contentType] == "image/png")
+        }
+    }
+
     @Test("an item that leaves the view leaves the link at once")
     func linkFollowsTheView() async throws {
         let house = try SharedHousehold()

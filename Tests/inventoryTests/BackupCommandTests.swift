@@ -44,6 +44,39 @@ import Testing
         #expect(try other.dump() == sandbox.dump())
     }
 
+    @Test func aBackupIsDeflatedButItsPhotosAreKeptAsTheyAreAndUnzipReadsIt() throws {
+        try furnish()
+        var rows = "name,price,location\n"
+        for index in 0..<5_000 {
+            rows += "Thing \(index),\(index % 997).\(index % 100),Room \(index % 40)\n"
+        }
+        _ = FileManager.default.createFile(
+            atPath: sandbox.file("rows.csv"), contents: Data(rows.utf8))
+        try sandbox.succeed(["import", "rows.csv", "--yes"])
+        try sandbox.succeed(["backup", "house.zip"])
+        let archive = try #require(
+            try FileManager.default.attributesOfItem(atPath: sandbox.file("house.zip"))[.size]
+                as? Int)
+        let database = try #require(
+            try FileManager.default.attributesOfItem(atPath: sandbox.database)[.size] as? Int)
+        #expect(archive * 3 < database, "a \(archive)-byte archive of a \(database)-byte file")
+        let listing = try sandbox.shell("unzip -v house.zip")
+        #expect(listing.status == 0)
+        // Each entry's line: length, method, size, ratio, date, time, CRC-32, name.
+        let methods = Dictionary(
+            listing.stdout.split(separator: "\n").compactMap { line in
+                let fields = line.split(separator: " ")
+                return fields.count == 8 ? (String(fields[7]), String(fields[1])) : nil
+            }, uniquingKeysWith: { first, _ in first })
+        #expect(methods["inventory.sqlite"]?.hasPrefix("Defl") == true, "\(listing.stdout)")
+        #expect(methods["manifest.json"]?.hasPrefix("Defl") == true)
+        #expect(methods.filter { $0.key.hasPrefix("photos/") }.values.map { $0 } == ["Stored"])
+        #expect(try sandbox.shell("unzip -tq house.zip").status == 0)
+        let other = Sandbox()
+        try other.succeed(["restore", sandbox.file("house.zip")])
+        #expect(try other.dump() == sandbox.dump())
+    }
+
     @Test func restoreReplacesAnInventoryWithItemsOnlyWithForce() throws {
         try furnish()
         try sandbox.succeed(["backup", sandbox.file("house.zip")])

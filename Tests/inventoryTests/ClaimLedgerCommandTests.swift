@@ -69,6 +69,22 @@ import Testing
         #expect(try ledger().lines[0]["replacementCost"] as? String == "1299.00")
     }
 
+    @Test func theClaimsReportCarriesTheReceiptOfTheReplacement() throws {
+        let receipt = pdf("replacement.pdf")
+        try sandbox.succeed([
+            "claim", "replaced", "1", "1", "--paid", "1249", "--receipt", receipt,
+            "--on", "2025-12-01",
+        ])
+        let html = try sandbox.succeed(["claim", "export", "1", "--format", "html"])
+        #expect(html.contains("receipt <a href=\"#receipt-1\">R1</a>"))
+        #expect(html.contains("<strong>R1</strong> · TV (#1) · the replacement&#39;s receipt"))
+        let link = try #require(
+            html.firstMatch(
+                of: /<a href="data:application\/pdf;base64,([^"]+)" download="receipt-R1.pdf">/))
+        #expect(
+            Data(base64Encoded: String(link.1)) == FileManager.default.contents(atPath: receipt))
+    }
+
     @Test func aReplacementReleasesWhatWasHeldBackAndItsReceiptIsKept() throws {
         let output = try sandbox.succeed([
             "claim", "replaced", "1", "1", "--paid", "1249", "--receipt", pdf("receipt.pdf"),

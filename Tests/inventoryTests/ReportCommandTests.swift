@@ -17,17 +17,75 @@ import Testing
         return result.stdout
     }
 
-    /// `page` printed to PDF by headless Chromium, as a user's Print does.
-    private func printed(_ page: String) throws -> String {
-        let pdf = page + ".pdf"
+    /// `page` printed to PDF by headless Chromium, as a user's Print does; on `paper` (a CSS
+    /// page size, as the print dialog would choose it) when one is given.
+    private func printed(_ page: String, on paper: String? = nil) throws -> String {
+        var source = page
+        if let paper {
+            // The dialog's choice of paper, as a style after the report's own.
+            source = page + "-\(paper).html"
+            let html = try String(contentsOfFile: page, encoding: .utf8)
+                .replacingOccurrences(
+                    of: "</head>", with: "<style>@page { size: \(paper) portrait; }</style></head>")
+            try html.write(toFile: source, atomically: true, encoding: .utf8)
+        }
+        let pdf = source + ".pdf"
         try tool(
             "chromium",
             [
                 "--headless", "--no-sandbox", "--disable-gpu",
                 "--user-data-dir=\(sandbox.file("chromium-profile"))", "--no-pdf-header-footer",
-                "--print-to-pdf=\(pdf)", "file://" + page,
+                "--print-to-pdf=\(pdf)", "file://" + source,
             ])
         return pdf
+    }
+
+    /// The text of `page` printed, its words in reading order separated by single spaces
+    /// (a narrow column wraps a phrase over lines).
+    private func printedText(_ page: String) throws -> String {
+        try tool("pdftotext", [try printed(page), "-"]).split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+    }
+
+    /// A word of a printed page and its box, in points from the page's top left corner.
+    private struct Word {
+        var text: String
+        var left: Double
+        var top: Double
+        var right: Double
+        var bottom: Double
+
+        func overlaps(_ other: Word) -> Bool {
+            let slack = 0.5
+            return left < other.right - slack && other.left < right - slack
+                && top < other.bottom - slack && other.top < bottom - slack
+        }
+    }
+
+    /// Each page of `pdf`: its width and its words, as pdftotext reads them back.
+    private func pages(of pdf: String) throws -> [(width: Double, words: [Word])] {
+        let xhtml = try tool("pdftotext", ["-bbox", pdf, "-"])
+        var pages: [(width: Double, words: [Word])] = []
+        for line in xhtml.split(separator: "\n") {
+            if let page = line.firstMatch(of: /<page width="([0-9.]+)"/) {
+                pages.append((Double(page.1)!, []))
+            } else if let word = line.firstMatch(
+                of:
+                    /<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">(.*)<\/word>/
+            ) {
+                pages[pages.count - 1].words.append(
+                    Word(
+                        text: String(word.5)
+                            .replacingOccurrences(of: "&lt;", with: "<")
+                            .replacingOccurrences(of: "&gt;", with: ">")
+                            .replacingOccurrences(of: "&quot;", with: "\"")
+                            .replacingOccurrences(of: "&apos;", with: "'")
+                            .replacingOccurrences(of: "&amp;", with: "&"),
+                        left: Double(word.1)!, top: Double(word.2)!, right: Double(word.3)!,
+                        bottom: Double(word.4)!))
+            }
+        }
+        return pages
     }
 
     /// A household of three rooms and a hallway item without one, two of them with photos.
@@ -66,6 +124,149 @@ import Testing
         #expect(text.components(separatedBy: "\u{0C}").count >= 5)
         let images = try tool("pdfimages", ["-list", pdf])
         #expect(images.split(separator: "\n").count - 2 == 2, "both photos are printed: \(images)")
+    }
+
+    static let longRoom = "The long gallery on the second floor, east wing"
+    /// Forty characters, as a household tags things.
+    static let longTag = "family heirlooms from grandmother's house"
+
+    /// The widest values a household has: an item of 1,000,000.00, twelve of another, a tag of
+    /// forty characters, long names, a long room, an expired warranty, a rider, two receipts.
+    private func widestHousehold() throws {
+        let photo = sandbox.file("piano.png")
+        writePNG(at: photo, seed: "piano")
+        try sandbox.add(
+            "Grand piano, Steinway Model D concert grand in ebony", "--description",
+            "Restored in 2019 by the maker's own workshop, with its bench and its cover",
+            "--brand", "Steinway & Sons", "--model", "Model D-274", "--serial", "598123-AB-2019",
+            "--price", "1000000", "--value", "1000000", "--purchased", "2019-03-15",
+            "--purchased-from", "Pianohaus Lindeblatt, Hamburg", "--warranty-until",
+            "2024-03-15", "--location", Self.longRoom, "--tag", Self.longTag, "--tag",
+            "musical instruments", "--insured", "--scheduled", "--photo", photo)
+        let receipt = sandbox.file("receipt.png")
+        writePNG(at: receipt, seed: "receipt")
+        try sandbox.succeed(["attach", "1", receipt, "--kind", "receipt", "--caption", "Invoice"])
+        _ = FileManager.default.createFile(
+            atPath: sandbox.file("delivery.pdf"),
+            contents: Data("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n".utf8))
+        try sandbox.succeed(["attach", "1", sandbox.file("delivery.pdf"), "--kind", "receipt"])
+        try sandbox.add(
+            "Television", "--quantity", "12", "--price", "999999.99", "--value", "1000000",
+            "--purchased", "2023-11-30", "--purchased-from", "MediaMarkt",
+            "--warranty-until", "2099-11-30", "--location", Self.longRoom, "--tag",
+            "electronics", "--brand", "Sony", "--model", "XR-65A95L")
+        try sandbox.add(
+            "Kitchen knives", "--price", "1000000", "--purchased", "2021-01-01",
+            "--lifetime-warranty", "--location", "Kitchen")
+    }
+
+    @Test(arguments: ["A4", "letter"])
+    func everyWordLiesInsideThePageAndNoTwoOverlapAtTheWidestValues(paper: String) throws {
+        try widestHousehold()
+        // A long title shares the top margin with the date.
+        try sandbox.succeed([
+            "settings", "--title",
+            "The Martin-Oyelaran household, 12 Elm Street, Flat 4B, Little Whinging, Surrey, "
+                + "for Acme Mutual policy HX-2291-77",
+        ])
+        try sandbox.succeed(["report", "--output", "report"])
+        let today = try sandbox.shell("date +%F").stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        try sandbox.succeed([
+            "claim", "new", "--title", "Burglary at the long gallery", "--kind", "theft",
+            "--incident-date", "2026-01-05", "--items", "1,2",
+        ])
+        try sandbox.succeed(["claim", "export", "1", "--format", "html", "--output", "claim.html"])
+        for page in [sandbox.file("report/report.html"), sandbox.file("claim.html")] {
+            let pdf = try printed(page, on: paper)
+            let pages = try pages(of: pdf)
+            let margin = 12 / 25.4 * 72  // the style's 12 mm on each side, in points
+            var words: Set<String> = []
+            for (number, sheet) in pages.enumerated() {
+                #expect(abs(sheet.width - (paper == "A4" ? 595.3 : 612)) < 1)
+                // The date in the top margin (16 mm), whole beside the long title.
+                #expect(
+                    sheet.words.contains { $0.text == today && $0.bottom < 16 / 25.4 * 72 },
+                    "page \(number + 1) has no \(today) on top")
+                for word in sheet.words {
+                    words.insert(word.text)
+                    #expect(
+                        word.left >= margin - 1 && word.right <= sheet.width - margin + 1,
+                        "page \(number + 1): \(word.text) at \(word.left)–\(word.right)")
+                }
+                for (index, word) in sheet.words.enumerated() {
+                    for other in sheet.words[(index + 1)...] where word.overlaps(other) {
+                        Issue.record("page \(number + 1): \(word.text) overlaps \(other.text)")
+                    }
+                }
+            }
+            // Amounts and dates are never cut, and a tag breaks only between its words.
+            var whole = [
+                "1,000,000.00", "12,000,000.00", "13,000,000.00", "2019-03-15", "2024-03-15",
+                "2099-11-30", "expired",
+            ]
+            whole += Self.longTag.split(separator: " ").map(String.init)
+            for expected in whole {
+                #expect(words.contains(expected), "\(expected) is not one word in \(pdf)")
+            }
+        }
+    }
+
+    @Test func receiptsAreLinkedFromTheirRowsAndCarriedByTheReport() throws {
+        try widestHousehold()
+        let folderSummary = try sandbox.succeed(["report", "--output", "report"])
+        #expect(
+            folderSummary == "wrote report/report.html: 3 items in 2 rooms, 1 photo, 2 receipts\n")
+        let html = try String(contentsOfFile: sandbox.file("report/report.html"), encoding: .utf8)
+        // Stored files are named by their SHA-256.
+        func storedName(_ file: String, _ ending: String) throws -> String {
+            try tool("sha256sum", [sandbox.file(file)]).prefix(64) + ending
+        }
+        let pdfName = try storedName("delivery.pdf", ".pdf")
+        let receiptName = try storedName("receipt.png", ".png")
+        for name in [pdfName, receiptName] {
+            var original = stat()
+            var linked = stat()
+            #expect(stat(sandbox.file("photos/\(name)"), &original) == 0)
+            #expect(stat(sandbox.file("report/files/\(name)"), &linked) == 0)
+            #expect(original.st_ino == linked.st_ino, "\(name) is hard-linked into the report")
+        }
+        #expect(html.contains("href=\"files/\(pdfName)\""))
+        #expect(html.contains("src=\"files/\(receiptName)\""))
+        #expect(html.contains("href=\"#receipt-1\"") && html.contains("id=\"receipt-2\""))
+        let text = try printedText(sandbox.file("report/report.html"))
+        for expected in ["receipts R1, R2", "Receipts", "R1 · Grand piano", "Invoice", "R2 ·"] {
+            #expect(text.contains(expected), "the printed report lacks \(expected)")
+        }
+
+        // One file: the picture inside it, the PDF document as a link that saves it.
+        let single = try sandbox.succeed(["report", "--single-file", "--output", "all.html"])
+        #expect(single == "wrote all.html: 3 items in 2 rooms, 1 photo, 2 receipts\n")
+        let page = try String(contentsOfFile: sandbox.file("all.html"), encoding: .utf8)
+        let link = try #require(
+            page.firstMatch(
+                of: /<a href="data:application\/pdf;base64,([^"]+)" download="receipt-R2.pdf">/))
+        #expect(
+            Data(base64Encoded: String(link.1))
+                == FileManager.default.contents(atPath: sandbox.file("delivery.pdf")))
+        let picture = try #require(
+            FileManager.default.contents(atPath: sandbox.file("receipt.png")))
+        #expect(page.contains("src=\"data:image/png;base64,\(picture.base64EncodedString())\""))
+        let pdf = try printed(sandbox.file("all.html"))
+        #expect(try tool("pdfimages", ["-list", pdf]).split(separator: "\n").count - 2 == 2)
+    }
+
+    @Test func anExpiredWarrantySaysSoAndARiderIsMarkedInItsRow() throws {
+        try widestHousehold()
+        try sandbox.succeed(["report", "--output", "report"])
+        let text = try printedText(sandbox.file("report/report.html"))
+        for expected in [
+            "warranty expired 2024-03-15", "warranty until 2099-11-30", "lifetime warranty",
+            "on a rider", "not insured",
+        ] {
+            #expect(text.contains(expected), "the printed report lacks \(expected)")
+        }
+        #expect(text.components(separatedBy: "on a rider").count == 2, "one item is scheduled")
     }
 
     @Test func aSingleFileCarriesThePhotosAndATitle() throws {

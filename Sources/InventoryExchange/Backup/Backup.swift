@@ -107,7 +107,9 @@ public enum Backup {
         defer { archive.close() }
         var entries: [BackupManifest.Entry] = []
         func add(_ entryPath: String, from source: String) throws {
-            let (size, digest) = try zipping { try archive.addFile(named: entryPath, from: source) }
+            let (size, digest) = try zipping {
+                try archive.addFile(named: entryPath, from: source, method: method(of: entryPath))
+            }
             entries.append(
                 BackupManifest.Entry(
                     path: entryPath, size: Int64(size), sha256: hexadecimal(digest)))
@@ -126,7 +128,9 @@ public enum Backup {
             schemaVersion: snapshot.schemaVersion, currency: snapshot.currency.code,
             counts: snapshot.counts, entries: entries)
         let data = try manifest.encoded()
-        try zipping { try archive.addData(named: BackupManifest.entryName, [UInt8](data)) }
+        try zipping {
+            try archive.addData(named: BackupManifest.entryName, [UInt8](data), method: .deflated)
+        }
         try zipping { try archive.finish() }
         return manifest
 
@@ -145,6 +149,15 @@ public enum Backup {
                     path: name, reason: "\(source) changed while it was copied; try again")
             }
         }
+    }
+
+    /// How an entry is kept: photos and documents of the kinds stored are compressed already
+    /// (deflating them again costs time and saves nothing), while the database, text and any
+    /// other file are deflated.
+    static func method(of entryPath: String) -> ZipWriter.Method {
+        guard entryPath.hasPrefix(BackupManifest.filesFolder) else { return .deflated }
+        let kind = PhotoStore.Kind(rawValue: (entryPath as NSString).pathExtension.lowercased())
+        return kind == nil ? .deflated : .stored
     }
 
     /// A digest in lowercase hexadecimal, as stored files are named.

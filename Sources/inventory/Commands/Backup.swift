@@ -13,7 +13,8 @@ struct BackupCommand: ParsableCommand {
             The archive holds a snapshot of the database taken at one moment (other commands, \
             'watch' and 'browse' may go on writing meanwhile), every photo and file an item \
             uses, and a manifest.json with the SHA-256 of each, which 'inventory restore' \
-            checks before it changes anything.
+            checks before it changes anything. The database and the manifest are deflated; \
+            photos and PDF documents, compressed already, are stored as they are.
 
             The archive is readable by you alone (mode 0600): it holds what you own, where, \
             and its serial numbers. It is written beside its name and renamed into place, so \

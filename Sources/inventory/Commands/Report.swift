@@ -13,14 +13,17 @@ struct ReportCommand: ParsableCommand {
             it, then Print and Save as PDF; A4 or Letter, as the print dialog chooses): a \
             summary (items, worth, insured and not insured worth, luxury items, items \
             without a photo or receipt), charts of worth by room and by tag, then each room \
-            on its own page with its items — photo, name, brand, model, serial, quantity, \
-            purchase date and shop, price paid, replacement value, warranty, receipt, \
-            insured, tags — and its subtotal, then the grand total. Every page carries the \
-            title ('inventory settings --title'), the date and its number.
+            on its own page with its items — photo, name, brand, model, serial, tags, \
+            quantity, purchase date and shop, price paid, replacement value, insured (and on \
+            a rider), receipts, warranty (an expired one says so) — and its subtotal, then the \
+            grand total, then the receipts each row names (R1, R2, …): a picture on a page of \
+            its own, a PDF document as a link to its file. Every page carries the title \
+            ('inventory settings --title'), the date and its number.
 
             By default the report is a folder (report-YYYY-MM-DD) holding report.html and \
-            files/ with the photos (hard links to the inventory's own, or copies); \
-            --single-file writes one .html file with the photos inside it, to send as it is. \
+            files/ with the photos and receipts (hard links to the inventory's own, or \
+            copies); --single-file writes one .html file with them inside it, to send as it \
+            is (a PDF receipt in it is a link that saves the document). \
             A photo whose file is missing is marked "photo missing" ('inventory verify' says \
             more). The report is readable by you alone (0700 folder, 0600 files); an \
             existing report is replaced only with --force, and a folder holding anything \
@@ -86,6 +89,14 @@ struct ReportCommand: ParsableCommand {
         if written.missingPhotos > 0 {
             summary +=
                 ", \(written.missingPhotos) photo\(written.missingPhotos == 1 ? "" : "s") missing"
+        }
+        if written.receipts > 0 {
+            summary += ", \(written.receipts) receipt\(written.receipts == 1 ? "" : "s")"
+        }
+        if written.missingReceipts > 0 {
+            summary +=
+                ", \(written.missingReceipts) receipt\(written.missingReceipts == 1 ? "" : "s") "
+                + "missing"
         }
         Terminal.standardOutput.writeLine(VisibleText.of(summary))
         if open { Self.open(written.page) }
