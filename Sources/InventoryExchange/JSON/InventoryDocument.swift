@@ -811,14 +811,9 @@ struct StoredFiles {
 extension ClaimedItem {
     /// The line with only the files `isStored` says this inventory holds.
     func keepingFiles(_ isStored: (String) -> Bool) -> ClaimedItem {
-        var line = ClaimedItem(
-            itemID: itemID, name: name, description: description, brand: brand, model: model,
-            serialNumber: serialNumber, price: price, purchaseDate: purchaseDate,
-            location: location, quantity: quantity, isLuxury: isLuxury, isInsured: isInsured,
-            photo: photo.flatMap { isStored($0) ? $0 : nil }, replacementValue: replacementValue,
-            hadReceipt: hadReceipt)
-        line.copyRecord(from: self)
-        line.attachments = attachments.filter { isStored($0.file) }
+        var line = self
+        line.record.photo = record.photo.flatMap { isStored($0) ? $0 : nil }
+        line.record.attachments = record.attachments.filter { isStored($0.file) }
         if let receipt = terms.replacementReceipt, !isStored(receipt) {
             line.terms.replacementReceipt = nil
         }
@@ -828,31 +823,20 @@ extension ClaimedItem {
     /// A line of a file written before lines recorded every field, naming `item`: what the
     /// file does not give is taken from the item as it is here.
     func completed(from item: HouseholdItem, luxury: Bool?) -> ClaimedItem {
-        var line = ClaimedItem(
-            itemID: itemID, name: name, description: description ?? item.description,
-            brand: brand ?? item.brand, model: model ?? item.model,
-            serialNumber: serialNumber ?? item.serialNumber, price: price,
-            purchaseDate: purchaseDate ?? item.purchaseDate, location: location ?? item.location,
-            quantity: quantity, isLuxury: luxury ?? item.isLuxury, isInsured: isInsured,
-            photo: item.photo, replacementValue: replacementValue, hadReceipt: hadReceipt)
+        var line = ClaimedItem(itemID: itemID, record: item, hadReceipt: hadReceipt)
         line.terms = terms
-        line.tags = item.tags
-        line.isScheduled = item.isScheduled
-        line.purchasedFrom = item.purchasedFrom
-        line.warrantyUntil = item.warrantyUntil
-        line.hasLifetimeWarranty = item.hasLifetimeWarranty
-        line.attachments = item.attachments
+        line.record.name = record.name
+        line.record.description = record.description ?? item.description
+        line.record.brand = record.brand ?? item.brand
+        line.record.model = record.model ?? item.model
+        line.record.serialNumber = record.serialNumber ?? item.serialNumber
+        line.record.price = record.price
+        line.record.purchaseDate = record.purchaseDate ?? item.purchaseDate
+        line.record.location = record.location ?? item.location
+        line.record.quantity = record.quantity
+        line.record.isLuxury = luxury ?? item.isLuxury
+        line.record.isInsured = record.isInsured
+        line.record.replacementValue = record.replacementValue
         return line
-    }
-
-    /// Takes the fields set after the line is made (tags, ledger, …) from `other`.
-    private mutating func copyRecord(from other: ClaimedItem) {
-        tags = other.tags
-        terms = other.terms
-        isScheduled = other.isScheduled
-        purchasedFrom = other.purchasedFrom
-        warrantyUntil = other.warrantyUntil
-        hasLifetimeWarranty = other.hasLifetimeWarranty
-        attachments = other.attachments
     }
 }
