@@ -14,6 +14,7 @@ import PackageDescription
 //   InventoryBrowse   the full-screen app's screens, terminal-agnostic (keys in, cells out)
 //   InventoryReport   the printable report: HTML through Plot, charts as SVG, photos beside
 //   InventoryServer   the inventory in the browser: Hummingbird routes, pages, live events
+//   InventoryCommandLine  what the two command lines add to an error: what to type
 //   inventory         the command line: arguments, printing, the terminal
 //   inventory-server  `inventory serve`, a binary of its own so the CLI does not link NIO
 let package = Package(
@@ -135,10 +136,14 @@ let package = Package(
                 // scrypt, for the household password's hash
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
+        // The words only a command line says (`add --force`, 'inventory restore FILE'), shared
+        // by the two binaries; the libraries say what happened.
+        .target(
+            name: "InventoryCommandLine", dependencies: ["InventoryKit", "InventoryExchange"]),
         .executableTarget(
             name: "inventory-server",
             dependencies: [
-                "InventoryServer", "InventoryBrowse", "Locking",
+                "InventoryServer", "InventoryBrowse", "InventoryCommandLine", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Linked by lld like `inventory` (below), which does not repeat glibc's link-time
@@ -150,7 +155,7 @@ let package = Package(
             name: "inventory",
             dependencies: [
                 "InventoryKit", "InventoryBrowse", "InventoryExchange", "InventoryReport",
-                "Locking",
+                "InventoryCommandLine", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A release build of the command line is one static executable: no dynamic loader,

@@ -525,11 +525,14 @@ extension InventoryServer {
                 )
             case .busy:
                 return (.serviceUnavailable, "The inventory is busy: try again.")
-            default:
+            case .damaged:
                 return (
                     .internalServerError,
-                    "The inventory file cannot be read: see `inventory verify` on the server."
+                    "The inventory file is damaged: nothing was changed. Its owner can restore "
+                        + "it from a backup."
                 )
+            default:
+                return (.internalServerError, "The inventory file could not be read or written.")
             }
         default:
             return (.internalServerError, "The inventory could not do that.")

@@ -14,11 +14,12 @@ extension Database {
     /// either all of a write or none of it. The copy is private (0600), in rollback-journal
     /// mode, and not synced to the disk (a scratch file: sync what it becomes).
     ///
-    /// - Throws: `DatabaseError` (the file exists, the disk is full, …).
+    /// - Throws: `InventoryError.outputExists` when the file exists; `DatabaseError` (the
+    ///   disk is full, …).
     public func copy(toNewFileAt path: String) throws {
         try checkOpen()
         guard access(path, F_OK) != 0 else {
-            throw DatabaseError(extendedCode: SQLITE_CANTOPEN, message: "\(path) exists")
+            throw InventoryError.outputExists(path: path, isFolder: false)
         }
         var destination: OpaquePointer?
         let opened = sqlite3_open_v2(

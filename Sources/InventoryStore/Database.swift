@@ -491,7 +491,7 @@ public final class Database {
 
     func checkOpen() throws {
         guard isOpen else {
-            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: "the database is closed")
+            throw StoreError.closed
         }
     }
 

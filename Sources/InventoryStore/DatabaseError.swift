@@ -77,7 +77,6 @@ extension DatabaseError {
         case SQLITE_CANTOPEN where systemErrno == ENOSPC || systemErrno == EDQUOT: .diskFull
         case SQLITE_IOERR, SQLITE_CANTOPEN: .inputOutput
         case SQLITE_INTERRUPT: .interrupted
-        case SQLITE_MISUSE where message == "the database is closed": .closed
         default: .other(code: code)
         }
     }

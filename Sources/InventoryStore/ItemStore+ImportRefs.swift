@@ -50,7 +50,7 @@ extension ItemStore {
         let statement = try database.cachedStatement("SELECT id FROM inventory_identity")
         defer { statement.reset() }
         guard try statement.step() else {
-            throw DatabaseError(extendedCode: 1, message: "the inventory_identity row is missing")
+            throw StoreError.damaged("the inventory_identity row is missing")
         }
         return statement.text(at: 0)
     }

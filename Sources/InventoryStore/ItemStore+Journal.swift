@@ -12,7 +12,7 @@ extension ItemStore {
         try statement.bind([.integer(time.millisecondsSince1970)])
         defer { statement.reset() }
         guard try statement.step() else {
-            throw DatabaseError(extendedCode: 1, message: "the journal_write row is missing")
+            throw StoreError.damaged("the journal_write row is missing")
         }
         return statement.int64(at: 0)
     }
@@ -218,8 +218,7 @@ extension ItemStore {
         case ("deleted", let before?, nil):
             change = InventoryChange(kind: .deleted, item: before, sequence: sequence)
         case (let kind, _, _):
-            throw DatabaseError(
-                extendedCode: 1, message: "journal entry \(sequence) is malformed (\(kind))")
+            throw StoreError.damaged("journal entry \(sequence) is malformed (\(kind))")
         }
         return JournalEntry(
             writeID: row.int64(at: 1), time: Timestamp(millisecondsSince1970: row.int64(at: 2)),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InventoryBrowse
+import InventoryCommandLine
 import InventoryKit
 import InventoryServer
 import Locking
@@ -57,7 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
             manager = try InventoryManager.openShared(
                 path: db, access: .write, walResetGuard: Self.walResetGuard)
         } catch let error as InventoryError {
-            Self.fail(error.description)
+            Self.fail(CommandLineMessage.text(for: error))
         }
         defer { InventoryManager.closeShared() }
         if setPassword {
@@ -137,7 +138,7 @@ struct ServeCommand: AsyncParsableCommand {
                 current = try InventoryManager.openShared(
                     path: db, access: .write, walResetGuard: Self.walResetGuard)
             } catch let error as InventoryError {
-                Self.fail(error.description)
+                Self.fail(CommandLineMessage.text(for: error))
             }
         }
         Self.say("Stopped.")
@@ -161,7 +162,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             try manager.setServerPasswordHash(try HouseholdPassword.hash(password))
         } catch let error as InventoryError {
-            fail(error.description)
+            fail(CommandLineMessage.text(for: error))
         }
         say(
             "The household password is set: with --host, browsers of other machines sign in "

@@ -125,6 +125,29 @@ struct ServerAPITests {
         }
     }
 
+    @Test("a write to a damaged file is refused in the server's words, with no command to type")
+    func damageIsSaidWithoutTheCommandLine() async throws {
+        let fixture = try ServerFixture()
+        let boat = try fixture.manager.add(ItemDraft(name: "Boat"))
+        // What `verify` (or any command that met damage) records in the file.
+        let store = try ItemStore(database: try Database(path: fixture.manager.databasePath))
+        store.recordDamage("a page of the items' table", at: Timestamp(Date()))
+        store.close()
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let (headers, body) = browser.json("{\"insured\":true}")
+            let refused = try await client.execute(
+                uri: "/api/items/\(boat.id)", method: .patch, headers: headers, body: body)
+            #expect(refused.status == .internalServerError)
+            let message = try #require(refused.json["error"] as? String)
+            #expect(message.contains("damaged") && message.contains("restore it from a backup"))
+            for word in ["inventory verify", "inventory restore", "--"] {
+                #expect(!message.contains(word), "\(message)")
+            }
+        }
+        #expect(try fixture.manager.item(id: boat.id)?.isInsured == false)
+    }
+
     @Test("the change stream sends each change once, in order, from where a page left off")
     func changes() async throws {
         let fixture = try ServerFixture()

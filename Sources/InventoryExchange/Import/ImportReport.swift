@@ -259,12 +259,13 @@ public enum ImportError: Error, Sendable {
     case header(path: String, problems: [String])
     /// Rows are bad; nothing was written. The report lists them.
     case invalidRows(ImportReport)
-    /// Rows look like items already here; nothing was written (`--yes` adds them).
+    /// Rows look like items already here; nothing was written (`allowDuplicates` adds them).
     case duplicates(ImportReport)
 }
 
 extension ImportError: CustomStringConvertible {
-    /// The error as a sentence for the user, saying what to do about it where it can.
+    /// The error as a sentence for the user: what happened (what to type about it is the
+    /// command line's to add).
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):
@@ -273,12 +274,11 @@ extension ImportError: CustomStringConvertible {
             "cannot import \(quoted(path)): " + problems.joined(separator: "; ")
         case .invalidRows(let report):
             "\(report.problemCount) problem\(report.problemCount == 1 ? "" : "s") in "
-                + "\(report.rows) row\(report.rows == 1 ? "" : "s"); nothing was imported "
-                + "(--skip-invalid imports the good rows)"
+                + "\(report.rows) row\(report.rows == 1 ? "" : "s"); nothing was imported"
         case .duplicates(let report):
             "\(report.duplicates) of \(report.rows) rows look like items already here "
                 + "(same name, place, serial, price and date): was this file imported before? "
-                + "Nothing was imported; --yes adds them again"
+                + "Nothing was imported"
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InventoryCommandLine
 import InventoryExchange
 import InventoryKit
 
@@ -285,11 +286,11 @@ struct Import: ParsableCommand {
         case .invalidRows(let report):
             describe(report, to: Terminal.standardError)
             listProblems(report, to: Terminal.standardError)
-            return CommandFailure(description: error.description, status: 65)
+            return CommandFailure(description: CommandLineMessage.text(for: error), status: 65)
         case .duplicates:
-            return CommandFailure(description: error.description, status: 1)
+            return CommandFailure(description: CommandLineMessage.text(for: error), status: 1)
         case .unreadable, .header:
-            return CommandFailure(description: error.description, status: 65)
+            return CommandFailure(description: CommandLineMessage.text(for: error), status: 65)
         }
     }
 

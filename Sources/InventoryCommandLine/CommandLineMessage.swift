@@ -1,0 +1,79 @@
+import InventoryExchange
+import InventoryKit
+
+/// What the command lines (`inventory` and `inventory-server`) say about an error: the
+/// library's sentence of what happened, and then what to type about it. The libraries leave
+/// that out, since `browse` and the pages of `serve` offer keys and buttons instead.
+public enum CommandLineMessage {
+    /// The line for `error` (without the program's name), or nil for an error this does not
+    /// know.
+    public static func text(for error: any Error) -> String? {
+        switch error {
+        case let error as InventoryError: text(for: error)
+        case let error as BackupError: text(for: error)
+        case let error as ImportError: text(for: error)
+        case let error as MigrationError: text(for: error)
+        default: nil
+        }
+    }
+
+    /// The line for an error of the inventory.
+    public static func text(for error: InventoryError) -> String {
+        switch error {
+        case .cannotOpen(let path, let reason, _):
+            "cannot open inventory \(quoted(path)): \(text(for: reason))"
+        case .storage(_, .damaged, _):
+            "\(error); restore it from a backup (\(restoreAndVerify))"
+        case .storage(_, .other, _): "\(error); --verbose shows more"
+        case .outputExists: "\(error); add --force to replace it"
+        case .shareLinkNotFound: "\(error) ('inventory share --list --all' lists them)"
+        default: error.description
+        }
+    }
+
+    /// Why an inventory could not be opened, as a clause, and what to type about it.
+    public static func text(for reason: OpenFailure) -> String {
+        switch reason {
+        case .damaged: "\(reason); restore it from a backup (\(restoreAndVerify))"
+        case .missingWriteAheadLog:
+            "\(reason); copy both files (or close every inventory command on the original "
+                + "first, which folds the -wal file back in)"
+        case .unreadable: "\(reason) (--verbose shows more)"
+        case .failsIntegrityCheck: reason.description
+        case _ where reason.isDamage: "\(reason); restore it from a backup"
+        case _ where reason.sqliteCode != nil:
+            "it cannot be opened (SQLite error \(reason.sqliteCode ?? 0); --verbose shows more)"
+        default: reason.description
+        }
+    }
+
+    /// The line for a backup or a restore that failed.
+    public static func text(for error: BackupError) -> String {
+        switch error {
+        case .missingFile:
+            "\(error) ('inventory verify' lists every missing file and its items)"
+        case .notEmpty: "\(error) — add --force to replace it (make a backup of it first)"
+        default: error.description
+        }
+    }
+
+    /// The line for an import that wrote nothing.
+    public static func text(for error: ImportError) -> String {
+        switch error {
+        case .invalidRows: "\(error) (--skip-invalid imports the good rows)"
+        case .duplicates: "\(error); --yes adds them again"
+        default: error.description
+        }
+    }
+
+    /// The line for a schema that cannot be brought up to date.
+    public static func text(for error: MigrationError) -> String {
+        switch error {
+        case .needsUpgrade:
+            "\(error); run a command that writes (such as `inventory edit`) as its owner once"
+        default: error.description
+        }
+    }
+
+    private static let restoreAndVerify = "'inventory restore FILE'; 'inventory verify' says more"
+}
