@@ -69,9 +69,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // zlib: the CRC-32 for the backup archive's writer (ZIPFoundation's own, in Swift, took
-        // 43 % of a backup's time on Linux; see ZipWriter.swift) and deflate, inflate for its
-        // reader.
+        // zlib: the CRC-32 for the backup archive's writer (ZIPFoundation's own, in Swift, was
+        // the largest part of a backup's time on Linux; see ZipWriter.swift) and deflate,
+        // inflate for its reader.
         .systemLibrary(
             name: "CZlibChecksum",
             pkgConfig: "zlib",
@@ -159,10 +159,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A release build of the command line is one static executable: no dynamic loader,
-            // no libraries to find and bind, no relocations to apply at each start. A cold
-            // `list --json` of 1,000 items took 13.5–15.0 ms of CPU linked dynamically (the
-            // Swift libraries inside it), 8.1–11.2 ms static (559 page faults instead of 924;
-            // both on a busy machine; 2.47× then 1.55× `sqlite3 -json` in full runs).
+            // no libraries to find and bind, no relocations to apply at each start: what a
+            // short command spends most on (the cold listing's benchmark row
+            // compares it with `sqlite3 -json`).
             // lld links it: it ignores glibc's link-time notes on getpwnam and the like (no
             // user database is read; $HOME names the home folder).
             // The link is complete on its own, so that a plain `swift build -c release` (and

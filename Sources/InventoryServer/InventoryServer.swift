@@ -206,7 +206,7 @@ public final class InventoryServer: Sendable {
         logger.logLevel = .warning
         let application = try makeApplication(onListening: onListening)
         // The views are loaded before the server listens, so the first page is as quick as
-        // the next (at 100,000 items: 436 ms for the first request without this, 5 after).
+        // the next (otherwise the first request loads every view of a large inventory).
         _ = try pager.tabs()
         // A server mostly reads: pages of a view by id read the file through a memory map
         // instead of a system call per database page (API pages at random offsets of 100,000

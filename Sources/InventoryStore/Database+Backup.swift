@@ -77,8 +77,7 @@ extension Database {
     }
 
     /// Copies every page of `source`'s main database into `destination`'s in one step,
-    /// retrying while another connection holds a lock (up to the busy timeout's order of
-    /// magnitude: 5 s).
+    /// retrying while another connection holds a lock (for about as long as the busy timeout).
     private static func runBackup(
         from source: OpaquePointer, to destination: OpaquePointer, errorsOn errors: OpaquePointer
     ) throws {

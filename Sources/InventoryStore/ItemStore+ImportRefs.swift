@@ -22,8 +22,8 @@ extension ItemStore {
     }
 
     /// Records many references at once, as `setImportRef` does one: up to
-    /// `rowsPerInsert` per statement (an import of 100,000 Homebox rows spent about
-    /// 0.3 s recording them one statement each).
+    /// `rowsPerInsert` per statement (one statement each was a visible part of a large
+    /// import's time).
     public func setImportRefs(_ refs: [(ref: String, itemID: Int64)]) throws {
         var start = 0
         while start < refs.count {

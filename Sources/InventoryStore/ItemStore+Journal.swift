@@ -174,8 +174,8 @@ extension ItemStore {
     /// The query of the `journalColumns` of the `journal_entries` rows `condition` selects, in
     /// `order`. The rows come from a subquery with a LIMIT, which SQLite does not flatten into
     /// the outer query: flattened, an addition's item (made by the view's subqueries) was made
-    /// again for each of the 50 columns extracted from it — 20,000 additions read in 1.0 s
-    /// instead of 0.04 s (`sqlite3`, 25 columns).
+    /// again for each of the columns extracted from it, which made reading a batch's
+    /// additions many times slower.
     private static func entries(
         where condition: String?, orderedBy order: String, limit: String = "-1"
     )

@@ -490,7 +490,7 @@ public final class ItemStore {
     ///
     /// Writes up to `rowsPerInsert` rows per statement. Each statement that fires the journal
     /// and search triggers opens a statement journal, and the full-text index flushes at each
-    /// one; one row per statement made a batch twice as slow.
+    /// one; one row per statement made a batch much slower (see the batch benchmark row).
     ///
     /// - Throws: `DatabaseError` (a constraint), `StoreError` (ids exhausted); nothing is
     ///   then inserted by the failing statement, and the caller's transaction should be rolled
@@ -503,9 +503,9 @@ public final class ItemStore {
 
     /// Inserts `items` and gives each, in place, the id it was given; see `insert(_:)`.
     ///
-    /// More than one item is a batch (`insertBatch(_:)`). Measured at 100,000 rows: the C
-    /// program of `Benchmarks/` takes 1.30 s set-based against 1.57 s with the triggers at 36
-    /// rows per statement.
+    /// More than one item is a batch (`insertBatch(_:)`): a set-based write, faster than rows
+    /// with the triggers even at `rowsPerInsert` a statement (the C program of `Benchmarks/`
+    /// does both).
     package func insert(assigningIDsTo items: inout [HouseholdItem]) throws {
         guard !items.isEmpty else { return }
         guard items.count > 1 else {
@@ -646,8 +646,7 @@ public final class ItemStore {
     }
 
     /// Rows per INSERT statement: 36 × 27 parameters stays under 999, the smallest limit an
-    /// SQLite build may have. Measured at 100,000 items with the triggers: 16 rows per
-    /// statement already took half the time of one; more gained little.
+    /// SQLite build may have. Beyond a few dozen rows a statement, more rows gain little.
     package static let rowsPerInsert = 36
     private static let insertColumnCount = 27
     private static let fullInsertSQL = makeInsertSQL(rows: rowsPerInsert)

@@ -7,8 +7,8 @@ import InventoryServer
 import Locking
 
 /// The server binary `inventory serve` runs, with the paths it resolved. A binary of its own so
-/// that the command line does not link NIO and Hummingbird: linked into `inventory`, they made
-/// a cold `list --json` of 1,000 items 11.5 % slower (README, "In the browser").
+/// that the command line does not link NIO and Hummingbird: linked into `inventory`, they
+/// slowed the start of every command (the cold listing's benchmark row).
 @main
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

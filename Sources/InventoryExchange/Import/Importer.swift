@@ -48,8 +48,8 @@ public struct Importer: Sendable {
         }
         // The first pass runs on a thread of its own while the rows are written as the usual
         // reading has them (decimal points; month first in Homebox dates): it usually confirms
-        // that reading, and the import then took no longer than its write (on two cores, a
-        // 100,000-row Homebox file spent about 0.3 s in the first pass before writing a row).
+        // that reading, and the import then takes no longer than its write (a first pass before
+        // the first row is written would add its whole time to the import's).
         // When it learns another reading, what was written is rolled back and written again.
         let learning = ColumnLearning(importer: self, plan: plan)
         let usual = usualReading(of: plan)

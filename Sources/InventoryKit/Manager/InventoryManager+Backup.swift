@@ -36,8 +36,8 @@ extension InventoryManager {
                 path: path, options: .init(createIfMissing: false, readOnly: true))
             let store = try ItemStore(database: database)
             defer { store.close() }
-            // quick_check leaves out that indexes match their tables: about half the full
-            // check's time (0.14 s against 0.30 s on 100,000 items, 126 MB, with sqlite3).
+            // quick_check leaves out that indexes match their tables, much of the full check's
+            // time (the backup's benchmark row includes it).
             if let problem = try store.integrityProblem(quick: true) {
                 throw InventoryError.cannotOpen(
                     path: path, reason: .failsIntegrityCheck, detail: problem)

@@ -380,7 +380,7 @@ struct SortedKeys {
     }
 
     /// Collects members in any order and sorts them once: for a batch read in id order, which
-    /// the database need not sort (its sorter held 64 MB for a million names).
+    /// the database need not sort (its sorter held far more memory than the keys).
     struct Collector {
         private var keys: SortedKeys
         private var all = Chunk()
