@@ -62,7 +62,36 @@ public enum CommandLineMessage {
         switch error {
         case .invalidRows: "\(error) (--skip-invalid imports the good rows)"
         case .duplicates: "\(error); --yes adds them again"
-        default: error.description
+        case .header(let path, let problems):
+            "cannot import \(quoted(path)): "
+                + problems.map { text($0.reason, hint: $0.hint) }.joined(separator: "; ")
+        case .unreadable: error.description
+        }
+    }
+
+    /// A row's problem, and what to type about its hint.
+    public static func text(for problem: ImportProblem) -> String {
+        problem.description(saying: text(problem.reason, hint: problem.hint))
+    }
+
+    /// `reason`, and then the option that `hint` names, as `import` spells it.
+    public static func text(_ reason: String, hint: ImportHint?) -> String {
+        switch hint {
+        case nil: reason
+        case .mappedColumnMissing(let column):
+            "--map names a column \(quoted(column)) the file does not have"
+        case .mapOrKeepOtherColumns(let first):
+            "\(reason) (--map \(quoted("\(first)=notes-line")) keeps one as a line of the notes, "
+                + "\(quoted("\(first)=ignore")) leaves it out, --other-columns notes|ignore does "
+                + "either for all; 'inventory import --help' lists the fields)"
+        case .leaveOutColumn(let number):
+            "\(reason); --map \(quoted("column \(number)=ignore")) leaves one out"
+        case .mapNameColumn: "\(reason); --map COLUMN=name says which does"
+        case .mapColumn(let header): "\(reason); --map \(quoted("\(header)=FIELD")) says what it is"
+        case .decimalComma: "\(reason) (--decimal-comma reads the whole file with commas)"
+        case .dateOrder(nil):
+            "\(reason); say --date-format DD/MM/YYYY or --date-format MM/DD/YYYY"
+        case .dateOrder(let order?): "\(reason): --date-format \(order.rawValue) reads the file so"
         }
     }
 

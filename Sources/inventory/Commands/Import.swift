@@ -215,6 +215,7 @@ struct Import: ParsableCommand {
         options.customFields = customFields
         options.otherColumns = otherColumns
         options.allowDuplicates = yes
+        options.rejectionReason = { CommandLineMessage.text(for: $0) }
         options.files = files
         if skipInvalid {
             // A dry run checks the file of rejected rows as the import would, writing nothing.
@@ -302,7 +303,9 @@ struct Import: ParsableCommand {
     }
 
     private func listProblems(_ report: ImportReport, to output: BufferedOutput) {
-        for problem in report.problems { output.writeLine("  \(problem)") }
+        for problem in report.problems {
+            output.writeLine("  \(CommandLineMessage.text(for: problem))")
+        }
         if report.problemCount > report.problems.count {
             output.writeLine("  … and \(report.problemCount - report.problems.count) more")
         }
@@ -324,9 +327,11 @@ struct Import: ParsableCommand {
                     "place \(name) "
                         + (change == .added
                             ? "(new)" : change == .changed ? "(changed)" : "(unchanged)")
-                case .reject(let reason):
+                case .reject(let problem):
                     (report.skipsInvalidRows ? "left out" : "rejected") + ": "
-                        + VisibleText.of(reason)
+                        + VisibleText.of(
+                            (problem.column.map { "\($0): " } ?? "")
+                                + CommandLineMessage.text(problem.reason, hint: problem.hint))
                 }
             output.writeLine("  row \(outcome.row): \(line)")
         }
