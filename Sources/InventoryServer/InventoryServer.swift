@@ -447,8 +447,8 @@ extension InventoryServer {
         case ServerError.signInNeeded:
             (status, message) = (
                 .unauthorized,
-                "Sign in first: open the sign-in link `inventory serve` printed (each link "
-                    + "works once), or sign in at /signin with the household password."
+                "Sign in first: open the sign-in link the server printed when it started (each "
+                    + "link works once), or sign in at /signin with the household password."
             )
         case ServerError.csrf:
             (status, message) = (

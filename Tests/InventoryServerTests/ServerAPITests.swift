@@ -148,6 +148,21 @@ struct ServerAPITests {
         #expect(try fixture.manager.item(id: boat.id)?.isInsured == false)
     }
 
+    @Test("asking to sign in, or for a new link, names no command to type")
+    func signingInIsSaidWithoutTheCommandLine() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let unsigned = try await client.execute(uri: "/api/items", method: .get)
+            #expect(unsigned.status == .unauthorized)
+            let used = try await client.execute(uri: "/signin?token=nothing", method: .get)
+            #expect(used.status == .forbidden)
+            for answer in [unsigned.text, used.text] {
+                #expect(answer.contains("sign-in link"), "\(answer)")
+                #expect(!answer.contains("inventory serve"), "\(answer)")
+            }
+        }
+    }
+
     @Test("the change stream sends each change once, in order, from where a page left off")
     func changes() async throws {
         let fixture = try ServerFixture()
