@@ -23,7 +23,8 @@ import Testing
             try ImportValues.money(text, mark: .point, currency: .usd, field: .price)
         } throws: { error in
             // A decimal comma in a column of points is refused with the option that reads it.
-            error is InventoryError || (text == "19,99" && (error as? HintedRefusal)?.hint == .decimalComma)
+            error is InventoryError
+                || (text == "19,99" && (error as? HintedRefusal)?.hint == .decimalComma)
         }
     }
 
@@ -236,7 +237,8 @@ import Testing
                 .mapOrKeepOtherColumns(first: "HB.label")
             ),
             (
-                "Name,Item\nx,y\n", "\"Name\" (column 1) and \"Item\" (column 2) both give the name",
+                "Name,Item\nx,y\n",
+                "\"Name\" (column 1) and \"Item\" (column 2) both give the name",
                 .leaveOutColumn(number: 2)
             ),
             ("Name,Item,Item name\nx,y,z\n", "all give the name", .leaveOutColumn(number: 3)),

@@ -265,7 +265,8 @@ public struct Importer: Sendable {
         for written in options.mappings.keys.sorted() where !mappingsUsed.contains(written) {
             problems.append(
                 ImportHeaderProblem(
-                    reason: "a field is given to a column \(quoted(written)) the file does not have",
+                    reason:
+                        "a field is given to a column \(quoted(written)) the file does not have",
                     hint: .mappedColumnMissing(written)))
         }
         if !unknown.isEmpty {
