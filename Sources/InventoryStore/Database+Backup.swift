@@ -1,4 +1,5 @@
 import CSQLite
+import InventoryModel
 
 #if canImport(Glibc)
     import Glibc
