@@ -7,12 +7,12 @@ import InventoryKit
 public enum CommandLineMessage {
     /// The line for `error` (without the program's name), or nil for an error this does not
     /// know.
-    public static func text(for error: any Error) -> String? {
+    public static func text(forAny error: any Error) -> String? {
         switch error {
-        case let error as InventoryError: text(for: error)
-        case let error as BackupError: text(for: error)
-        case let error as ImportError: text(for: error)
-        case let error as MigrationError: text(for: error)
+        case let error as InventoryError: text(for: error) as String
+        case let error as BackupError: text(for: error) as String
+        case let error as ImportError: text(for: error) as String
+        case let error as MigrationError: text(for: error) as String
         default: nil
         }
     }

@@ -162,7 +162,7 @@ struct RestoreCommand: ParsableCommand {
                 // aside (kept, for whoever wants to look at it) and the backup takes its place.
                 guard force else {
                     throw CommandFailure(
-                        description: "\(CommandLineMessage.text(for: error) ?? "\(error)"); "
+                        description: "\(CommandLineMessage.text(forAny: error) ?? "\(error)"); "
                             + "'inventory restore \(file) --force' replaces it "
                             + "(the damaged file is kept beside it)",
                         status: 1)
