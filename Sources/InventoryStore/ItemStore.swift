@@ -95,8 +95,8 @@ public final class ItemStore {
     public let commits = CommitCounter()
 
     /// Reads the file through a memory map of up to `bytes` (SQLite's `mmap_size`) instead of
-    /// copying each page with a system call: a listing of 100,000 items spent a quarter of its
-    /// time in those copies. The mapped pages count in the process's resident memory.
+    /// copying each page with a system call, which a listing of a large inventory makes for
+    /// every page it reads. The mapped pages count in the process's resident memory.
     ///
     /// - Throws: `DatabaseError`.
     public func mapForReading(upTo bytes: Int64) throws {

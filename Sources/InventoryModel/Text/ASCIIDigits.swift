@@ -5,8 +5,7 @@ public enum ASCIIDigits {
     /// first when negative.
     ///
     /// Inlinable, so that other modules specialize it: unspecialized, its comparison and
-    /// conversion went through `BinaryInteger`'s witnesses, 2.6 % of a cold `list --json` of
-    /// 1,000 items.
+    /// conversion went through `BinaryInteger`'s witnesses for every number a listing writes.
     @inlinable
     public static func append(
         _ value: some BinaryInteger, width: Int = 1, to bytes: inout OutputBytes

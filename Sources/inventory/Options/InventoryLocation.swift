@@ -6,8 +6,8 @@ import InventoryKit
 /// The library never reads the environment itself: the CLI passes it in.
 enum InventoryLocation {
     /// The variables `resolve` and `viewsFile` read, from the process environment. Read one by
-    /// one: `ProcessInfo.processInfo.environment` builds a dictionary of every variable, and
-    /// twice in a command's start it was 0.6 % of a cold `list --json` of 1,000 items.
+    /// one: `ProcessInfo.processInfo.environment` builds a dictionary of every variable, twice
+    /// in every command's start.
     static var processEnvironment: [String: String] {
         var values: [String: String] = [:]
         for name in ["INVENTORY_DB", "INVENTORY_VIEWS", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME"]
