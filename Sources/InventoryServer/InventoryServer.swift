@@ -209,8 +209,8 @@ public final class InventoryServer: Sendable {
         // the next (otherwise the first request loads every view of a large inventory).
         _ = try pager.tabs()
         // A server mostly reads: pages of a view by id read the file through a memory map
-        // instead of a system call per database page (API pages at random offsets of 100,000
-        // items under wrk -c64: 5,450 requests/s before, 6,100 to 6,500 after).
+        // instead of a system call per database page (the server's benchmark rows load API
+        // pages at random offsets).
         try manager.mapDatabaseForReading()
         let group = ServiceGroup(
             configuration: .init(

@@ -717,7 +717,7 @@ public final class ItemStore {
         throws
     {
         // Bound one by one, not through an array of values: 27 enum payloads per row were
-        // allocated, retained and released (a twentieth of a batch of a million items).
+        // allocated, retained and released, for every row of a batch.
         var index = offset
         func text(_ value: String?) throws {
             index += 1
