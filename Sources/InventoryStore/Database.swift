@@ -82,7 +82,8 @@ public final class Database {
     /// Opens (or creates) the database file at `path`.
     ///
     /// - Throws: `DatabaseError` when the file cannot be opened or is not an SQLite database;
-    ///   `DatabaseFileError` when it carries the application id but is incomplete.
+    ///   `DatabaseFileError` when it carries another program's application id, or ours but
+    ///   is incomplete.
     public init(path: String, options: Options = Options()) throws {
         self.path = path
         isImmutable = options.immutable
@@ -313,9 +314,7 @@ public final class Database {
             }
             return true
         default:
-            throw DatabaseError(
-                extendedCode: SQLITE_NOTADB,
-                message: "the file belongs to another program (application id \(found))")
+            throw DatabaseFileError.anotherProgram(applicationID: found)
         }
     }
 

@@ -61,6 +61,8 @@ public enum DatabaseFileError: Error, Sendable, Hashable {
     case missingWriteAheadLog
     /// The file is not a whole number of pages long: it was cut short.
     case truncated(size: Int64, pageSize: Int64)
+    /// The file is another program's SQLite database (its application id is not ours).
+    case anotherProgram(applicationID: Int32)
 }
 
 extension DatabaseError {

@@ -91,6 +91,10 @@ package enum InventoryFile {
                 throw refuse(.cutShort(size: size, pageSize: pageSize))
             case .incomplete: throw refuse(.noTables)
             case .missingWriteAheadLog: throw refuse(.missingWriteAheadLog)
+            case .anotherProgram(let id):
+                throw InventoryError.cannotOpen(
+                    path: path, reason: .notAnInventory,
+                    detail: "the file belongs to another program (application id \(id))")
             }
         } catch let error as DatabaseError {
             throw refuse(reason(for: error, path: path, access: mode), error)
