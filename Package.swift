@@ -145,6 +145,8 @@ let package = Package(
             dependencies: [
                 "InventoryServer", "InventoryBrowse", "InventoryCommandLine", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // IOError: why binding the port failed, by its error number
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             // Linked by lld like `inventory` (below), which does not repeat glibc's link-time
             // notes (mktemp in the static Foundation) as warnings.

@@ -31,6 +31,18 @@ public enum CommandLineMessage {
         }
     }
 
+    /// `ErrorMessage.text(error)` (the sentence that does not name the inventory's file), and
+    /// what to type about it.
+    public static func textWithoutPath(for error: any Error) -> String {
+        let text = ErrorMessage.text(error)
+        return switch error {
+        case InventoryError.storage(_, .damaged, _):
+            "\(text); restore it from a backup (\(restoreAndVerify))"
+        case InventoryError.storage(_, .other, _): "\(text); --verbose shows more"
+        default: text
+        }
+    }
+
     /// Why an inventory could not be opened, as a clause, and what to type about it.
     public static func text(for reason: OpenFailure) -> String {
         switch reason {
