@@ -223,6 +223,9 @@ let package = Package(
             name: "InventoryBrowseTests",
             dependencies: ["InventoryBrowse", "InventoryTestSupport"]),
         .testTarget(
+            name: "InventoryCommandLineTests",
+            dependencies: ["InventoryCommandLine", "InventoryExchange", "InventoryKit"]),
+        .testTarget(
             name: "inventoryTests",
             dependencies: [
                 "inventory", "InventoryKit", "InventoryMigrations", "InventoryTestSupport",
