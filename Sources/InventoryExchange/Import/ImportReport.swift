@@ -156,31 +156,6 @@ public struct ImportHeaderProblem: Sendable, Hashable, CustomStringConvertible {
     public var description: String { reason }
 }
 
-/// An option of the import (`ImportOptions`) that would read the file otherwise: what can be
-/// done about a problem, as a value each caller says in its own terms (the command line as
-/// `--map`, `--decimal-comma`, `--date-format`).
-public enum ImportHint: Sendable, Hashable {
-    /// `mappings` names a column the file does not have.
-    case mappedColumnMissing(String)
-    /// Columns no field takes: `mappings` can give one (the first is `first`) a field, or
-    /// `otherColumns` decide for all of them.
-    case mapOrKeepOtherColumns(first: String)
-    /// Columns give the same field: `mappings` can leave out the column numbered `number`
-    /// (from 1).
-    case leaveOutColumn(number: Int)
-    /// No column gives the items' names: `mappings` can say which does.
-    case mapNameColumn
-    /// A column without a name holds a value: `mappings` can say what the column `header`
-    /// (`column 2`) is.
-    case mapColumn(header: String)
-    /// An amount with a decimal comma in a column of decimal points: `decimalMark` reads the
-    /// whole file with commas.
-    case decimalComma
-    /// A date read in the wrong order (`dateOrder` set to this order reads it), or that could
-    /// be read either way (nil: `dateOrder` says which).
-    case dateOrder(SlashDateOrder?)
-}
-
 /// What an import did, or would do, with one row of the file; a dry run lists them all.
 public struct ImportRowOutcome: Sendable, Hashable {
     /// What happens to the row.
