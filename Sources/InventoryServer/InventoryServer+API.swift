@@ -114,8 +114,15 @@ extension InventoryServer {
         let saver = ItemSaver(manager: manager)
         form.delegate = saver
         guard form.submit(), let item = form.savedItem else {
-            if form.problems.contains(where: { $0.message.contains("was changed") }) {
-                throw ServerError.conflict(form.problems.map(\.message).joined(separator: "; "))
+            for problem in form.problems {
+                switch problem.cause {
+                case .editConflict?:
+                    throw ServerError.conflict(form.problems.map(\.message).joined(separator: "; "))
+                case .storage(let path, let storage, let detail)?:
+                    // Not the request's fault: answered as the server answers a file's problem.
+                    throw InventoryError.storage(path: path, problem: storage, detail: detail)
+                default: continue
+                }
             }
             throw ServerError.refused(form.problems)
         }

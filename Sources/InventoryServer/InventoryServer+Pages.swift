@@ -179,8 +179,7 @@ extension InventoryServer {
                     [
                         "This sign-in link has been used already, has expired, or is not one of "
                             + "this server's.",
-                        "Each link works once, for a while: restart `inventory serve` for a new "
-                            + "one.",
+                        "Each link works once, for a while: restarting the server makes a new one.",
                     ]), status: .forbidden)
         case .limited:
             return Self.html(

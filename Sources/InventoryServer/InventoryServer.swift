@@ -206,11 +206,11 @@ public final class InventoryServer: Sendable {
         logger.logLevel = .warning
         let application = try makeApplication(onListening: onListening)
         // The views are loaded before the server listens, so the first page is as quick as
-        // the next (at 100,000 items: 436 ms for the first request without this, 5 after).
+        // the next (otherwise the first request loads every view of a large inventory).
         _ = try pager.tabs()
         // A server mostly reads: pages of a view by id read the file through a memory map
-        // instead of a system call per database page (API pages at random offsets of 100,000
-        // items under wrk -c64: 5,450 requests/s before, 6,100 to 6,500 after).
+        // instead of a system call per database page (the server's benchmark rows load API
+        // pages at random offsets).
         try manager.mapDatabaseForReading()
         let group = ServiceGroup(
             configuration: .init(
@@ -447,8 +447,8 @@ extension InventoryServer {
         case ServerError.signInNeeded:
             (status, message) = (
                 .unauthorized,
-                "Sign in first: open the sign-in link `inventory serve` printed (each link "
-                    + "works once), or sign in at /signin with the household password."
+                "Sign in first: open the sign-in link the server printed when it started (each "
+                    + "link works once), or sign in at /signin with the household password."
             )
         case ServerError.csrf:
             (status, message) = (
@@ -525,11 +525,14 @@ extension InventoryServer {
                 )
             case .busy:
                 return (.serviceUnavailable, "The inventory is busy: try again.")
-            default:
+            case .damaged:
                 return (
                     .internalServerError,
-                    "The inventory file cannot be read: see `inventory verify` on the server."
+                    "The inventory file is damaged: nothing was changed. Its owner can restore "
+                        + "it from a backup."
                 )
+            default:
+                return (.internalServerError, "The inventory file could not be read or written.")
             }
         default:
             return (.internalServerError, "The inventory could not do that.")
