@@ -42,7 +42,7 @@ extension InventoryServer {
             let (name, words) = (query.get("view") ?? "all", query.get("q") ?? "")
             // The live views are in memory, but a view or search asked for the first time is
             // read from the file, and a view applying a change may be reading under its lock:
-            // even a page already encoded is looked up over there.
+            // even a page already encoded is looked up on the blocking threads.
             let body = try await self.blocking.run {
                 let (asked, definition, view) = try self.pager.resolve(
                     name: name, sort: sort, query: words, offset: offset, limit: limit)
