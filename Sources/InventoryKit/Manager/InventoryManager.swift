@@ -69,6 +69,17 @@ public final class InventoryManager: Sendable {
     private let follower = Lock<JournalFollower?>(nil)
     private let delivery = Lock(Delivery())
 
+    #if DEBUG
+        private let connectionUse = Lock<(@Sendable () -> Void)?>(nil)
+
+        /// In a debug build, has `witness` called on the thread of each use of the connection,
+        /// before its lock is taken (nil: no longer): a test sees where a program reads and
+        /// writes the inventory (a server's routes: never on the task answering a request).
+        package func witnessConnectionUse(_ witness: (@Sendable () -> Void)?) {
+            connectionUse.withLock { $0 = witness }
+        }
+    #endif
+
     struct Store {
         var items: ItemStore
         /// The journal sequence number of the last change queued for delivery.
@@ -1008,6 +1019,9 @@ public final class InventoryManager: Sendable {
     /// on the way (SQLite's, or a value that breaks a rule of the file) is recorded in the
     /// file, so that no later write goes on with it (`ItemStore.recordDamage`).
     func withStore<Result: Sendable>(_ body: (inout Store) throws -> Result) throws -> Result {
+        #if DEBUG
+            connectionUse.withLock { $0 }?()
+        #endif
         do {
             return try store.withLock { store in
                 do {
