@@ -17,6 +17,14 @@ import PackageDescription
 //   InventoryCommandLine  what the two command lines add to an error: what to type
 //   inventory         the command line: arguments, printing, the terminal
 //   inventory-server  `inventory serve`, a binary of its own so the CLI does not link NIO
+// What `--static-swift-stdlib` adds to a release link, for the executables that link the Swift
+// libraries statically without it: Foundation's static archives that its dynamic modules do not
+// name (ICU, CoreFoundation and its shims), and Synchronization.
+let staticFoundation: [LinkerSetting] = [
+    "_FoundationICU", "CoreFoundation", "_FoundationCShims", "_FoundationCollections",
+    "swiftSynchronization",
+].map { .linkedLibrary($0, .when(platforms: [.linux], configuration: .release)) }
+
 let package = Package(
     name: "inventory",
     platforms: [.macOS(.v15)],
@@ -148,11 +156,17 @@ let package = Package(
                 // IOError: why binding the port failed, by its error number
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
-            // Linked by lld like `inventory` (below), which does not repeat glibc's link-time
-            // notes (mktemp in the static Foundation) as warnings.
+            // A release build carries the Swift libraries (glibc and the C++ runtime stay the
+            // system's), so that it runs where `inventory` does, without a toolchain: the link
+            // is complete on its own like `inventory`'s (below), so the plain
+            // `swift build -c release` that CI and Scripts/install make is the one release
+            // build. lld links it, which does not repeat glibc's link-time notes (mktemp in the
+            // static Foundation) as warnings.
             linkerSettings: [
-                .unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux], configuration: .release))
-            ]),
+                .unsafeFlags(
+                    ["-static-stdlib", "-use-ld=lld"],
+                    .when(platforms: [.linux], configuration: .release))
+            ] + staticFoundation),
         .executableTarget(
             name: "inventory",
             dependencies: [
@@ -166,21 +180,14 @@ let package = Package(
             // compares it with `sqlite3 -json`).
             // lld links it: it ignores glibc's link-time notes on getpwnam and the like (no
             // user database is read; $HOME names the home folder).
-            // The link is complete on its own, so that a plain `swift build -c release` (and
-            // `swift run -c release inventory`) works without `--static-swift-stdlib`: what
-            // that option adds, Foundation's static archives that its dynamic modules do not
-            // name (ICU, CoreFoundation and its shims; Synchronization), is named here.
+            // The link is complete on its own (staticFoundation), so that a plain
+            // `swift build -c release` (and `swift run -c release inventory`) makes it without
+            // `--static-swift-stdlib`.
             linkerSettings: [
                 .unsafeFlags(
                     ["-static-executable", "-use-ld=lld"],
                     .when(platforms: [.linux], configuration: .release))
-            ]
-                + [
-                    "_FoundationICU", "CoreFoundation", "_FoundationCShims",
-                    "_FoundationCollections", "swiftSynchronization",
-                ].map {
-                    .linkedLibrary($0, .when(platforms: [.linux], configuration: .release))
-                }
+            ] + staticFoundation
         ),
         // Helpers the test targets share: temporary folders, pictures, a change recorder.
         .target(
