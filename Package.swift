@@ -14,8 +14,17 @@ import PackageDescription
 //   InventoryBrowse   the full-screen app's screens, terminal-agnostic (keys in, cells out)
 //   InventoryReport   the printable report: HTML through Plot, charts as SVG, photos beside
 //   InventoryServer   the inventory in the browser: Hummingbird routes, pages, live events
+//   InventoryCommandLine  what the two command lines add to an error: what to type
 //   inventory         the command line: arguments, printing, the terminal
 //   inventory-server  `inventory serve`, a binary of its own so the CLI does not link NIO
+// What `--static-swift-stdlib` adds to a release link, for the executables that link the Swift
+// libraries statically without it: Foundation's static archives that its dynamic modules do not
+// name (ICU, CoreFoundation and its shims), and Synchronization.
+let staticFoundation: [LinkerSetting] = [
+    "_FoundationICU", "CoreFoundation", "_FoundationCShims", "_FoundationCollections",
+    "swiftSynchronization",
+].map { .linkedLibrary($0, .when(platforms: [.linux], configuration: .release)) }
+
 let package = Package(
     name: "inventory",
     platforms: [.macOS(.v15)],
@@ -68,9 +77,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // zlib: the CRC-32 for the backup archive's writer (ZIPFoundation's own, in Swift, took
-        // 43 % of a backup's time on Linux; see ZipWriter.swift) and deflate, inflate for its
-        // reader.
+        // zlib: the CRC-32 for the backup archive's writer (ZIPFoundation's own, in Swift, was
+        // the largest part of a backup's time on Linux; see ZipWriter.swift) and deflate,
+        // inflate for its reader.
         .systemLibrary(
             name: "CZlibChecksum",
             pkgConfig: "zlib",
@@ -135,46 +144,50 @@ let package = Package(
                 // scrypt, for the household password's hash
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
+        // The words only a command line says (`add --force`, 'inventory restore FILE'), shared
+        // by the two binaries; the libraries say what happened.
+        .target(
+            name: "InventoryCommandLine", dependencies: ["InventoryKit", "InventoryExchange"]),
         .executableTarget(
             name: "inventory-server",
             dependencies: [
-                "InventoryServer", "InventoryBrowse", "Locking",
+                "InventoryServer", "InventoryBrowse", "InventoryCommandLine", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // IOError: why binding the port failed, by its error number
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
-            // Linked by lld like `inventory` (below), which does not repeat glibc's link-time
-            // notes (mktemp in the static Foundation) as warnings.
+            // A release build carries the Swift libraries (glibc and the C++ runtime stay the
+            // system's), so that it runs where `inventory` does, without a toolchain: the link
+            // is complete on its own like `inventory`'s (below), so the plain
+            // `swift build -c release` that CI and Scripts/install make is the one release
+            // build. lld links it, which does not repeat glibc's link-time notes (mktemp in the
+            // static Foundation) as warnings.
             linkerSettings: [
-                .unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux], configuration: .release))
-            ]),
+                .unsafeFlags(
+                    ["-static-stdlib", "-use-ld=lld"],
+                    .when(platforms: [.linux], configuration: .release))
+            ] + staticFoundation),
         .executableTarget(
             name: "inventory",
             dependencies: [
                 "InventoryKit", "InventoryBrowse", "InventoryExchange", "InventoryReport",
-                "Locking",
+                "InventoryCommandLine", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A release build of the command line is one static executable: no dynamic loader,
-            // no libraries to find and bind, no relocations to apply at each start. A cold
-            // `list --json` of 1,000 items took 13.5–15.0 ms of CPU linked dynamically (the
-            // Swift libraries inside it), 8.1–11.2 ms static (559 page faults instead of 924;
-            // both on a busy machine; 2.47× then 1.55× `sqlite3 -json` in full runs).
+            // no libraries to find and bind, no relocations to apply at each start: what a
+            // short command spends most on (the cold listing's benchmark row
+            // compares it with `sqlite3 -json`).
             // lld links it: it ignores glibc's link-time notes on getpwnam and the like (no
             // user database is read; $HOME names the home folder).
-            // The link is complete on its own, so that a plain `swift build -c release` (and
-            // `swift run -c release inventory`) works without `--static-swift-stdlib`: what
-            // that option adds, Foundation's static archives that its dynamic modules do not
-            // name (ICU, CoreFoundation and its shims; Synchronization), is named here.
+            // The link is complete on its own (staticFoundation), so that a plain
+            // `swift build -c release` (and `swift run -c release inventory`) makes it without
+            // `--static-swift-stdlib`.
             linkerSettings: [
                 .unsafeFlags(
                     ["-static-executable", "-use-ld=lld"],
                     .when(platforms: [.linux], configuration: .release))
-            ]
-                + [
-                    "_FoundationICU", "CoreFoundation", "_FoundationCShims",
-                    "_FoundationCollections", "swiftSynchronization",
-                ].map {
-                    .linkedLibrary($0, .when(platforms: [.linux], configuration: .release))
-                }
+            ] + staticFoundation
         ),
         // Helpers the test targets share: temporary folders, pictures, a change recorder.
         .target(
@@ -216,6 +229,9 @@ let package = Package(
         .testTarget(
             name: "InventoryBrowseTests",
             dependencies: ["InventoryBrowse", "InventoryTestSupport"]),
+        .testTarget(
+            name: "InventoryCommandLineTests",
+            dependencies: ["InventoryCommandLine", "InventoryExchange", "InventoryKit"]),
         .testTarget(
             name: "inventoryTests",
             dependencies: [

@@ -98,8 +98,8 @@ public struct Report: Sendable {
     ///
     /// `photo` is called once per line, in order, then `receipt` once per receipt, in order,
     /// before anything is drawn; the rooms are then drawn side by side on every core, each by
-    /// Plot, in pieces of `rowsPerPiece` rows (one tree of every row took 5.5 × the time of a
-    /// JSON export of the same items; see `Benchmarks/`).
+    /// Plot, in pieces of `rowsPerPiece` rows (one tree of every row was several times slower
+    /// than a JSON export of the same items; see the report's row in `Benchmarks/`).
     public func html(
         photo: (ReportLine) -> Photo, receipt: (ReportLine.Receipt) -> Photo
     ) -> String {

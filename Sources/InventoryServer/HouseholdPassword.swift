@@ -5,8 +5,8 @@ import _CryptoExtras
 /// The household password that lets browsers of other machines sign in: stored only as a
 /// salted scrypt hash (swift-crypto), checked in constant time.
 public enum HouseholdPassword {
-    /// scrypt's cost: 2^15 rounds of 8 × 128-byte blocks (32 MiB, about a tenth of a second
-    /// here), so a stolen hash costs a guesser the same per guess.
+    /// scrypt's cost: 2^15 rounds of 8 × 128-byte blocks (32 MiB, and a core for a noticeable
+    /// fraction of a second), so a stolen hash costs a guesser the same per guess.
     static let rounds = 1 << 15
     static let blockSize = 8
     static let parallelism = 1

@@ -7,7 +7,8 @@ import NIOCore
 import ServiceLifecycle
 
 // The JSON API under /api/: views, items by view with paging, one item, add, edit, delete,
-// and the changes as server-sent events.
+// and the changes as server-sent events. What reads or writes the inventory runs on
+// `blocking`'s threads, one hop a request (an event stream: one a read of the journal).
 extension InventoryServer {
     func addAPIRoutes(to router: Router<ServerContext>) {
         let api = router.group("api")
@@ -17,7 +18,7 @@ extension InventoryServer {
             return Self.json(json + "}")
         }
         api.get("views") { _, _ in
-            let tabs = try self.pager.tabs().map { tab in
+            let tabs = try await self.blocking.run { try self.pager.tabs() }.map { tab in
                 var json = "{\"name\":"
                 ItemJSON.appendString(tab.name, to: &json)
                 json += ",\"title\":"
@@ -37,59 +38,76 @@ extension InventoryServer {
                     }
                     return value
                 } ?? 0
-            let (asked, definition, view) = try self.pager.resolve(
-                name: query.get("view") ?? "all", sort: try Self.sort(request),
-                query: query.get("q") ?? "", offset: offset, limit: limit)
-            if let body = self.encodedPages.body(for: asked, at: view.sequence) {
-                return Self.jsonPage(body)
+            let sort = try Self.sort(request)
+            let (name, words) = (query.get("view") ?? "all", query.get("q") ?? "")
+            // The live views are in memory, but a view or search asked for the first time is
+            // read from the file, and a view applying a change may be reading under its lock:
+            // even a page already encoded is looked up on the blocking threads.
+            let body = try await self.blocking.run {
+                let (asked, definition, view) = try self.pager.resolve(
+                    name: name, sort: sort, query: words, offset: offset, limit: limit)
+                if let body = self.encodedPages.body(for: asked, at: view.sequence) {
+                    return body
+                }
+                let page = try self.pager.page(asked, definition: definition, view: view)
+                let body = self.encode(page)
+                self.encodedPages.keep(body, for: asked, at: page.sequence)
+                return body
             }
-            let page = try self.pager.page(asked, definition: definition, view: view)
-            var bytes = OutputBytes(capacity: 512 + page.items.count * 400)
-            var head = "{\"view\":"
-            ItemJSON.appendString(page.name, to: &head)
-            head += ",\"sort\":\"\(page.sort.rawValue)\",\"count\":\(page.count)"
-            head += ",\"worth\":\"\(self.decimal(page.total))\",\"offset\":\(page.offset)"
-            head += ",\"limit\":\(page.limit),\"sequence\":\(page.sequence),\"items\":["
-            bytes.append(contentsOf: head.utf8)
-            for (index, item) in page.items.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                ItemJSON.appendObject(
-                    item, manager: self.manager, files: Self.fileNaming, to: &bytes)
-            }
-            bytes.append("]}")
-            let body = bytes.withUnsafeBytes { ByteBuffer(bytes: $0) }
-            self.encodedPages.keep(body, for: asked, at: page.sequence)
             return Self.jsonPage(body)
         }
         api.get("items/:id") { _, context in
-            Self.json(self.itemJSON(try self.item(context)))
+            try await self.blocking.run { Self.json(self.itemJSON(try self.item(context))) }
         }
         api.post("items") { request, context in
             let fields = try await Self.jsonFields(request, context)
-            let form = ItemFormController()
-            try Self.fill(form, fromJSON: fields)
-            return Self.json(self.itemJSON(try self.save(form)), status: .created)
+            return try await self.blocking.run {
+                let form = ItemFormController()
+                try Self.fill(form, fromJSON: fields)
+                return Self.json(self.itemJSON(try self.save(form)), status: .created)
+            }
         }
         api.patch("items/:id") { request, context in
             let fields = try await Self.jsonFields(request, context)
-            let current = try self.item(context)
-            if let version = fields["version"] {
-                guard let version = version as? Int, version == current.version else {
-                    throw ServerError.conflict(
-                        "\(current.name) is at version \(current.version), not \(version): "
-                            + "read it again, then send the change.")
+            return try await self.blocking.run {
+                let current = try self.item(context)
+                if let version = fields["version"] {
+                    guard let version = version as? Int, version == current.version else {
+                        throw ServerError.conflict(
+                            "\(current.name) is at version \(current.version), not \(version): "
+                                + "read it again, then send the change.")
+                    }
                 }
+                let form = ItemFormController(editing: current)
+                try Self.fill(form, fromJSON: fields)
+                return Self.json(self.itemJSON(try self.save(form)))
             }
-            let form = ItemFormController(editing: current)
-            try Self.fill(form, fromJSON: fields)
-            return Self.json(self.itemJSON(try self.save(form)))
         }
         api.delete("items/:id") { _, context in
-            let item = try self.item(context)
-            try self.manager.delete(ids: [item.id])
-            return Response(status: .noContent)
+            try await self.blocking.run {
+                let item = try self.item(context)
+                try self.manager.delete(ids: [item.id])
+                return Response(status: .noContent)
+            }
         }
-        api.get("changes") { request, _ in try self.changes(request) }
+        api.get("changes") { request, _ in try await self.changes(request) }
+    }
+
+    /// A page of items as the API's JSON.
+    private func encode(_ page: ViewPage) -> ByteBuffer {
+        var bytes = OutputBytes(capacity: 512 + page.items.count * 400)
+        var head = "{\"view\":"
+        ItemJSON.appendString(page.name, to: &head)
+        head += ",\"sort\":\"\(page.sort.rawValue)\",\"count\":\(page.count)"
+        head += ",\"worth\":\"\(decimal(page.total))\",\"offset\":\(page.offset)"
+        head += ",\"limit\":\(page.limit),\"sequence\":\(page.sequence),\"items\":["
+        bytes.append(contentsOf: head.utf8)
+        for (index, item) in page.items.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            ItemJSON.appendObject(item, manager: manager, files: Self.fileNaming, to: &bytes)
+        }
+        bytes.append("]}")
+        return bytes.withUnsafeBytes { ByteBuffer(bytes: $0) }
     }
 
     /// A page of items as JSON (a buffer kept by `EncodedPages` is shared, not copied).
@@ -109,13 +127,21 @@ extension InventoryServer {
         Money.format(minorUnits, currency: manager.currency, grouping: false)
     }
 
-    /// Submits `form` to an `ItemSaver`: the item saved, or the problems.
+    /// Submits `form` to an `ItemSaver`: the item saved, or the problems (on `blocking`'s
+    /// threads).
     private func save(_ form: ItemFormController) throws -> HouseholdItem {
         let saver = ItemSaver(manager: manager)
         form.delegate = saver
         guard form.submit(), let item = form.savedItem else {
-            if form.problems.contains(where: { $0.message.contains("was changed") }) {
-                throw ServerError.conflict(form.problems.map(\.message).joined(separator: "; "))
+            for problem in form.problems {
+                switch problem.cause {
+                case .editConflict?:
+                    throw ServerError.conflict(form.problems.map(\.message).joined(separator: "; "))
+                case .storage(let path, let storage, let detail)?:
+                    // Not the request's fault: answered as the server answers a file's problem.
+                    throw InventoryError.storage(path: path, problem: storage, detail: detail)
+                default: continue
+                }
             }
             throw ServerError.refused(form.problems)
         }
@@ -235,7 +261,7 @@ extension InventoryServer {
     /// then each change as it commits, as server-sent events: `id` is the journal sequence,
     /// `event: change`, `data` the change with the item as JSON. With `limit`, ends after
     /// that many.
-    private func changes(_ request: Request) throws -> Response {
+    private func changes(_ request: Request) async throws -> Response {
         let query = request.uri.queryParameters
         let start: Int64
         if let text = request.headers[HTTPField.Name("Last-Event-ID")!] ?? query.get("after") {
@@ -244,12 +270,10 @@ extension InventoryServer {
             }
             start = value
         } else {
-            start = try manager.lastSequence()
+            start = try await blocking.run { [manager] in try manager.lastSequence() }
         }
         let limit = try Self.positiveInteger("limit", request)
-        let manager = self.manager
         let signal = self.signal
-        let backlog = Int64(configuration.limits.streamBacklog)
         return Response(
             status: .ok,
             headers: [
@@ -264,30 +288,17 @@ extension InventoryServer {
                 var sent = 0
                 var iterator = wakes.cancelOnGracefulShutdown().makeAsyncIterator()
                 reading: while true {
-                    // A stream this far behind would replay change after change for its page
-                    // to fetch anew each time: the page loads itself once instead.
-                    if try manager.lastSequence() - last > backlog {
-                        try await writer.write(ByteBuffer(string: "event: reload\ndata: {}\n\n"))
-                        break reading
+                    let read = try await self.blocking.run { [last, sent] in
+                        try self.readEvents(after: last, sent: sent, limit: limit)
                     }
-                    let (entries, _) = try manager.changes(
-                        after: last, limit: Self.changesPerRead)
-                    // Written a few kilobytes at a time: a stream whose reader is slow waits
-                    // with no more than that, and a read of the journal, in hand.
-                    var text = ""
-                    for entry in entries {
-                        text += Self.event(entry, manager: manager)
-                        last = entry.sequence
-                        sent += 1
-                        if let limit, sent >= limit { break }
-                        if text.utf8.count >= Self.eventChunk {
-                            try await writer.write(ByteBuffer(string: text))
-                            text = ""
-                        }
-                    }
-                    if !text.isEmpty { try await writer.write(ByteBuffer(string: text)) }
+                    // Written outside the blocking work, a few kilobytes at a time: a stream
+                    // whose reader is slow waits holding no thread, and no more than a read of
+                    // the journal in hand.
+                    for chunk in read.chunks { try await writer.write(ByteBuffer(string: chunk)) }
+                    guard let reached = read.reached else { break reading }
+                    (last, sent) = (reached, sent + read.count)
                     if let limit, sent >= limit { break reading }
-                    if entries.count == Self.changesPerRead { continue }
+                    if read.isFull { continue }
                     switch await iterator.next() {
                     case nil: break reading
                     case .changed: continue
@@ -300,6 +311,45 @@ extension InventoryServer {
                 }
                 try await writer.finish(nil)
             })
+    }
+
+    /// One read of the journal for an event stream, as the text to write.
+    private struct EventRead: Sendable {
+        /// The events, a few kilobytes each (or a `reload` event).
+        var chunks: [String] = []
+        /// How many changes they carry.
+        var count = 0
+        /// The sequence of the last change they carry; nil when the stream ends with them.
+        var reached: Int64?
+        /// Whether the journal may hold more after them: a whole read's worth was read.
+        var isFull = false
+    }
+
+    /// The events after journal sequence `last` for a stream that has sent `sent` of at most
+    /// `limit`: a read of the journal on `blocking`'s threads.
+    private func readEvents(after last: Int64, sent: Int, limit: Int?) throws -> EventRead {
+        var read = EventRead(reached: last)
+        // A stream this far behind would replay change after change for its page to fetch
+        // anew each time: the page loads itself once instead.
+        if try manager.lastSequence() - last > Int64(configuration.limits.streamBacklog) {
+            read.chunks = ["event: reload\ndata: {}\n\n"]
+            read.reached = nil
+            return read
+        }
+        let (entries, _) = try manager.changes(after: last, limit: Self.changesPerRead)
+        read.isFull = entries.count == Self.changesPerRead
+        var text = ""
+        for entry in entries.prefix(limit.map { $0 - sent } ?? entries.count) {
+            text += Self.event(entry, manager: manager)
+            read.reached = entry.sequence
+            read.count += 1
+            if text.utf8.count >= Self.eventChunk {
+                read.chunks.append(text)
+                text = ""
+            }
+        }
+        if !text.isEmpty { read.chunks.append(text) }
+        return read
     }
 
     /// One change as a server-sent event.

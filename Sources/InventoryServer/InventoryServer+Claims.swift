@@ -7,80 +7,96 @@ import NIOCore
 // Claims in the browser: the blog's first scenario. The claim form passes its selection
 // forward to a multi-select item list (`ProductListController`), which reports the selection
 // back through its delegate, the form; the form submits to `ClaimSaver`, which validates.
-// HTTP keeps no state between pages, so each page carries the form's fields along.
+// HTTP keeps no state between pages, so each page carries the form's fields along. Each route
+// runs on `blocking`'s threads once its form is read.
 extension InventoryServer {
     /// The most rows the item list shows at once; a search narrows it.
     static let pickerRows = 300
 
     func addClaimRoutes(to router: Router<ServerContext>) {
         router.get("/claims") { _, context in
-            let claims = try self.manager.claims()
-            return Self.html(
-                self.pages.layout(
-                    title: "Claims", tabs: try self.pager.tabs(), current: "claims",
-                    session: context.session, sequence: nil, main: self.pages.claims(claims)))
+            try await self.blocking.run {
+                let claims = try self.manager.claims()
+                return Self.html(
+                    self.pages.layout(
+                        title: "Claims", tabs: try self.pager.tabs(), current: "claims",
+                        session: context.session, sequence: nil, main: self.pages.claims(claims)))
+            }
         }
         router.get("/claims/new") { _, context in
-            let form = try self.claimForm(fields: [:])
-            return try self.claimFormPage(form, context, status: .ok)
+            try await self.blocking.run {
+                let form = try self.claimForm(fields: [:])
+                return try self.claimFormPage(form, context, status: .ok)
+            }
         }
         router.post("/claims") { request, context in
             let fields = try await Self.formFields(request, context)
-            let form = try self.claimForm(fields: fields)
-            let saver = ClaimSaver(manager: self.manager)
-            form.delegate = saver
-            if form.submit(), let claim = form.savedClaim {
-                return Self.redirect("/claims/\(claim.id)")
+            return try await self.blocking.run {
+                let form = try self.claimForm(fields: fields)
+                let saver = ClaimSaver(manager: self.manager)
+                form.delegate = saver
+                if form.submit(), let claim = form.savedClaim {
+                    return Self.redirect("/claims/\(claim.id)")
+                }
+                return try self.claimFormPage(form, context, status: .unprocessableContent)
             }
-            return try self.claimFormPage(form, context, status: .unprocessableContent)
         }
         // The form hands its selection forward to the list…
         router.post("/claims/pick") { request, context in
             let pairs = try await Self.formPairs(request, context)
-            let fields = Dictionary(pairs, uniquingKeysWith: { $1 })
-            let form = try self.claimForm(fields: fields)
-            let list = form.presentProductList()
-            list.narrow(to: fields["q"])
-            return Self.html(
-                self.pages.layout(
-                    title: "Choose the items", tabs: try self.pager.tabs(), current: "claims",
-                    session: context.session, sequence: nil,
-                    main: self.pages.picker(
-                        list, fields: fields, rows: Self.pickerRows, session: context.session!)))
+            return try await self.blocking.run {
+                let fields = Dictionary(pairs, uniquingKeysWith: { $1 })
+                let form = try self.claimForm(fields: fields)
+                let list = form.presentProductList()
+                list.narrow(to: fields["q"])
+                return Self.html(
+                    self.pages.layout(
+                        title: "Choose the items", tabs: try self.pager.tabs(), current: "claims",
+                        session: context.session, sequence: nil,
+                        main: self.pages.picker(
+                            list, fields: fields, rows: Self.pickerRows,
+                            session: context.session!)))
+            }
         }
         // …and the list reports the selection back to the form through its delegate.
         router.post("/claims/picked") { request, context in
             let pairs = try await Self.formPairs(request, context)
-            let fields = Dictionary(pairs, uniquingKeysWith: { $1 })
-            let form = try self.claimForm(fields: fields)
-            let list = form.presentProductList()
-            list.narrow(to: fields["q"])
-            if fields["cancel"] != nil {
-                list.cancel()
-            } else {
-                let picked = Set(pairs.filter { $0.name == "pick" }.compactMap { Int64($0.value) })
-                let shown = list.visibleItems(in: 0..<Self.pickerRows)
-                for (row, item) in shown.enumerated()
-                where list.isSelected(item.id) != picked.contains(item.id) {
-                    list.toggle(row: row)
+            return try await self.blocking.run {
+                let fields = Dictionary(pairs, uniquingKeysWith: { $1 })
+                let form = try self.claimForm(fields: fields)
+                let list = form.presentProductList()
+                list.narrow(to: fields["q"])
+                if fields["cancel"] != nil {
+                    list.cancel()
+                } else {
+                    let picked = Set(
+                        pairs.filter { $0.name == "pick" }.compactMap { Int64($0.value) })
+                    let shown = list.visibleItems(in: 0..<Self.pickerRows)
+                    for (row, item) in shown.enumerated()
+                    where list.isSelected(item.id) != picked.contains(item.id) {
+                        list.toggle(row: row)
+                    }
+                    list.finish()
                 }
-                list.finish()
+                return try self.claimFormPage(form, context, status: .ok)
             }
-            return try self.claimFormPage(form, context, status: .ok)
         }
         router.get("/claims/:claim") { _, context in
-            let claim = try self.claim(context)
-            return Self.html(
-                self.pages.layout(
-                    title: claim.title, tabs: try self.pager.tabs(), current: "claims",
-                    session: context.session, sequence: nil, main: self.pages.claim(claim)))
+            try await self.blocking.run {
+                let claim = try self.claim(context)
+                return Self.html(
+                    self.pages.layout(
+                        title: claim.title, tabs: try self.pager.tabs(), current: "claims",
+                        session: context.session, sequence: nil, main: self.pages.claim(claim)))
+            }
         }
         router.get("/claims/:claim/report") { _, context in
-            try self.claimReport(try self.claim(context))
+            try await self.blocking.run { try self.claimReport(try self.claim(context)) }
         }
     }
 
-    /// The report of `claim` for the insurer, one document with its photos inside.
+    /// The report of `claim` for the insurer, one document with its photos inside (read on
+    /// `blocking`'s threads).
     func claimReport(_ claim: Claim) throws -> Response {
         let settings = try manager.settings()
         let lines = claim.items.map(ReportLine.init)

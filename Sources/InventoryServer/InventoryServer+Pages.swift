@@ -3,7 +3,9 @@ import Hummingbird
 import InventoryKit
 import NIOCore
 
-// The pages: sign-in, views, items, the add and edit forms, deleting, photos and files.
+// The pages: sign-in, views, items, the add and edit forms, deleting, photos and files. What
+// reads or writes the inventory or a file runs on `blocking`'s threads, one hop a request (two
+// for a photo: the item is looked up before its bytes are received).
 extension InventoryServer {
     /// Rows on a page.
     static let pageSize = 50
@@ -15,7 +17,7 @@ extension InventoryServer {
         router.get("/static/app.js") { _, _ in
             Self.asset(Assets.script, type: "text/javascript; charset=utf-8")
         }
-        router.get("/signin") { request, context in try self.signIn(request, context) }
+        router.get("/signin") { request, context in try await self.signIn(request, context) }
         router.post("/signin") { request, context in
             try await self.signInWithPassword(request, context)
         }
@@ -35,70 +37,91 @@ extension InventoryServer {
         router.get("/views/:name") { request, context in
             let name = try Self.parameter("name", context)
             let sort = try Self.sort(request)
-            let page = try self.pager.page(
-                name: name, sort: sort, query: request.uri.queryParameters.get("q") ?? "",
-                offset: try Self.pageOffset(request), limit: Self.pageSize)
-            return Self.html(
-                self.pages.layout(
-                    title: page.title, tabs: try self.pager.tabs(), current: name,
-                    session: context.session, sequence: page.sequence,
-                    main: self.pages.view(page)))
+            let offset = try Self.pageOffset(request)
+            return try await self.blocking.run {
+                let page = try self.pager.page(
+                    name: name, sort: sort, query: request.uri.queryParameters.get("q") ?? "",
+                    offset: offset, limit: Self.pageSize)
+                return Self.html(
+                    self.pages.layout(
+                        title: page.title, tabs: try self.pager.tabs(), current: name,
+                        session: context.session, sequence: page.sequence,
+                        main: self.pages.view(page)))
+            }
         }
         router.get("/items/new") { _, context in
-            try self.formPage(ItemFormController(), context, status: .ok)
+            try await self.blocking.run {
+                try self.formPage(ItemFormController(), context, status: .ok)
+            }
         }
         router.post("/items") { request, context in
             let fields = try await Self.formFields(request, context)
-            let form = ItemFormController()
-            return try self.submit(form, fields, context)
+            return try await self.blocking.run {
+                try self.submit(ItemFormController(), fields, context)
+            }
         }
         router.get("/items/:id") { _, context in
-            let sequence = try self.manager.lastSequence()
-            let item = try self.item(context)
-            let history = try self.manager.history(itemID: item.id, limit: 100)
-            return Self.html(
-                self.pages.layout(
-                    title: item.name, tabs: try self.pager.tabs(), current: nil,
-                    session: context.session, sequence: sequence,
-                    main: self.pages.item(item, history: history)))
+            try await self.blocking.run {
+                let sequence = try self.manager.lastSequence()
+                let item = try self.item(context)
+                let history = try self.manager.history(itemID: item.id, limit: 100)
+                return Self.html(
+                    self.pages.layout(
+                        title: item.name, tabs: try self.pager.tabs(), current: nil,
+                        session: context.session, sequence: sequence,
+                        main: self.pages.item(item, history: history)))
+            }
         }
         router.get("/items/:id/edit") { _, context in
-            try self.formPage(
-                ItemFormController(editing: try self.item(context)), context, status: .ok)
+            try await self.blocking.run {
+                try self.formPage(
+                    ItemFormController(editing: try self.item(context)), context, status: .ok)
+            }
         }
         router.post("/items/:id") { request, context in
             let fields = try await Self.formFields(request, context)
-            let current = try self.item(context)
-            // The form compares what was typed with the item as it was when the form was
-            // opened; the saver refuses if it has changed since.
-            var original = current
-            if let text = fields["version"], let version = Int(text), version != current.version {
-                guard let then = try self.manager.item(id: current.id, atVersion: version) else {
-                    throw ServerError.conflict(
-                        "\(current.name) was changed since this form was opened: open it again.")
+            return try await self.blocking.run {
+                let current = try self.item(context)
+                // The form compares what was typed with the item as it was when the form was
+                // opened; the saver refuses if it has changed since.
+                var original = current
+                if let text = fields["version"], let version = Int(text), version != current.version
+                {
+                    guard let then = try self.manager.item(id: current.id, atVersion: version)
+                    else {
+                        throw ServerError.conflict(
+                            "\(current.name) was changed since this form was opened: open it again."
+                        )
+                    }
+                    original = then
                 }
-                original = then
+                return try self.submit(ItemFormController(editing: original), fields, context)
             }
-            return try self.submit(ItemFormController(editing: original), fields, context)
         }
         router.get("/items/:id/delete") { _, context in
-            let item = try self.item(context)
-            return Self.html(
-                self.pages.layout(
-                    title: "Delete \(item.name)", tabs: try self.pager.tabs(), current: nil,
-                    session: context.session, sequence: nil,
-                    main: self.pages.confirmDelete(item, session: context.session!)))
+            try await self.blocking.run {
+                let item = try self.item(context)
+                return Self.html(
+                    self.pages.layout(
+                        title: "Delete \(item.name)", tabs: try self.pager.tabs(), current: nil,
+                        session: context.session, sequence: nil,
+                        main: self.pages.confirmDelete(item, session: context.session!)))
+            }
         }
         router.post("/items/:id/delete") { request, context in
             let fields = try await Self.formFields(request, context)
-            let item = try self.item(context)
-            var versions: [Int64: Int] = [:]
-            if let text = fields["version"], let version = Int(text) { versions[item.id] = version }
-            try self.manager.delete(ids: [item.id], expectedVersions: versions)
-            return Self.redirect("/")
+            return try await self.blocking.run {
+                let item = try self.item(context)
+                var versions: [Int64: Int] = [:]
+                if let text = fields["version"], let version = Int(text) {
+                    versions[item.id] = version
+                }
+                try self.manager.delete(ids: [item.id], expectedVersions: versions)
+                return Self.redirect("/")
+            }
         }
         router.post("/items/:id/photos") { request, context in
-            let item = try self.item(context)
+            let item = try await self.blocking.run { try self.item(context) }
             // A photo is held whole in memory while it is stored: so many at once, no more.
             guard
                 let saved = try await self.uploads.ifAdmitted({
@@ -113,16 +136,18 @@ extension InventoryServer {
             }
             return Self.json(self.itemJSON(saved), status: .created)
         }
-        router.get("/files/:name") { _, context in try self.file(context) }
+        router.get("/files/:name") { _, context in
+            try await self.blocking.run { try self.file(context) }
+        }
         addClaimRoutes(to: router)
         addShareRoutes(to: router)
     }
 
     // MARK: - Signing in
 
-    private func signIn(_ request: Request, _ context: ServerContext) throws -> Response {
+    private func signIn(_ request: Request, _ context: ServerContext) async throws -> Response {
         guard let token = request.uri.queryParameters.get("token"), !token.isEmpty else {
-            guard try manager.serverPasswordHash() != nil else {
+            guard try await blocking.run({ try self.manager.serverPasswordHash() }) != nil else {
                 throw ServerError.badRequest("A sign-in link ends with ?token=…")
             }
             return Self.html(pages.passwordForm(problem: nil))
@@ -136,7 +161,7 @@ extension InventoryServer {
     {
         let body = try await request.body.collect(upTo: 64 << 10)
         let password = FormDecoding.fields(String(buffer: body))["password"] ?? ""
-        guard let stored = try manager.serverPasswordHash() else {
+        guard let stored = try await blocking.run({ try self.manager.serverPasswordHash() }) else {
             throw ServerError.badRequest(
                 "This server has no household password: use the sign-in link.")
         }
@@ -179,8 +204,7 @@ extension InventoryServer {
                     [
                         "This sign-in link has been used already, has expired, or is not one of "
                             + "this server's.",
-                        "Each link works once, for a while: restart `inventory serve` for a new "
-                            + "one.",
+                        "Each link works once, for a while: restarting the server makes a new one.",
                     ]), status: .forbidden)
         case .limited:
             return Self.html(
@@ -191,7 +215,7 @@ extension InventoryServer {
         }
     }
 
-    // MARK: - Forms
+    // MARK: - Forms (on `blocking`'s threads)
 
     private func formPage(
         _ form: ItemFormController, _ context: ServerContext, status: HTTPResponse.Status
@@ -260,7 +284,7 @@ extension InventoryServer {
 
     // MARK: - Items and files
 
-    /// The item named by the route's `id`.
+    /// The item named by the route's `id` (on `blocking`'s threads).
     func item(_ context: ServerContext) throws -> HouseholdItem {
         let text = try Self.parameter("id", context)
         guard let id = Int64(text), id > 0 else {
@@ -289,29 +313,33 @@ extension InventoryServer {
             )
         }
         let body = try await request.body.collect(upTo: context.maxUploadSize)
-        let folder = FileManager.default.temporaryDirectory.path
-        let path =
-            "\(folder)/inventory-upload-\(Sessions.randomToken().prefix(16)).\(fileExtension)"
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw ServerError.badRequest("The photo could not be received: no room for it.")
-        }
-        defer { unlink(path) }
-        let written = body.withUnsafeReadableBytes { bytes in
-            write(descriptor, bytes.baseAddress, bytes.count)
-        }
-        close(descriptor)
-        guard written == body.readableBytes else {
-            throw InventoryError.storage(path: path, problem: .diskFull, detail: "")
-        }
-        do {
-            return try manager.attach(file: path, toItem: item.id, as: .photo)
-        } catch InventoryError.invalidPhoto(_, let reason) {
-            throw ServerError.badRequest("That is not a photo the inventory can keep: \(reason).")
+        return try await blocking.run {
+            let folder = FileManager.default.temporaryDirectory.path
+            let path =
+                "\(folder)/inventory-upload-\(Sessions.randomToken().prefix(16)).\(fileExtension)"
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+            guard descriptor >= 0 else {
+                throw ServerError.badRequest("The photo could not be received: no room for it.")
+            }
+            defer { unlink(path) }
+            let written = body.withUnsafeReadableBytes { bytes in
+                write(descriptor, bytes.baseAddress, bytes.count)
+            }
+            close(descriptor)
+            guard written == body.readableBytes else {
+                throw InventoryError.storage(path: path, problem: .diskFull, detail: "")
+            }
+            do {
+                return try self.manager.attach(file: path, toItem: item.id, as: .photo)
+            } catch InventoryError.invalidPhoto(_, let reason) {
+                throw ServerError.badRequest(
+                    "That is not a photo the inventory can keep: \(reason).")
+            }
         }
     }
 
-    /// A stored file, by the name its content gave it, only if an item uses it.
+    /// A stored file, by the name its content gave it, only if an item uses it (on `blocking`'s
+    /// threads).
     private func file(_ context: ServerContext) throws -> Response {
         let name = try Self.parameter("name", context)
         guard StoredFileName.isValid(name), try manager.isFileInUse(name) else {
@@ -321,7 +349,7 @@ extension InventoryServer {
     }
 
     /// The stored file `name` (a valid stored name, which the caller may show), with its type
-    /// and how a browser should show it.
+    /// and how a browser should show it; read on `blocking`'s threads.
     func storedFile(_ name: String) throws -> Response {
         let path = manager.photos.path(of: name)
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -8,7 +8,8 @@ import NIOCore
 // Share links: a read-only copy of one view or one claim for an insurer, opened without
 // signing in, at addresses under the link's own (`/share/TOKEN`). Nothing else of the house is
 // reachable through a link: an item, a file or a page outside what it shows is "not found".
-// Every request through a link is logged before it is answered.
+// Every request through a link is logged before it is answered. Each runs on `blocking`'s
+// threads, from the link's look-up to the visit's log.
 extension InventoryServer {
     /// The Content-Security-Policy of a share link's pages: the style sheet and the photos,
     /// no script at all.
@@ -21,12 +22,12 @@ extension InventoryServer {
 
     func addShareRoutes(to router: Router<ServerContext>) {
         router.get("/share/:token") { request, context in
-            self.throughLink(request, context) { link, links in
+            try await self.throughLink(request, context) { link, links in
                 try self.sharedHome(link, links: links, request)
             }
         }
         router.get("/share/:token/items/:id") { request, context in
-            self.throughLink(request, context) { link, links in
+            try await self.throughLink(request, context) { link, links in
                 // Whether the item exists at all is not told: only whether the link shows it.
                 guard let id = Int64(try Self.parameter("id", context)),
                     try self.shows(link, item: id), let item = try self.manager.item(id: id)
@@ -43,7 +44,7 @@ extension InventoryServer {
             }
         }
         router.get("/share/:token/files/:name") { request, context in
-            self.throughLink(request, context) { link, _ in
+            try await self.throughLink(request, context) { link, _ in
                 let name = try Self.parameter("name", context)
                 guard StoredFileName.isValid(name), try self.shows(link, file: name) else {
                     throw ServerError.notFound("This link shows no such file.")
@@ -52,7 +53,7 @@ extension InventoryServer {
             }
         }
         router.get("/share/:token/report") { request, context in
-            self.throughLink(request, context) { link, links in
+            try await self.throughLink(request, context) { link, links in
                 switch link.subject {
                 case .view(let name): try self.viewReport(name, links: links)
                 case .claim(let id): try self.claimReport(try self.sharedClaim(id))
@@ -62,7 +63,7 @@ extension InventoryServer {
         // Whatever else comes through a link is refused, and logged like the rest: a page the
         // link does not have, a form, a change.
         router.get("/share/:token/**") { request, context in
-            self.throughLink(request, context) { _, _ in
+            try await self.throughLink(request, context) { _, _ in
                 throw ServerError.notFound("This link shows no such page.")
             }
         }
@@ -74,7 +75,7 @@ extension InventoryServer {
                 "/share/:token/report", "/share/:token/**",
             ] {
                 router.on(RouterPath(path), method: method) { request, context in
-                    self.throughLink(request, context) { _, _ in
+                    try await self.throughLink(request, context) { _, _ in
                         throw ServerError.readOnly
                     }
                 }
@@ -87,6 +88,14 @@ extension InventoryServer {
     /// Answers a request through a share link: `body` makes the answer if the link is live;
     /// the visit is logged with the answer's status, and nothing is answered if it cannot be.
     private func throughLink(
+        _ request: Request, _ context: ServerContext,
+        _ body: @escaping @Sendable (ShareLink, PageLinks) throws -> Response
+    ) async throws -> Response {
+        try await blocking.run { self.answerThroughLink(request, context, body) }
+    }
+
+    /// `throughLink`'s answer, made on `blocking`'s threads.
+    private func answerThroughLink(
         _ request: Request, _ context: ServerContext,
         _ body: (ShareLink, PageLinks) throws -> Response
     ) -> Response {

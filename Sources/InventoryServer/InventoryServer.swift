@@ -17,6 +17,9 @@ import ServiceLifecycle
 /// (each good once). Pages follow the inventory live through one event stream each, read from
 /// the journal, so a change made by a page, a command or another process reaches every open
 /// page. Forms submit through the same validating delegate as `browse` (`ItemSaver`).
+///
+/// Whatever reads or writes the inventory or its files runs on threads of its own
+/// (`BlockingWork`), never on an event loop or in the task serving a connection.
 public final class InventoryServer: Sendable {
     /// Where to listen, and how the pages are titled.
     public struct Configuration: Sendable {
@@ -106,6 +109,8 @@ public final class InventoryServer: Sendable {
     public let configuration: Configuration
     /// Where household-password checks run.
     public let passwordChecks: PasswordChecks
+    /// Where the routes read and write the inventory and its files.
+    let blocking: BlockingWork
     let pager: ViewPager
     let pages: Pages
     let signal: ChangeSignal
@@ -122,6 +127,7 @@ public final class InventoryServer: Sendable {
         self.sessions = sessions
         self.configuration = configuration
         self.passwordChecks = passwordChecks
+        blocking = BlockingWork()
         pager = ViewPager(manager: manager, registry: views)
         pages = Pages(currency: manager.currency, title: configuration.title)
         signal = ChangeSignal(manager: manager)
@@ -187,7 +193,11 @@ public final class InventoryServer: Sendable {
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: nil),
-            services: [StreamCloser(signal: signal), PasswordWatch(server: self)],
+            // Listed first, so stopped last: once every request and stream has ended.
+            services: [
+                BlockingWorkEnd(server: self), StreamCloser(signal: signal),
+                PasswordWatch(server: self),
+            ],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? self.configuration.port
                 onListening("\(scheme)://\(Self.hostForURL(self.configuration.host)):\(port)")
@@ -205,13 +215,6 @@ public final class InventoryServer: Sendable {
         var logger = Logger(label: "inventory-server")
         logger.logLevel = .warning
         let application = try makeApplication(onListening: onListening)
-        // The views are loaded before the server listens, so the first page is as quick as
-        // the next (at 100,000 items: 436 ms for the first request without this, 5 after).
-        _ = try pager.tabs()
-        // A server mostly reads: pages of a view by id read the file through a memory map
-        // instead of a system call per database page (API pages at random offsets of 100,000
-        // items under wrk -c64: 5,450 requests/s before, 6,100 to 6,500 after).
-        try manager.mapDatabaseForReading()
         let group = ServiceGroup(
             configuration: .init(
                 services: [application], gracefulShutdownSignals: [.sigterm, .sigint],
@@ -231,14 +234,22 @@ public final class InventoryServer: Sendable {
             }
         }
         defer { center.removeObserver(token) }
-        manager.startFollowing()
-        defer { manager.stopFollowing() }
+        try await blocking.run { [pager, manager] in
+            // The views are loaded before the server listens, so the first page is as quick as
+            // the next.
+            _ = try pager.tabs()
+            // A server mostly reads: pages of a view by id read the file through a memory map
+            // instead of a system call per database page.
+            try manager.mapDatabaseForReading()
+            // Stopped by `BlockingWorkEnd`, when the server has.
+            manager.startFollowing()
+        }
         try await group.run()
         return replaced.withLock { $0 } ? .replaced : .stopped
     }
 
     /// Tells the sessions which household password is stored now; a read that fails (the
-    /// file busy or being replaced) tells nothing.
+    /// file busy or being replaced) tells nothing. Blocking: run on `blocking`'s threads.
     func lookAtThePassword() {
         let hash: String?
         do { hash = try manager.serverPasswordHash() } catch { return }
@@ -316,10 +327,22 @@ public final class InventoryServer: Sendable {
         func run() async throws {
             await cancelWhenGracefulShutdown {
                 while !Task.isCancelled {
-                    server.lookAtThePassword()
+                    try? await server.blocking.run { server.lookAtThePassword() }
                     try? await Task.sleep(for: .seconds(1))
                 }
             }
+        }
+    }
+
+    /// Once the server has stopped, stops following the inventory's file (`run` started it),
+    /// then the threads of the blocking work; when the server could not start, at once.
+    private struct BlockingWorkEnd: Service {
+        let server: InventoryServer
+
+        func run() async throws {
+            // Cancelled rather than shut down gracefully: the server could not start.
+            try? await gracefulShutdown()
+            await server.blocking.stop { [manager = server.manager] in manager.stopFollowing() }
         }
     }
 }
@@ -447,8 +470,8 @@ extension InventoryServer {
         case ServerError.signInNeeded:
             (status, message) = (
                 .unauthorized,
-                "Sign in first: open the sign-in link `inventory serve` printed (each link "
-                    + "works once), or sign in at /signin with the household password."
+                "Sign in first: open the sign-in link the server printed when it started (each "
+                    + "link works once), or sign in at /signin with the household password."
             )
         case ServerError.csrf:
             (status, message) = (
@@ -471,6 +494,9 @@ extension InventoryServer {
             )
         case let error as HTTPError:
             (status, message) = (error.status, error.body ?? error.status.reasonPhrase)
+        case is CancellationError:
+            // The server is stopping: the request's work was never started.
+            (status, message) = (.serviceUnavailable, "The server is stopping: try again soon.")
         case let error as InventoryError:
             (status, message) = Self.answer(for: error)
         case let error as any HTTPResponseError:
@@ -525,11 +551,14 @@ extension InventoryServer {
                 )
             case .busy:
                 return (.serviceUnavailable, "The inventory is busy: try again.")
-            default:
+            case .damaged:
                 return (
                     .internalServerError,
-                    "The inventory file cannot be read: see `inventory verify` on the server."
+                    "The inventory file is damaged: nothing was changed. Its owner can restore "
+                        + "it from a backup."
                 )
+            default:
+                return (.internalServerError, "The inventory file could not be read or written.")
             }
         default:
             return (.internalServerError, "The inventory could not do that.")

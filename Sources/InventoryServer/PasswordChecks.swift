@@ -1,8 +1,8 @@
 import Locking
 import NIOPosix
 
-/// Where household-password checks run: scrypt takes a tenth of a second of a core and 32 MiB
-/// each, so they run on threads of their own (never an event loop, never Swift's cooperative
+/// Where household-password checks run: scrypt takes a core for a noticeable fraction of a
+/// second and 32 MiB each, so they run on threads of their own (never an event loop, never Swift's cooperative
 /// pool, never under a lock), at most `limit` at once, with at most `waiting` more queued; a
 /// check beyond those is refused at once as `Busy`.
 ///

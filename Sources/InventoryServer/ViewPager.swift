@@ -61,7 +61,7 @@ final class ViewPager: Sendable {
     /// - Throws: `HTTPError(.notFound)` for a name no view has.
     func definition(named name: String) throws -> ViewDefinition {
         // Made once: the registry is loaded before the server starts and never changes, and
-        // making a definition (checking its entry) took a tenth of an API request's time.
+        // making a definition (checking its entry) on each request slowed every API request.
         if let made = definitions.withLock({ $0[name] }) { return made }
         let made = try makeDefinition(named: name)
         definitions.withLock { $0[name] = made }

@@ -1,4 +1,5 @@
 import CSQLite
+import InventoryModel
 
 #if canImport(Glibc)
     import Glibc
@@ -14,11 +15,12 @@ extension Database {
     /// either all of a write or none of it. The copy is private (0600), in rollback-journal
     /// mode, and not synced to the disk (a scratch file: sync what it becomes).
     ///
-    /// - Throws: `DatabaseError` (the file exists, the disk is full, …).
+    /// - Throws: `InventoryError.outputExists` when the file exists; `DatabaseError` (the
+    ///   disk is full, …).
     public func copy(toNewFileAt path: String) throws {
         try checkOpen()
         guard access(path, F_OK) != 0 else {
-            throw DatabaseError(extendedCode: SQLITE_CANTOPEN, message: "\(path) exists")
+            throw InventoryError.outputExists(path: path, isFolder: false)
         }
         var destination: OpaquePointer?
         let opened = sqlite3_open_v2(
@@ -76,8 +78,7 @@ extension Database {
     }
 
     /// Copies every page of `source`'s main database into `destination`'s in one step,
-    /// retrying while another connection holds a lock (up to the busy timeout's order of
-    /// magnitude: 5 s).
+    /// retrying while another connection holds a lock (for about as long as the busy timeout).
     private static func runBackup(
         from source: OpaquePointer, to destination: OpaquePointer, errorsOn errors: OpaquePointer
     ) throws {

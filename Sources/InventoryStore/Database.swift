@@ -82,7 +82,8 @@ public final class Database {
     /// Opens (or creates) the database file at `path`.
     ///
     /// - Throws: `DatabaseError` when the file cannot be opened or is not an SQLite database;
-    ///   `DatabaseFileError` when it carries the application id but is incomplete.
+    ///   `DatabaseFileError` when it carries another program's application id, or ours but
+    ///   is incomplete.
     public init(path: String, options: Options = Options()) throws {
         self.path = path
         isImmutable = options.immutable
@@ -141,13 +142,13 @@ public final class Database {
             try execute("PRAGMA foreign_keys = ON")
             try execute("PRAGMA synchronous = NORMAL")
             // After a checkpoint has folded the log back in, the next write starts it again
-            // from the beginning and cuts it to 4 MiB: a batch of 20,000 items left 15 MB of
-            // log behind while another process kept the file open (a watch), which every
+            // from the beginning and cuts it to 4 MiB: a large batch left a log several times
+            // that size behind while another process kept the file open (a watch), which every
             // later command would carry (WriteAheadLogTests).
             try execute("PRAGMA journal_size_limit = \(Self.logSizeLimit)")
             // Statement journals (opened by every statement that fires a trigger) in memory,
-            // not in temp files: measured 20–30% faster inserting 100,000 items one statement
-            // at a time with the journal and search triggers.
+            // not in temp files: faster for inserts that fire the journal and search triggers
+            // (see the import and batch benchmark rows).
             try execute("PRAGMA temp_store = MEMORY")
             // Last: the statements above write nothing to the log (setting WAL on a file in
             // WAL mode does nothing), and need not wait for the lock.
@@ -313,9 +314,7 @@ public final class Database {
             }
             return true
         default:
-            throw DatabaseError(
-                extendedCode: SQLITE_NOTADB,
-                message: "the file belongs to another program (application id \(found))")
+            throw DatabaseFileError.anotherProgram(applicationID: found)
         }
     }
 
@@ -491,7 +490,7 @@ public final class Database {
 
     func checkOpen() throws {
         guard isOpen else {
-            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: "the database is closed")
+            throw StoreError.closed
         }
     }
 

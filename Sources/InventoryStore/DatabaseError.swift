@@ -61,6 +61,8 @@ public enum DatabaseFileError: Error, Sendable, Hashable {
     case missingWriteAheadLog
     /// The file is not a whole number of pages long: it was cut short.
     case truncated(size: Int64, pageSize: Int64)
+    /// The file is another program's SQLite database (its application id is not ours).
+    case anotherProgram(applicationID: Int32)
 }
 
 extension DatabaseError {
@@ -77,7 +79,6 @@ extension DatabaseError {
         case SQLITE_CANTOPEN where systemErrno == ENOSPC || systemErrno == EDQUOT: .diskFull
         case SQLITE_IOERR, SQLITE_CANTOPEN: .inputOutput
         case SQLITE_INTERRUPT: .interrupted
-        case SQLITE_MISUSE where message == "the database is closed": .closed
         default: .other(code: code)
         }
     }

@@ -29,29 +29,29 @@ package enum InventoryFile {
         path: String, access mode: InventoryAccess,
         walResetGuard: WALResetGuard = WALResetGuard()
     ) throws -> Database {
-        func refuse(_ reason: String, _ detail: (any Error)? = nil) -> InventoryError {
+        func refuse(_ reason: OpenFailure, _ detail: (any Error)? = nil) -> InventoryError {
             .cannotOpen(path: path, reason: reason, detail: detail.map { "\($0)" })
         }
-        guard !path.isEmpty else { throw refuse("no file was named") }
+        guard !path.isEmpty else { throw refuse(.noPath) }
         var status = stat()
         let exists = stat(path, &status) == 0
         if !exists {
             switch errno {
             case ENOENT:
-                guard mode == .write else { throw refuse("there is no inventory at this path") }
+                guard mode == .write else { throw refuse(.noInventory) }
                 try checkFolder(of: path, refuse)
-            case EACCES: throw refuse("permission to reach it was denied")
-            case ENOTDIR: throw refuse("a part of the path is not a folder")
-            default: throw refuse(String(cString: strerror(errno)))
+            case EACCES: throw refuse(.pathDenied)
+            case ENOTDIR: throw refuse(.pathThroughFile)
+            default: throw refuse(.system(String(cString: strerror(errno))))
             }
         } else {
             switch status.st_mode & S_IFMT {
             case S_IFREG: break
-            case S_IFDIR: throw refuse("it is a folder")
-            default: throw refuse("it is not a regular file")
+            case S_IFDIR: throw refuse(.folder)
+            default: throw refuse(.notRegularFile)
             }
             if status.st_size == 0, mode == .read {
-                throw refuse("the file is empty: there is no inventory in it yet")
+                throw refuse(.empty)
             }
         }
         var options = Database.Options(
@@ -88,19 +88,13 @@ package enum InventoryFile {
         } catch let error as DatabaseFileError {
             switch error {
             case .truncated(let size, let pageSize):
-                throw refuse(
-                    "it is damaged: it was cut short (\(size) bytes is not a whole number of "
-                        + "\(pageSize)-byte pages); restore it from a backup")
-            case .incomplete:
-                throw refuse(
-                    "it is damaged: it is marked as an inventory but holds no tables; restore it "
-                        + "from a backup")
-            case .missingWriteAheadLog:
-                throw refuse(
-                    "it holds no data of its own: it looks like a copy of an inventory's .sqlite "
-                        + "file made without its -wal file beside it; copy both files (or close "
-                        + "every inventory command on the original first, which folds the -wal "
-                        + "file back in)")
+                throw refuse(.cutShort(size: size, pageSize: pageSize))
+            case .incomplete: throw refuse(.noTables)
+            case .missingWriteAheadLog: throw refuse(.missingWriteAheadLog)
+            case .anotherProgram(let id):
+                throw InventoryError.cannotOpen(
+                    path: path, reason: .notAnInventory,
+                    detail: "the file belongs to another program (application id \(id))")
             }
         } catch let error as DatabaseError {
             throw refuse(reason(for: error, path: path, access: mode), error)
@@ -114,58 +108,49 @@ package enum InventoryFile {
         return stat(path + "-wal", &status) != 0 || status.st_size == 0
     }
 
-    /// The reason in words for a `DatabaseError` met while opening `path`.
+    /// Why opening `path` failed with `error`.
     private static func reason(for error: DatabaseError, path: String, access mode: InventoryAccess)
-        -> String
+        -> OpenFailure
     {
         // A file that could not grow because the disk is full reads as an I/O error to SQLite.
-        if error.storageProblem == .diskFull { return "the disk is full" }
+        if error.storageProblem == .diskFull { return .diskFull }
         switch error.code {
-        case SQLITE_NOTADB: return "it is not an inventory database"
-        case SQLITE_CORRUPT:
-            return
-                "it is damaged; restore it from a backup ('inventory restore FILE'; 'inventory "
-                + "verify' says more)"
-        case SQLITE_READONLY:
-            return mode == .write
-                ? "the inventory is read-only (the file or its folder cannot be written)"
-                : "it cannot be read without writing to it"
-        case SQLITE_BUSY, SQLITE_LOCKED: return "another process kept it locked; try again"
-        case SQLITE_FULL: return "the disk is full"
-        case SQLITE_PERM, SQLITE_AUTH: return "permission denied"
-        case SQLITE_IOERR: return "it cannot be read (an input/output error)"
+        case SQLITE_NOTADB: return .notAnInventory
+        case SQLITE_CORRUPT: return .damaged
+        case SQLITE_READONLY: return mode == .write ? .cannotWriteFileOrFolder : .readsOnlyByWriting
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy
+        case SQLITE_FULL: return .diskFull
+        case SQLITE_PERM, SQLITE_AUTH: return .permissionDenied
+        case SQLITE_IOERR: return .inputOutput
         case SQLITE_CANTOPEN:
             let folder = (path as NSString).deletingLastPathComponent
-            if access(path, R_OK) != 0, access(path, F_OK) == 0 {
-                return "you are not allowed to read it"
-            }
+            if access(path, R_OK) != 0, access(path, F_OK) == 0 { return .notAllowedToRead }
             if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-                return "the folder \(folder) does not exist"
+                return .noFolder(folder)
             }
             if access(folder.isEmpty ? "." : folder, W_OK) != 0 {
-                return "the folder \(folder.isEmpty ? "." : folder) cannot be written to"
+                return .folderNotWritable(folder.isEmpty ? "." : folder)
             }
-            return "it cannot be opened"
-        default:
-            return "it cannot be opened (SQLite error \(error.code); --verbose shows more)"
+            return .unopenable
+        default: return .sqlite(code: error.code)
         }
     }
 
     /// Refuses to create an inventory in a folder that does not exist or cannot be written.
     private static func checkFolder(
-        of path: String, _ refuse: (String, (any Error)?) -> InventoryError
+        of path: String, _ refuse: (OpenFailure, (any Error)?) -> InventoryError
     ) throws {
         let folder = (path as NSString).deletingLastPathComponent
         let shown = folder.isEmpty ? "." : folder
         var status = stat()
         guard stat(shown, &status) == 0 else {
-            throw refuse("the folder \(folder) does not exist", nil)
+            throw refuse(.noFolder(folder), nil)
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw refuse("\(folder) is not a folder", nil)
+            throw refuse(.notAFolder(folder), nil)
         }
         guard access(shown, W_OK | X_OK) == 0 else {
-            throw refuse("the folder \(shown) cannot be written to", nil)
+            throw refuse(.folderNotWritable(shown), nil)
         }
     }
 }

@@ -60,8 +60,7 @@ enum ItemColumns {
         return result + "\""
     }
 
-    private static func malformed(_ column: String, _ text: String) -> DatabaseError {
-        DatabaseError(
-            extendedCode: 11, message: "the \(column) of an item are not valid: \(text.prefix(80))")
+    private static func malformed(_ column: String, _ text: String) -> StoreError {
+        .damaged("the \(column) of an item are not valid: \(text.prefix(80))")
     }
 }

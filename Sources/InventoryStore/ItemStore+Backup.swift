@@ -16,7 +16,7 @@ extension ItemStore {
     /// Like a write, it does not start once commits are refused (`CommitCounter`).
     public func replaceDatabase(withContentsOf path: String) throws {
         guard commits.beginCommit() else {
-            throw DatabaseError(extendedCode: SQLITE_INTERRUPT, message: "the process is ending")
+            throw StoreError.ending
         }
         do {
             try database.replaceContents(withDatabaseAt: path)

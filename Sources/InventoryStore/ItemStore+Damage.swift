@@ -52,10 +52,8 @@ extension ItemStore {
     }
 
     /// The error a write of a file recorded as damaged throws.
-    static func recordedDamageError(_ recorded: String) -> DatabaseError {
-        DatabaseError(
-            extendedCode: SQLITE_CORRUPT,
-            message: "an earlier command found the file damaged (\(recorded))")
+    static func recordedDamageError(_ recorded: String) -> StoreError {
+        .damaged("an earlier command found the file damaged (\(recorded))")
     }
 
     /// Reads every item and claim as a command would, to find a value that breaks a rule of
@@ -70,7 +68,7 @@ extension ItemStore {
                 _ = try claims()
             }
             return nil
-        } catch let error as DatabaseError where error.code == SQLITE_CORRUPT {
+        } catch let error as any StorageFailure where error.storageProblem == .damaged {
             return error.message
         }
     }

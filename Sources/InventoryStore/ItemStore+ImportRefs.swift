@@ -22,8 +22,8 @@ extension ItemStore {
     }
 
     /// Records many references at once, as `setImportRef` does one: up to
-    /// `rowsPerInsert` per statement (an import of 100,000 Homebox rows spent about
-    /// 0.3 s recording them one statement each).
+    /// `rowsPerInsert` per statement (one statement each was a visible part of a large
+    /// import's time).
     public func setImportRefs(_ refs: [(ref: String, itemID: Int64)]) throws {
         var start = 0
         while start < refs.count {
@@ -50,7 +50,7 @@ extension ItemStore {
         let statement = try database.cachedStatement("SELECT id FROM inventory_identity")
         defer { statement.reset() }
         guard try statement.step() else {
-            throw DatabaseError(extendedCode: 1, message: "the inventory_identity row is missing")
+            throw StoreError.damaged("the inventory_identity row is missing")
         }
         return statement.text(at: 0)
     }

@@ -12,7 +12,7 @@ extension ItemStore {
         try statement.bind([.integer(time.millisecondsSince1970)])
         defer { statement.reset() }
         guard try statement.step() else {
-            throw DatabaseError(extendedCode: 1, message: "the journal_write row is missing")
+            throw StoreError.damaged("the journal_write row is missing")
         }
         return statement.int64(at: 0)
     }
@@ -174,8 +174,8 @@ extension ItemStore {
     /// The query of the `journalColumns` of the `journal_entries` rows `condition` selects, in
     /// `order`. The rows come from a subquery with a LIMIT, which SQLite does not flatten into
     /// the outer query: flattened, an addition's item (made by the view's subqueries) was made
-    /// again for each of the 50 columns extracted from it — 20,000 additions read in 1.0 s
-    /// instead of 0.04 s (`sqlite3`, 25 columns).
+    /// again for each of the columns extracted from it, which made reading a batch's
+    /// additions many times slower.
     private static func entries(
         where condition: String?, orderedBy order: String, limit: String = "-1"
     )
@@ -218,8 +218,7 @@ extension ItemStore {
         case ("deleted", let before?, nil):
             change = InventoryChange(kind: .deleted, item: before, sequence: sequence)
         case (let kind, _, _):
-            throw DatabaseError(
-                extendedCode: 1, message: "journal entry \(sequence) is malformed (\(kind))")
+            throw StoreError.damaged("journal entry \(sequence) is malformed (\(kind))")
         }
         return JournalEntry(
             writeID: row.int64(at: 1), time: Timestamp(millisecondsSince1970: row.int64(at: 2)),

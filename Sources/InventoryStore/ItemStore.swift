@@ -43,9 +43,7 @@ public final class ItemStore {
         let code = try statement.step() ? statement.text(at: 0) : Currency.usd.code
         statement.reset()
         guard let currency = Currency(storedCode: code) else {
-            throw DatabaseError(
-                extendedCode: 1,
-                message: "the stored currency \(quoted(code)) is not a currency code")
+            throw StoreError.damaged("the stored currency \(quoted(code)) is not a currency code")
         }
         self.currency = currency
     }
@@ -65,8 +63,8 @@ public final class ItemStore {
     /// Runs `body` in a write transaction that takes the write lock first (waiting for another
     /// writer up to the busy timeout): committed when it returns, rolled back when it throws.
     /// A write whose commit `commits` refuses (a signal is ending the process) is rolled back
-    /// and throws `DatabaseError` (interrupted). A file recorded as damaged (`recordDamage`)
-    /// is not written: the write throws `DatabaseError` (`SQLITE_CORRUPT`).
+    /// and throws `StoreError.ending`. A file recorded as damaged (`recordDamage`) is not
+    /// written: the write throws `StoreError.damaged`.
     ///
     /// - Throws: what `body` throws, or `DatabaseError`.
     public func write<Result>(_ body: () throws -> Result) throws -> Result {
@@ -79,8 +77,7 @@ public final class ItemStore {
                 }
                 let result = try body()
                 guard commits.beginCommit() else {
-                    throw DatabaseError(
-                        extendedCode: SQLITE_INTERRUPT, message: "the process is ending")
+                    throw StoreError.ending
                 }
                 committing = true
                 return result
@@ -98,8 +95,8 @@ public final class ItemStore {
     public let commits = CommitCounter()
 
     /// Reads the file through a memory map of up to `bytes` (SQLite's `mmap_size`) instead of
-    /// copying each page with a system call: a listing of 100,000 items spent a quarter of its
-    /// time in those copies. The mapped pages count in the process's resident memory.
+    /// copying each page with a system call, which a listing of a large inventory makes for
+    /// every page it reads. The mapped pages count in the process's resident memory.
     ///
     /// - Throws: `DatabaseError`.
     public func mapForReading(upTo bytes: Int64) throws {
@@ -405,9 +402,9 @@ public final class ItemStore {
     /// columns, then each field of `ItemField.all` by its kind. The columns added later may be
     /// NULL (a journal entry written before them).
     ///
-    /// - Throws: `DatabaseError` (`SQLITE_CORRUPT`) for a value that breaks a rule the file
-    ///   enforces (its CHECK constraints, which every write passed): only damage puts one
-    ///   there, and it is said as damage, never as the user's mistake.
+    /// - Throws: `StoreError.damaged` for a value that breaks a rule the file enforces (its
+    ///   CHECK constraints, which every write passed): only damage puts one there, and it is
+    ///   said as damage, never as the user's mistake.
     func decodeItem(_ row: Statement, offset: Int32 = 0) throws -> HouseholdItem {
         let id = row.int64(at: offset)
         do {
@@ -427,9 +424,8 @@ public final class ItemStore {
             return item
         } catch let error as InventoryError {
             throw Self.damage("\(error)")
-        } catch let error as DatabaseError where error.code == SQLITE_CORRUPT {
-            throw DatabaseError(
-                extendedCode: error.extendedCode, message: "item \(id): \(error.message)")
+        } catch let error as StoreError where error.isDamage {
+            throw StoreError.damaged("item \(id): \(error.message)")
         }
     }
 
@@ -476,15 +472,13 @@ public final class ItemStore {
     }
 
     /// The error for a value read back from the file that breaks one of its rules: damage.
-    static func damage(_ what: String) -> DatabaseError {
-        DatabaseError(
-            extendedCode: SQLITE_CORRUPT,
-            message: "a value read back breaks a rule of the file: \(what)")
+    static func damage(_ what: String) -> StoreError {
+        .damaged("a value read back breaks a rule of the file: \(what)")
     }
 
     /// Runs `body`, which reads values back from the file into the model's types: one the
     /// model refuses (a negative price, a date that is no day) breaks a rule every write
-    /// passed, so the file is damaged (`DatabaseError`, `SQLITE_CORRUPT`).
+    /// passed, so the file is damaged (`StoreError.damaged`).
     func readingStoredValues<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try body()
@@ -505,10 +499,11 @@ public final class ItemStore {
     ///
     /// Writes up to `rowsPerInsert` rows per statement. Each statement that fires the journal
     /// and search triggers opens a statement journal, and the full-text index flushes at each
-    /// one; one row per statement made a batch twice as slow.
+    /// one; one row per statement made a batch much slower (see the batch benchmark row).
     ///
-    /// - Throws: `DatabaseError` (a constraint, or ids exhausted); nothing is then inserted
-    ///   by the failing statement, and the caller's transaction should be rolled back.
+    /// - Throws: `DatabaseError` (a constraint), `StoreError` (ids exhausted); nothing is
+    ///   then inserted by the failing statement, and the caller's transaction should be rolled
+    ///   back.
     public func insert(_ items: [HouseholdItem]) throws -> [HouseholdItem] {
         var items = items
         try insert(assigningIDsTo: &items)
@@ -517,9 +512,9 @@ public final class ItemStore {
 
     /// Inserts `items` and gives each, in place, the id it was given; see `insert(_:)`.
     ///
-    /// More than one item is a batch (`insertBatch(_:)`). Measured at 100,000 rows: the C
-    /// program of `Benchmarks/` takes 1.30 s set-based against 1.57 s with the triggers at 36
-    /// rows per statement.
+    /// More than one item is a batch (`insertBatch(_:)`): a set-based write, faster than rows
+    /// with the triggers even at `rowsPerInsert` a statement (the C program of `Benchmarks/`
+    /// does both).
     package func insert(assigningIDsTo items: inout [HouseholdItem]) throws {
         guard !items.isEmpty else { return }
         guard items.count > 1 else {
@@ -603,7 +598,7 @@ public final class ItemStore {
     /// `rowsPerInsert` rows per statement.
     private func insertRows(_ items: inout [HouseholdItem], firstID: Int64) throws {
         guard firstID <= Int64.max - Int64(items.count) else {
-            throw DatabaseError(extendedCode: SQLITE_FULL, message: "no item ids are left")
+            throw StoreError.noItemIDsLeft
         }
         var start = 0
         while start < items.count {
@@ -660,8 +655,7 @@ public final class ItemStore {
     }
 
     /// Rows per INSERT statement: 36 × 27 parameters stays under 999, the smallest limit an
-    /// SQLite build may have. Measured at 100,000 items with the triggers: 16 rows per
-    /// statement already took half the time of one; more gained little.
+    /// SQLite build may have. Beyond a few dozen rows a statement, more rows gain little.
     package static let rowsPerInsert = 36
     /// The columns an INSERT or UPDATE of an item writes, in the order `bindFields` binds
     /// them: the kept columns but the id, the folded name and tags, each field's, then the id.

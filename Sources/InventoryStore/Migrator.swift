@@ -126,7 +126,7 @@ public struct Migrator: Sendable {
     /// A matching fingerprint also proves every object the migrations made is there (they
     /// recorded it in the transaction that made them), so only a database without one, or
     /// with another, has its objects checked by name (`verifySchema`, the clearer message):
-    /// reading every migration's SQL at every open cost 6 % of a cold `list --json`.
+    /// reading every migration's SQL at every open would slow every command's start.
     public func verifyFingerprint(of database: Database) throws {
         let current = try fingerprint(of: database)
         let recorded = try recordedFingerprint(of: database)
@@ -214,7 +214,8 @@ public enum MigrationError: Error, Sendable, Hashable {
 // MARK: - CustomStringConvertible
 
 extension MigrationError: CustomStringConvertible {
-    /// The error as a sentence for the user, saying what to do about it.
+    /// The error as a sentence for the user: what happened (what to type about it is the
+    /// command line's to add).
     public var description: String {
         switch self {
         case .writtenByNewerVersion(let path, let migration):
@@ -222,8 +223,7 @@ extension MigrationError: CustomStringConvertible {
                 + "migration \(migration), unknown to this one); upgrade inventory to open it"
         case .needsUpgrade(let path):
             "the inventory \(quoted(path)) was written by an earlier version and must be "
-                + "upgraded, but it can only be read here; run a command that writes (such as "
-                + "`inventory edit`) as its owner once"
+                + "upgraded, but it can only be read here"
         case .damaged(let path, let missing):
             "the inventory \(quoted(path)) is damaged: its schema lacks "
                 + missing.joined(separator: ", ")

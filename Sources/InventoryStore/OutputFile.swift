@@ -34,11 +34,11 @@ public struct OutputFile: Sendable {
     ///
     /// - Parameters:
     ///   - path: the file to write.
-    ///   - replacing: whether an existing file may be replaced (`--force`).
+    ///   - replacing: whether an existing file may be replaced.
     ///   - files: the inventory's own files, which are never written.
     /// - Throws: `InventoryError.cannotWrite` when the path leads to the inventory's files, to
-    ///   a folder, into a folder that does not exist, or to an existing file without
-    ///   `replacing`.
+    ///   a folder, or into a folder that does not exist; `InventoryError.outputExists` for an
+    ///   existing file without `replacing`.
     public init(path: String, replacing: Bool, protecting files: InventoryFiles) throws {
         func refuse(_ reason: String) -> InventoryError { .cannotWrite(path: path, reason: reason) }
         guard !path.isEmpty else { throw refuse("no file was named") }
@@ -54,7 +54,7 @@ public struct OutputFile: Sendable {
             case S_IFDIR: throw refuse("it is a folder")
             case S_IFREG:
                 guard replacing else {
-                    throw refuse("the file exists; add --force to replace it")
+                    throw InventoryError.outputExists(path: path, isFolder: false)
                 }
             default: break
             }
@@ -93,8 +93,7 @@ public struct OutputFile: Sendable {
             return
         }
         if exists, !replacing {
-            throw InventoryError.cannotWrite(
-                path: path, reason: "the file exists; add --force to replace it")
+            throw InventoryError.outputExists(path: path, isFolder: false)
         }
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
@@ -142,8 +141,7 @@ public struct OutputFile: Sendable {
         if let code {
             unlink(temporary)
             if code == EEXIST {
-                throw InventoryError.cannotWrite(
-                    path: path, reason: "the file exists; add --force to replace it")
+                throw InventoryError.outputExists(path: path, isFolder: false)
             }
             throw InventoryError.cannotWrite(path: path, reason: String(cString: strerror(code)))
         }
@@ -172,8 +170,7 @@ public struct OutputFile: Sendable {
         let exists = stat(target, &status) == 0
         let isDevice = exists && status.st_mode & S_IFMT != S_IFREG
         if exists, !isDevice, !replacing {
-            throw InventoryError.cannotWrite(
-                path: path, reason: "the file exists; add --force to replace it")
+            throw InventoryError.outputExists(path: path, isFolder: false)
         }
         let parent =
             isDevice

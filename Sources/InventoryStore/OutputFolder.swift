@@ -33,7 +33,8 @@ public struct OutputFolder: Sendable {
     ///   - entries: what a folder of this kind holds at its top (`report.html`, `files`); an
     ///     existing folder holding anything else is never replaced.
     ///   - files: the inventory's own files, which are never written.
-    /// - Throws: `InventoryError.cannotWrite` when the path may not be written.
+    /// - Throws: `InventoryError.cannotWrite` when the path may not be written;
+    ///   `InventoryError.outputExists` for an existing folder without `replacing`.
     public init(
         path: String, replacing: Bool, entries: Set<String>, protecting files: InventoryFiles
     )
@@ -53,7 +54,7 @@ public struct OutputFolder: Sendable {
         guard status.st_mode & S_IFMT == S_IFDIR else {
             throw refuse("it exists and is not a folder")
         }
-        guard replacing else { throw refuse("the folder exists; add --force to replace it") }
+        guard replacing else { throw InventoryError.outputExists(path: path, isFolder: true) }
         guard isReplaceable() else {
             throw refuse("the folder holds files of yours; choose another name")
         }
@@ -119,8 +120,7 @@ public struct OutputFolder: Sendable {
         var status = stat()
         if lstat(target, &status) == 0 {
             guard replacing, status.st_mode & S_IFMT == S_IFDIR, isReplaceable() else {
-                throw InventoryError.cannotWrite(
-                    path: path, reason: "the folder exists; add --force to replace it")
+                throw InventoryError.outputExists(path: path, isFolder: true)
             }
             // the old one moves aside, the new one in, the old one goes
             let aside = (parent as NSString).appendingPathComponent(
@@ -138,8 +138,7 @@ public struct OutputFolder: Sendable {
             guard rename(folder, target) == 0 else {
                 let code = errno
                 if code == ENOTEMPTY || code == EEXIST {
-                    throw InventoryError.cannotWrite(
-                        path: path, reason: "the folder exists; add --force to replace it")
+                    throw InventoryError.outputExists(path: path, isFolder: true)
                 }
                 throw failure(code)
             }

@@ -1,13 +1,15 @@
 import ArgumentParser
 import Foundation
 import InventoryBrowse
+import InventoryCommandLine
 import InventoryKit
 import InventoryServer
 import Locking
+import NIOCore
 
 /// The server binary `inventory serve` runs, with the paths it resolved. A binary of its own so
-/// that the command line does not link NIO and Hummingbird: linked into `inventory`, they made
-/// a cold `list --json` of 1,000 items 11.5 % slower (README, "In the browser").
+/// that the command line does not link NIO and Hummingbird: linked into `inventory`, they
+/// slowed the start of every command (the cold listing's benchmark row).
 @main
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -57,7 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
             manager = try InventoryManager.openShared(
                 path: db, access: .write, walResetGuard: Self.walResetGuard)
         } catch let error as InventoryError {
-            Self.fail(error.description)
+            Self.fail(CommandLineMessage.text(for: error))
         }
         defer { InventoryManager.closeShared() }
         if setPassword {
@@ -137,7 +139,7 @@ struct ServeCommand: AsyncParsableCommand {
                 current = try InventoryManager.openShared(
                     path: db, access: .write, walResetGuard: Self.walResetGuard)
             } catch let error as InventoryError {
-                Self.fail(error.description)
+                Self.fail(CommandLineMessage.text(for: error))
             }
         }
         Self.say("Stopped.")
@@ -161,7 +163,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             try manager.setServerPasswordHash(try HouseholdPassword.hash(password))
         } catch let error as InventoryError {
-            fail(error.description)
+            fail(CommandLineMessage.text(for: error))
         }
         say(
             "The household password is set: with --host, browsers of other machines sign in "
@@ -183,19 +185,15 @@ struct ServeCommand: AsyncParsableCommand {
         return readLine(strippingNewline: true) ?? ""
     }
 
-    /// Why the server could not start, in a user's words.
+    /// Why the server could not start, in a user's words: by the system's error number when
+    /// binding failed (NIO's `IOError`), never by the wording of its message.
     static func reason(_ error: any Error) -> String {
-        let text = String(describing: error)
-        if text.contains("Address already in use") || text.contains("EADDRINUSE") {
-            return "the port is in use (choose another with --port)"
+        switch (error as? IOError)?.errnoCode {
+        case EADDRINUSE: "the port is in use (choose another with --port)"
+        case EACCES, EPERM: "not allowed to listen there (ports below 1024 need root)"
+        case EADDRNOTAVAIL: "this machine has no such address"
+        default: String(describing: error)
         }
-        if text.contains("Permission denied") || text.contains("EACCES") {
-            return "not allowed to listen there (ports below 1024 need root)"
-        }
-        if text.contains("Cannot assign requested address") || text.contains("EADDRNOTAVAIL") {
-            return "this machine has no such address"
-        }
-        return text
     }
 
     static func openInBrowser(_ link: String) {

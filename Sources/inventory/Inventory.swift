@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InventoryCommandLine
 import InventoryKit
 
 @main
@@ -86,15 +87,23 @@ struct Inventory: ParsableCommand {
         case let failure as CommandFailure:
             report(failure.description, status: failure.status)
         case let error as InventoryError:
-            report(error.description, detail: error.detail, status: exitStatus(for: error))
+            report(
+                CommandLineMessage.text(for: error), detail: error.detail,
+                status: exitStatus(for: error))
         case let error as CommandLineArguments.InvalidText:
             report(error.description, status: 65)
-        case is MigrationError, is ViewRegistryError:
+        case let error as MigrationError:
+            report(CommandLineMessage.text(for: error), status: exitStatus(for: error))
+        case is ViewRegistryError:
             report(String(describing: error), status: exitStatus(for: error))
         case let error as DatabaseError:
             // Never shown as it is (it holds SQL): the library turns these into words.
             report(
                 "an unexpected database error (SQLite error \(error.code)); --verbose shows more",
+                detail: error.description, status: 1)
+        case let error as StoreError:
+            report(
+                "\(error.storageProblem.description(path: nil)); --verbose shows more",
                 detail: error.description, status: 1)
         default:
             // ArgumentParser's own: --help and --version print and exit 0; usage errors get
@@ -137,7 +146,8 @@ struct Inventory: ParsableCommand {
                 .claimRefused:
                 65
             case .itemsNotFound, .itemNotFound, .cannotOpen, .editConflict, .claimNotFound,
-                .itemsInClaims, .storage, .cannotWrite, .attachmentNotFound, .currencyInUse,
+                .itemsInClaims, .storage, .cannotWrite, .outputExists, .attachmentNotFound,
+                .currencyInUse,
                 .shareLinkNotFound:
                 1
             }

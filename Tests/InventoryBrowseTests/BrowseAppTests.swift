@@ -232,6 +232,20 @@ import Testing
         #expect(try manager.item(id: 2)?.isLuxury == true)
     }
 
+    @Test func aWriteToADamagedFileIsRefusedWithoutACommandToType() throws {
+        // What `verify` (or any command that met damage) records in the file.
+        let store = try ItemStore(database: try Database(path: manager.databasePath))
+        store.recordDamage("a page of the items' table", at: Timestamp(Date()))
+        store.close()
+        app.handle(.character("3"))  // Non-insured: Chairs
+        app.handle(.character("i"))
+        #expect(try manager.item(id: 2)?.isInsured == false)
+        #expect(screen.contains("the inventory file is damaged"), "\(screen)")
+        for word in ["'inventory", "inventory restore", "inventory verify", "--"] {
+            #expect(!screen.contains(word), "\(screen)")
+        }
+    }
+
     @Test func aFieldsProblemGoesAwayAsSoonAsTheFieldIsCorrected() throws {
         app.handle(.character("a"))
         type("Boat")

@@ -141,9 +141,11 @@ import Testing
                 .update(itemID: 1, fields: ["price"]),
                 .place(.unchanged), .place(.unchanged), .unchanged(itemID: 2),
                 .reject(
-                    reason: "HB.purchase_date: invalid purchase date \"13/10/2021\": no such day "
-                        + "in the calendar as MM/DD/YYYY; it is a date as DD/MM/YYYY: "
-                        + "--date-format DD/MM/YYYY reads the file so"),
+                    ImportProblem(
+                        row: 8, column: "HB.purchase_date",
+                        reason: "invalid purchase date \"13/10/2021\": no such day in the "
+                            + "calendar as MM/DD/YYYY; it is a date as DD/MM/YYYY",
+                        hint: .dateOrder(.dayFirst))),
                 .add,
             ])
         #expect(dry.outcomes.map(\.row) == Array(2...9))
@@ -234,13 +236,15 @@ import Testing
     @Test func aDateThatExistsOnlyTheOtherWayRoundNamesTheFormatThatReadsIt() {
         let today = CalendarDate(year: 2026, month: 11, day: 23)!
         for (text, order, other) in [
-            ("13/10/2021", SlashDateOrder.monthFirst, "--date-format DD/MM/YYYY"),
-            ("10/13/2021", .dayFirst, "--date-format MM/DD/YYYY"),
+            ("13/10/2021", SlashDateOrder.monthFirst, SlashDateOrder.dayFirst),
+            ("10/13/2021", .dayFirst, .monthFirst),
         ] {
             #expect {
                 try ImportValues.date(text, order: order, field: .purchaseDate, today: today)
             } throws: { error in
-                "\(error)".contains(other)
+                guard let refusal = error as? HintedRefusal else { return false }
+                return refusal.hint == .dateOrder(other)
+                    && refusal.error.description.hasSuffix("it is a date as \(other.rawValue)")
             }
         }
         // A day that is no day either way says only that.

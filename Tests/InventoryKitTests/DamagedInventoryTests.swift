@@ -26,7 +26,7 @@ import Testing
     private func isDamage(_ error: (any Error)?) -> Bool {
         switch error {
         case InventoryError.storage(_, .damaged, _)?: true
-        case InventoryError.cannotOpen(_, let reason, _)?: reason.hasPrefix("it is damaged")
+        case InventoryError.cannotOpen(_, let reason, _)?: reason.isDamage
         default: false
         }
     }

@@ -186,9 +186,10 @@ import Testing
         #expect(final.version == 101)
     }
 
-    /// Migration 0012: an addition's journal row stores no item (a million-item import wrote
-    /// about 500 bytes a row), and every reader still gets the item as it was added — from the
-    /// item's next row's `before`, or the item itself when nothing changed it since.
+    /// Migration 0012: an addition's journal row stores no item (an import stored each item
+    /// twice, in its row and in the journal), and every reader still gets the item as it was
+    /// added — from the item's next row's `before`, or the item itself when nothing changed it
+    /// since.
     @Test func anAdditionsRowStoresNoItemYetHistoryShowsItAsAdded() throws {
         let manager = try makeManager(in: folder)
         let boat = try manager.add(ItemDraft(name: "Boat", price: usd("25000"), tags: ["Sea"]))

@@ -22,8 +22,8 @@ import Testing
             path: writer.databasePath, access: .read, notificationCenter: NotificationCenter())
         defer { follower.close() }
         _ = try follower.count()
-        // 20,000 items wrote 5.7 MB to the log once additions' journal rows stopped carrying
-        // their items (migration 0012): a bigger batch, so that the log has to grow past 8 MiB.
+        // Additions' journal rows carry no item since migration 0012, which shrank what a batch
+        // writes to the log: a batch this big, so that the log has to grow past 8 MiB.
         _ = try writer.add(
             (0..<40_000).map { ItemDraft(name: "Item \($0) with a longer name", price: usd("10")) })
         let afterBatch = walSize(writer)

@@ -125,6 +125,51 @@ struct ServerAPITests {
         }
     }
 
+    @Test("a write to a damaged file is refused in the server's words, with no command to type")
+    func damageIsSaidWithoutTheCommandLine() async throws {
+        let fixture = try ServerFixture()
+        let boat = try fixture.manager.add(ItemDraft(name: "Boat"))
+        // What `verify` (or any command that met damage) records in the file.
+        let store = try ItemStore(database: try Database(path: fixture.manager.databasePath))
+        store.recordDamage("a page of the items' table", at: Timestamp(Date()))
+        store.close()
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            // An edit (through the item form) and a deletion: the file's fault, not the
+            // request's, each answered in the server's words.
+            let (headers, body) = browser.json("{\"insured\":true}")
+            let edit = try await client.execute(
+                uri: "/api/items/\(boat.id)", method: .patch, headers: headers, body: body)
+            let (deleteHeaders, _) = browser.json("")
+            let deletion = try await client.execute(
+                uri: "/api/items/\(boat.id)", method: .delete, headers: deleteHeaders)
+            for refused in [edit, deletion] {
+                #expect(refused.status == .internalServerError)
+                let message = try #require(refused.json["error"] as? String)
+                #expect(message.contains("damaged") && message.contains("restore it from a backup"))
+                for word in ["inventory verify", "inventory restore", "--"] {
+                    #expect(!message.contains(word), "\(message)")
+                }
+            }
+        }
+        #expect(try fixture.manager.item(id: boat.id)?.isInsured == false)
+    }
+
+    @Test("asking to sign in, or for a new link, names no command to type")
+    func signingInIsSaidWithoutTheCommandLine() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let unsigned = try await client.execute(uri: "/api/items", method: .get)
+            #expect(unsigned.status == .unauthorized)
+            let used = try await client.execute(uri: "/signin?token=nothing", method: .get)
+            #expect(used.status == .forbidden)
+            for answer in [unsigned.text, used.text] {
+                #expect(answer.contains("sign-in link"), "\(answer)")
+                #expect(!answer.contains("inventory serve"), "\(answer)")
+            }
+        }
+    }
+
     @Test("the change stream sends each change once, in order, from where a page left off")
     func changes() async throws {
         let fixture = try ServerFixture()

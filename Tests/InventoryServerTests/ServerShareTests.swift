@@ -273,8 +273,7 @@ struct ServerShareTests {
             (try registry(minPrice: "0"), .gone), (try registry(minPrice: nil), .gone),
         ] {
             let server = InventoryServer(manager: manager, views: views)
-            let application = Application(router: server.makeRouter())
-            try await application.test(.router) { client in
+            try await testRoutes(of: server) { client in
                 let page = try await client.execute(uri: link, method: .get)
                 #expect(page.status == status)
                 #expect(page.text.contains("Boat") == (status == .ok))

@@ -33,10 +33,10 @@ struct ServerFixture {
             passwordChecks: passwordChecks)
     }
 
-    /// Runs `body` with a client of the server's routes.
+    /// Runs `body` with a client of the server's routes, witnessing that no request reads or
+    /// writes the inventory on the task that answers it.
     func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let application = Application(router: server.makeRouter())
-        try await application.test(.router) { client in try await body(client) }
+        try await testRoutes(of: server, body)
     }
 
     /// Signs in with a fresh link and returns the session's cookie and CSRF token.
@@ -99,4 +99,92 @@ final class SessionClock: Sendable {
     func advance(_ duration: Duration) {
         now.withLock { $0 += duration }
     }
+}
+
+/// Runs `body` with a client of `server`'s routes (each request answered in the calling
+/// process, as HummingbirdTesting's router client does), and records every use of the
+/// manager's connection made on the task answering a request: a route must hop to the
+/// server's blocking threads for it. The test fails naming each request that did not.
+func testRoutes(
+    of server: InventoryServer, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+) async throws {
+    let witness = ConnectionWitness(server.manager, flagging: .answeringRequests)
+    defer { witness.stop() }
+    let application = Application(router: server.makeRouter())
+    try await application.test(.router) { client in
+        try await body(WitnessedClient(base: client))
+    }
+    #expect(witness.offences == [], "the connection was used on a request's own task")
+}
+
+/// Where a manager's connection is used, as its debug hook (`witnessConnectionUse`) tells: each use
+/// made where it is flagged is recorded, with the request being answered.
+final class ConnectionWitness: Sendable {
+    /// Which uses are offences.
+    enum Flagging {
+        /// A use on the task answering a request (through `WitnessedClient`), whichever it is.
+        case answeringRequests
+        /// A use on any task at all: for a server serving on a port, whose requests run on
+        /// its connections' tasks, while the test itself leaves the manager alone.
+        case anyTask
+    }
+
+    /// The request a task is answering, set by `WitnessedClient`.
+    @TaskLocal static var answering: String?
+
+    private struct State {
+        var uses = 0
+        var offences: [String] = []
+    }
+
+    private let manager: InventoryManager
+    private let state = Mutex(State())
+
+    init(_ manager: InventoryManager, flagging: Flagging) {
+        self.manager = manager
+        manager.witnessConnectionUse { [weak self] in
+            // On a thread of the blocking work there is no task, and no task-local value.
+            let onTask = withUnsafeCurrentTask { $0 != nil }
+            let offence: String? =
+                switch flagging {
+                case .answeringRequests: Self.answering
+                case .anyTask: onTask ? (Self.answering ?? "a task") : nil
+                }
+            self?.state.withLock { state in
+                state.uses += 1
+                if let offence { state.offences.append(offence) }
+            }
+        }
+    }
+
+    /// How many times the connection was used since the witness began.
+    var uses: Int { state.withLock { $0.uses } }
+
+    /// The requests (or "a task") that used the connection where it is flagged, once a use.
+    var offences: [String] { state.withLock { $0.offences } }
+
+    /// Counts from zero again.
+    func reset() {
+        state.withLock { $0 = State() }
+    }
+
+    /// Stops witnessing.
+    func stop() {
+        manager.witnessConnectionUse(nil)
+    }
+}
+
+/// A router client that marks the task answering each request (`ConnectionWitness.answering`).
+struct WitnessedClient: TestClientProtocol {
+    let base: any TestClientProtocol
+
+    func executeRequest(
+        uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?
+    ) async throws -> TestResponse {
+        try await ConnectionWitness.$answering.withValue("\(method) \(uri)") {
+            try await base.executeRequest(uri: uri, method: method, headers: headers, body: body)
+        }
+    }
+
+    var port: Int? { base.port }
 }

@@ -134,10 +134,10 @@ import Testing
             try other.execute("PRAGMA journal_mode = DELETE; CREATE TABLE bookmarks (url TEXT)")
         }
         let before = FileManager.default.contents(atPath: path)
-        let error = #expect(throws: DatabaseError.self) {
+        let error = #expect(throws: DatabaseFileError.self) {
             try Database(path: path, options: .init(applicationID: Database.inventoryApplicationID))
         }
-        #expect(error?.isNotADatabase == true)
+        #expect(error == .anotherProgram(applicationID: 0))
         #expect(FileManager.default.contents(atPath: path) == before)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }

@@ -47,7 +47,7 @@ import Testing
     {
         try damage(column, of: 2, to: value)
         for read in [{ _ = try store.item(id: 2) }, { _ = try store.items() }] {
-            let error = #expect(throws: DatabaseError.self, "\(column)") { try read() }
+            let error = #expect(throws: StoreError.self, "\(column)") { try read() }
             #expect(error?.storageProblem == .damaged, "\(column): \(String(describing: error))")
         }
         #expect(try store.item(id: 1)?.name == "Boat", "the other rows read as they are")
@@ -58,7 +58,7 @@ import Testing
         #expect(try store.recordedDamage() == nil)
         store.recordDamage("SQLite error 11", at: Timestamp(millisecondsSince1970: 0))
         #expect(try store.recordedDamage()?.hasSuffix("SQLite error 11") == true)
-        let error = #expect(throws: DatabaseError.self) {
+        let error = #expect(throws: StoreError.self) {
             try store.write { try store.delete(id: 1) }
         }
         #expect(error?.storageProblem == .damaged)

@@ -25,9 +25,8 @@ import Testing
     }
 
     /// Everyday use with a `watch` open: one process per add or edit, 300 of them. The `-wal`
-    /// file never passes 8 MiB (it ended at 12.8 MB when a reader held a snapshot open
-    /// throughout, and the log grew by about 42 kB per command), and the watch printed every
-    /// change.
+    /// file never passes 8 MiB (it grew with every command when a reader held a snapshot open
+    /// throughout), and the watch printed every change.
     @Test func theLogStaysSmallThroughHundredsOfCommandsWithAWatchOpen() throws {
         let first = try sandbox.add("First")
         let watch = try RunningCommand(["watch", "--json", "--timeout", "300"], in: sandbox)

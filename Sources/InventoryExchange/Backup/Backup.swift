@@ -15,12 +15,13 @@ public enum BackupError: Error, Sendable, Hashable {
     /// The archive is a zip file, but not a backup this program can restore; nothing was
     /// changed.
     case refused(path: String, reason: String)
-    /// The inventory holds items or claims and `--force` was not given.
+    /// The inventory holds items or claims, and was not to be replaced.
     case notEmpty(path: String, counts: InventoryCounts)
 }
 
 extension BackupError: CustomStringConvertible {
-    /// The error as a sentence for the user, saying what to do about it.
+    /// The error as a sentence for the user: what happened (what to type about it is the
+    /// command line's to add).
     public var description: String {
         switch self {
         case .noInventory(let path):
@@ -31,14 +32,13 @@ extension BackupError: CustomStringConvertible {
                 + "backup"
         case .missingFile(let name, let folder):
             "cannot back up: the stored file \(name) that an item uses is missing from "
-                + "\(quoted(folder)) ('inventory verify' lists every missing file and its items)"
+                + quoted(folder)
         case .unreadable(let path, let reason):
             "cannot restore \(quoted(path)): \(reason); nothing was changed"
         case .refused(let path, let reason):
             "cannot restore \(quoted(path)): \(reason); nothing was changed"
         case .notEmpty(let path, let counts):
-            "\(quoted(path)) holds \(BackupError.phrase(counts)); restoring replaces all of it — "
-                + "add --force to replace it (make a backup of it first)"
+            "\(quoted(path)) holds \(BackupError.phrase(counts)); restoring replaces all of it"
         }
     }
 
@@ -83,9 +83,7 @@ public enum Backup {
             let snapshot: InventorySnapshot
             do {
                 snapshot = try manager.snapshot(to: databaseCopy)
-            } catch InventoryError.cannotOpen(_, let reason, _)
-                where reason.hasPrefix("it is damaged")
-            {
+            } catch InventoryError.cannotOpen(_, let reason, _) where reason.isDamage {
                 throw BackupError.damaged(path: manager.databasePath)
             }
             let archivePath = (folder as NSString).appendingPathComponent("backup.zip")

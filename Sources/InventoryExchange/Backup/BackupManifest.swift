@@ -42,8 +42,8 @@ public struct BackupManifest: Codable, Sendable, Hashable {
     /// Every other entry: the database first, then the stored files.
     public var entries: [Entry]
 
-    /// The largest entry a manifest may list: 1 TiB (a stored file is at most 50 MB; the
-    /// database of a million items about 1 GB).
+    /// The largest entry a manifest may list: 1 TiB (a stored file is at most 50 MB, and the
+    /// database of the largest household is far smaller).
     public static let maximumEntrySize: Int64 = 1 << 40
 
     /// Why a manifest is refused, as a sentence about the archive ("it …", "its …").

@@ -95,7 +95,7 @@ public final class StagedRestore {
             } catch InventoryError.cannotOpen(_, let reason, _) {
                 // The reason in words; what SQLite said about the pages is left out.
                 throw refused(
-                    reason.hasPrefix("it is damaged")
+                    reason.isDamage
                         ? "its inventory is damaged (the integrity check failed)"
                         : "its inventory cannot be opened: \(reason)")
             }

@@ -73,6 +73,10 @@ public struct ImportOptions: Sendable {
     public var allowDuplicates = false
     /// Import the good rows and write the bad ones to this file, with a reason column.
     public var rejectedRows: OutputFile?
+    /// How the reason column of `rejectedRows` tells a row's problem: by default what
+    /// happened (`ImportProblem.description`); the command line adds what to type about its
+    /// hint (its `--map`, `--date-format`).
+    public var rejectionReason: @Sendable (ImportProblem) -> String = { $0.description }
     /// For our JSON: the folder holding the files the export lists (`--files`: the exporting
     /// inventory's `photos` folder, or a copy of it); nil keeps only the files this inventory
     /// holds.
@@ -121,11 +125,35 @@ public struct ImportProblem: Sendable, Hashable, CustomStringConvertible {
     public let column: String?
     /// What is wrong, in words.
     public let reason: String
+    /// Which option of the import would read the row otherwise, when one would.
+    public let hint: ImportHint?
+
+    init(row: Int, column: String?, reason: String, hint: ImportHint? = nil) {
+        self.row = row
+        self.column = column
+        self.reason = reason
+        self.hint = hint
+    }
 
     /// `row 3, Price: ` (or `row 3: `) followed by the reason.
-    public var description: String {
-        if let column { "row \(row), \(column): \(reason)" } else { "row \(row): \(reason)" }
+    public var description: String { description(saying: reason) }
+
+    /// `row 3, Price: ` (or `row 3: `) followed by `text`: the reason as a caller tells it
+    /// (with what to type about its hint, say).
+    public func description(saying text: String) -> String {
+        if let column { "row \(row), \(column): \(text)" } else { "row \(row): \(text)" }
     }
+}
+
+/// One thing wrong with a file's header row.
+public struct ImportHeaderProblem: Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, in words.
+    public let reason: String
+    /// Which option of the import would read the header otherwise, when one would.
+    public let hint: ImportHint?
+
+    /// The reason.
+    public var description: String { reason }
 }
 
 /// What an import did, or would do, with one row of the file; a dry run lists them all.
@@ -140,8 +168,9 @@ public struct ImportRowOutcome: Sendable, Hashable {
         case unchanged(itemID: Int64)
         /// It is a place (a Homebox location), recorded as a place, not an item.
         case place(ImportedPlaceChange)
-        /// It is left out, for this reason (with `--skip-invalid`; else nothing is written).
-        case reject(reason: String)
+        /// It is left out, for this problem (its first), with `--skip-invalid`; else nothing is
+        /// written.
+        case reject(ImportProblem)
     }
 
     /// The row as a spreadsheet numbers it (for JSON, the item's number in the file).
@@ -256,29 +285,30 @@ public enum ImportError: Error, Sendable {
     /// The file cannot be read as a table at all.
     case unreadable(path: String, reason: String)
     /// The header names columns that cannot be used; every one is listed.
-    case header(path: String, problems: [String])
+    case header(path: String, problems: [ImportHeaderProblem])
     /// Rows are bad; nothing was written. The report lists them.
     case invalidRows(ImportReport)
-    /// Rows look like items already here; nothing was written (`--yes` adds them).
+    /// Rows look like items already here; nothing was written (`allowDuplicates` adds them).
     case duplicates(ImportReport)
 }
 
 extension ImportError: CustomStringConvertible {
-    /// The error as a sentence for the user, saying what to do about it where it can.
+    /// The error as a sentence for the user: what happened (what to type about it is the
+    /// command line's to add).
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):
             "cannot import \(quoted(path)): \(reason)"
         case .header(let path, let problems):
-            "cannot import \(quoted(path)): " + problems.joined(separator: "; ")
+            "cannot import \(quoted(path)): "
+                + problems.map(\.description).joined(separator: "; ")
         case .invalidRows(let report):
             "\(report.problemCount) problem\(report.problemCount == 1 ? "" : "s") in "
-                + "\(report.rows) row\(report.rows == 1 ? "" : "s"); nothing was imported "
-                + "(--skip-invalid imports the good rows)"
+                + "\(report.rows) row\(report.rows == 1 ? "" : "s"); nothing was imported"
         case .duplicates(let report):
             "\(report.duplicates) of \(report.rows) rows look like items already here "
                 + "(same name, place, serial, price and date): was this file imported before? "
-                + "Nothing was imported; --yes adds them again"
+                + "Nothing was imported"
         }
     }
 }

@@ -90,12 +90,16 @@ enum ImportValues {
         guard !trimmed.isEmpty else { return nil }
         var digits = moneyDigits(trimmed)
         if let evidence = decimalEvidence(trimmed), evidence != mark {
-            throw InventoryError.invalidValue(
-                field: field, value: text,
-                reason: mark == .point
-                    ? "reads as a decimal comma, but the column uses decimal points "
-                        + "(--decimal-comma reads the whole file with commas)"
-                    : "reads as a decimal point, but the column uses decimal commas")
+            guard mark == .point else {
+                throw InventoryError.invalidValue(
+                    field: field, value: text,
+                    reason: "reads as a decimal point, but the column uses decimal commas")
+            }
+            throw HintedRefusal(
+                error: .invalidValue(
+                    field: field, value: text,
+                    reason: "reads as a decimal comma, but the column uses decimal points"),
+                hint: .decimalComma)
         }
         if mark == .comma {
             digits = digits.replacingOccurrences(of: ".", with: "")
@@ -162,9 +166,8 @@ enum ImportValues {
             (year, month, day) = (y, m, d)
         } else if slashes.count == 3 {
             guard let order else {
-                throw invalid(
-                    "could be a day or a month first; say --date-format DD/MM/YYYY or "
-                        + "--date-format MM/DD/YYYY")
+                throw HintedRefusal(
+                    error: invalid("could be a day or a month first"), hint: .dateOrder(nil))
             }
             guard (1...2).contains(slashes[0].count), (1...2).contains(slashes[1].count),
                 let a = Int(slashes[0]), let b = Int(slashes[1]), let y = Int(slashes[2])
@@ -183,9 +186,11 @@ enum ImportValues {
             {
                 // `13/10/2021` read month first: it is a date only the other way round.
                 let other: SlashDateOrder = order == .monthFirst ? .dayFirst : .monthFirst
-                throw invalid(
-                    "no such day in the calendar as \(order.rawValue); it is a date as "
-                        + "\(other.rawValue): --date-format \(other.rawValue) reads the file so")
+                throw HintedRefusal(
+                    error: invalid(
+                        "no such day in the calendar as \(order.rawValue); it is a date as "
+                            + other.rawValue),
+                    hint: .dateOrder(other))
             }
         } else {
             throw invalid(expected)
@@ -264,4 +269,38 @@ enum ImportValues {
         text.split(separator: "/").map { String($0).trimmingWhitespace() }
             .filter { !$0.isEmpty }.joined(separator: " / ")
     }
+}
+
+/// A cell refused, and the option of the import that would read it (`ImportHint`): the
+/// importer records both in the row's problem.
+struct HintedRefusal: Error {
+    /// The refusal, as the item's rules say it.
+    let error: InventoryError
+    /// What would read the cell.
+    let hint: ImportHint
+}
+
+/// An option of the import (`ImportOptions`) that would read the file otherwise: what can be
+/// done about a problem, as a value each caller says in its own terms (the command line as
+/// `--map`, `--decimal-comma`, `--date-format`).
+public enum ImportHint: Sendable, Hashable {
+    /// `mappings` names a column the file does not have.
+    case mappedColumnMissing(String)
+    /// Columns no field takes: `mappings` can give one (the first is `first`) a field, or
+    /// `otherColumns` decide for all of them.
+    case mapOrKeepOtherColumns(first: String)
+    /// Columns give the same field: `mappings` can leave out the column numbered `number`
+    /// (from 1).
+    case leaveOutColumn(number: Int)
+    /// No column gives the items' names: `mappings` can say which does.
+    case mapNameColumn
+    /// A column without a name holds a value: `mappings` can say what the column `header`
+    /// (`column 2`) is.
+    case mapColumn(header: String)
+    /// An amount with a decimal comma in a column of decimal points: `decimalMark` reads the
+    /// whole file with commas.
+    case decimalComma
+    /// A date read in the wrong order (`dateOrder` set to this order reads it), or that could
+    /// be read either way (nil: `dateOrder` says which).
+    case dateOrder(SlashDateOrder?)
 }

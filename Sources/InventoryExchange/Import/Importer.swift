@@ -48,8 +48,8 @@ public struct Importer: Sendable {
         }
         // The first pass runs on a thread of its own while the rows are written as the usual
         // reading has them (decimal points; month first in Homebox dates): it usually confirms
-        // that reading, and the import then took no longer than its write (on two cores, a
-        // 100,000-row Homebox file spent about 0.3 s in the first pass before writing a row).
+        // that reading, and the import then takes no longer than its write (a first pass before
+        // the first row is written would add its whole time to the import's).
         // When it learns another reading, what was written is rolled back and written again.
         let learning = ColumnLearning(importer: self, plan: plan)
         let usual = usualReading(of: plan)
@@ -199,7 +199,7 @@ public struct Importer: Sendable {
         case .csv: format = .csv
         default: format = isHomebox ? .homebox : isLegacy ? .homeboxLegacy : .csv
         }
-        var problems: [String] = []
+        var problems: [ImportHeaderProblem] = []
         var columns: [ImportColumn] = []
         var unknown: [String] = []
         var mappingsUsed: Set<String> = []
@@ -262,17 +262,19 @@ public struct Importer: Sendable {
                 columns.append(ImportColumn(header: shown, field: .ignore, label: shown))
             }
         }
-        for written in options.mappings.keys where !mappingsUsed.contains(written) {
-            problems.append("--map names a column \(quoted(written)) the file does not have")
+        for written in options.mappings.keys.sorted() where !mappingsUsed.contains(written) {
+            problems.append(
+                ImportHeaderProblem(
+                    reason:
+                        "a field is given to a column \(quoted(written)) the file does not have",
+                    hint: .mappedColumnMissing(written)))
         }
         if !unknown.isEmpty {
             let list = unknown.map { quoted($0) }.joined(separator: ", ")
             problems.append(
-                "no field takes the column\(unknown.count == 1 ? "" : "s") \(list) "
-                    + "(--map \(quoted("\(unknown[0])=notes-line")) keeps one as a line of the "
-                    + "notes, \(quoted("\(unknown[0])=ignore")) leaves it out, --other-columns "
-                    + "notes|ignore does either for all; 'inventory import --help' lists the fields)"
-            )
+                ImportHeaderProblem(
+                    reason: "no field takes the column\(unknown.count == 1 ? "" : "s") \(list)",
+                    hint: .mapOrKeepOtherColumns(first: unknown[0])))
         }
         var byField: [ImportField: [Int]] = [:]
         for (index, column) in columns.enumerated() where column.field.isSingle {
@@ -282,14 +284,16 @@ public struct Importer: Sendable {
         where indexes.count > 1 {
             let names = indexes.map { "\(quoted(columns[$0].header)) (column \($0 + 1))" }
             problems.append(
-                "the columns \(names.joined(separator: " and ")) "
-                    + "\(names.count == 2 ? "both" : "all") give the \(field.rawValue); "
-                    + "--map \(quoted("column \(indexes.last! + 1)=ignore")) leaves one out")
+                ImportHeaderProblem(
+                    reason: "the columns \(names.joined(separator: " and ")) "
+                        + "\(names.count == 2 ? "both" : "all") give the \(field.rawValue)",
+                    hint: .leaveOutColumn(number: indexes.last! + 1)))
         }
         if !columns.contains(where: { $0.field == .name }) {
             problems.append(
-                "no column gives the items' names (Name, Item, Item name, HB.name…); "
-                    + "--map COLUMN=name says which does")
+                ImportHeaderProblem(
+                    reason: "no column gives the items' names (Name, Item, Item name, HB.name…)",
+                    hint: .mapNameColumn))
         }
         guard problems.isEmpty else { throw ImportError.header(path: path, problems: problems) }
         var plan = Plan(
@@ -478,14 +482,14 @@ public struct Importer: Sendable {
                 for problem in problems { report.record(problem) }
                 report.rejected += 1
                 if !sink.writes {
-                    let reason = first.column.map { "\($0): \(first.reason)" } ?? first.reason
-                    report.list(row: rowNumber, row.name ?? "", .reject(reason: reason))
+                    report.list(row: rowNumber, row.name ?? "", .reject(first))
                 }
                 if options.rejectedRows != nil {
                     // The cells as this import read them, written by the one rule of our
                     // CSV files, so that importing the file again reads them the same.
                     CSVWriter.appendRecord(
-                        record.map(CSVWriter.restoredCell) + [first.description], to: &rejected)
+                        record.map(CSVWriter.restoredCell) + [options.rejectionReason(first)],
+                        to: &rejected)
                 }
             }
         }
@@ -711,13 +715,18 @@ public struct Importer: Sendable {
                         problems.append(
                             ImportProblem(
                                 row: row, column: column.header,
-                                reason: "the column has no name but holds \(quoted(cell)); "
-                                    + "--map \(quoted("\(column.header)=FIELD")) says what it is"))
+                                reason: "the column has no name but holds \(quoted(cell))",
+                                hint: .mapColumn(header: column.header)))
                     }
                 }
             } catch let error as InventoryError {
                 problems.append(
                     ImportProblem(row: row, column: column.header, reason: error.description))
+            } catch let refusal as HintedRefusal {
+                problems.append(
+                    ImportProblem(
+                        row: row, column: column.header, reason: refusal.error.description,
+                        hint: refusal.hint))
             } catch {
                 problems.append(ImportProblem(row: row, column: column.header, reason: "\(error)"))
             }

@@ -58,9 +58,9 @@ final class BoundedQueue<Element: Sendable>: Sendable {
 }
 
 /// Runs `produce` on a thread of its own, feeding a bounded queue, so that reading and
-/// checking a file's rows overlaps with writing them: on a machine with two cores, an import
-/// of 100,000 Homebox rows took 6.2 s with both in one thread, where the write alone takes
-/// about 3.9 s (Benchmarks, "import a 100,000-row Homebox CSV").
+/// checking a file's rows overlaps with writing them: with both in one thread, an import takes
+/// the time of the two added up, well above the write alone (Benchmarks, "import a 100,000-row
+/// Homebox CSV").
 final class RowPipeline<Element: Sendable>: Sendable {
     let queue: BoundedQueue<Element>
     private let done = DispatchSemaphore(value: 0)

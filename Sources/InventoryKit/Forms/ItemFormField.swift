@@ -97,10 +97,15 @@ public struct ItemFormProblem: Sendable, Hashable {
     public let field: ItemFormField?
     /// What is wrong, in words.
     public let message: String
+    /// The inventory's error behind the problem, when there is one: the value to branch on
+    /// (an edit made from an old copy, a file that cannot be written), never the message.
+    public let cause: InventoryError?
 
-    /// A problem with `field` (nil: the whole form), described by `message`.
-    public init(field: ItemFormField?, message: String) {
+    /// A problem with `field` (nil: the whole form), described by `message`, caused by
+    /// `cause`.
+    public init(field: ItemFormField?, message: String, cause: InventoryError? = nil) {
         self.field = field
         self.message = message
+        self.cause = cause
     }
 }

@@ -95,7 +95,8 @@ public final class ItemSaver: ItemFormDelegate {
             return .accepted(try manager.add(draft))
         } catch let error as InventoryError {
             return .refused([
-                ItemFormProblem(field: Self.field(of: error), message: Self.reason(error))
+                ItemFormProblem(
+                    field: Self.field(of: error), message: Self.reason(error), cause: error)
             ])
         } catch {
             return .refused([ItemFormProblem(field: nil, message: ErrorMessage.text(error))])

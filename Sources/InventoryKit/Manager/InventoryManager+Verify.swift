@@ -58,7 +58,7 @@ extension InventoryManager {
     public func verify() throws -> InventoryVerification {
         var result = InventoryVerification()
         let now = Timestamp(clock())
-        func storage(_ error: DatabaseError) -> InventoryError {
+        func storage(_ error: any StorageFailure) -> InventoryError {
             .storage(path: databasePath, problem: error.storageProblem, detail: error.description)
         }
         do {
@@ -73,20 +73,20 @@ extension InventoryManager {
                 try? items.clearRecordedDamage()
                 return (nil, try items.recordedDamage() == nil ? recorded : nil)
             }
-        } catch let error as DatabaseError where error.storageProblem == .damaged {
+        } catch let error as any StorageFailure where error.storageProblem == .damaged {
             store.withLock { $0.items.recordDamage(error.message, at: now) }
             result.databaseProblem = "the database's pages are damaged"
-        } catch let error as DatabaseError {
+        } catch let error as any StorageFailure {
             throw storage(error)
         }
         let uses: [String: [Int64]]
         do {
             uses = try store.withLock { try $0.items.fileUses() }
-        } catch let error as DatabaseError where error.storageProblem == .damaged {
+        } catch let error as any StorageFailure where error.storageProblem == .damaged {
             result.databaseProblem = result.databaseProblem ?? "the database's pages are damaged"
             result.filesUnreadable = "the damaged database does not say which files items use"
             return result
-        } catch let error as DatabaseError {
+        } catch let error as any StorageFailure {
             throw storage(error)
         }
         result.usedFiles = uses.count

@@ -69,6 +69,17 @@ public final class InventoryManager: Sendable {
     private let follower = Lock<JournalFollower?>(nil)
     private let delivery = Lock(Delivery())
 
+    #if DEBUG
+        private let connectionUse = Lock<(@Sendable () -> Void)?>(nil)
+
+        /// In a debug build, has `witness` called on the thread of each use of the connection,
+        /// before its lock is taken (nil: no longer): a test sees where a program reads and
+        /// writes the inventory (a server's routes: never on the task answering a request).
+        package func witnessConnectionUse(_ witness: (@Sendable () -> Void)?) {
+            connectionUse.withLock { $0 = witness }
+        }
+    #endif
+
     struct Store {
         var items: ItemStore
         /// The journal sequence number of the last change queued for delivery.
@@ -188,7 +199,7 @@ public final class InventoryManager: Sendable {
                 adoptSharedPhotosOnce()
             }
             finishInterruptedRestores()
-        } catch let error as DatabaseError {
+        } catch let error as any StorageFailure {
             // The connection closes as the store that failed to open lets go of it.
             throw InventoryError.cannotOpen(
                 path: path, reason: Self.openingReason(error.storageProblem),
@@ -196,17 +207,15 @@ public final class InventoryManager: Sendable {
         }
     }
 
-    private static func openingReason(_ problem: StorageProblem) -> String {
+    private static func openingReason(_ problem: StorageProblem) -> OpenFailure {
         switch problem {
-        case .damaged:
-            "it is damaged; restore it from a backup ('inventory restore FILE'; 'inventory "
-                + "verify' says more)"
-        case .readOnly: "the inventory is read-only"
-        case .busy: "another process kept it locked; try again"
-        case .diskFull: "the disk is full"
-        case .inputOutput: "it cannot be read (an input/output error)"
-        case .interrupted: "interrupted"
-        case .closed, .other: "it cannot be read (--verbose shows more)"
+        case .damaged: .damaged
+        case .readOnly: .readOnly
+        case .busy: .busy
+        case .diskFull: .diskFull
+        case .inputOutput: .inputOutput
+        case .interrupted: .interrupted
+        case .closed, .other: .unreadable
         }
     }
 
@@ -241,7 +250,7 @@ public final class InventoryManager: Sendable {
         let items: ItemStore
         do {
             items = try ItemStore(database: database)
-        } catch let error as DatabaseError {
+        } catch let error as any StorageFailure {
             throw InventoryError.cannotOpen(
                 path: databasePath, reason: Self.openingReason(error.storageProblem),
                 detail: error.description)
@@ -1010,16 +1019,19 @@ public final class InventoryManager: Sendable {
     /// on the way (SQLite's, or a value that breaks a rule of the file) is recorded in the
     /// file, so that no later write goes on with it (`ItemStore.recordDamage`).
     func withStore<Result: Sendable>(_ body: (inout Store) throws -> Result) throws -> Result {
+        #if DEBUG
+            connectionUse.withLock { $0 }?()
+        #endif
         do {
             return try store.withLock { store in
                 do {
                     return try body(&store)
-                } catch let error as DatabaseError where error.storageProblem == .damaged {
+                } catch let error as any StorageFailure where error.storageProblem == .damaged {
                     store.items.recordDamage(error.message, at: Timestamp(clock()))
                     throw error
                 }
             }
-        } catch let error as DatabaseError {
+        } catch let error as any StorageFailure {
             throw InventoryError.storage(
                 path: databasePath, problem: error.storageProblem, detail: error.description)
         }
@@ -1059,10 +1071,7 @@ public final class InventoryManager: Sendable {
         } catch is ContentReplaced {
             postFileReplaced()
             throw InventoryError.cannotOpen(
-                path: databasePath,
-                reason: "it was replaced (restored from a backup) since it was opened; nothing "
-                    + "was written: open it again",
-                detail: nil)
+                path: databasePath, reason: .replaced, detail: nil)
         }
         deliverPending()
         return result

@@ -13,7 +13,7 @@ public enum ErrorMessage {
             return "the inventory cannot be opened: \(reason)"
         case let error as InventoryError:
             return error.description
-        case let error as DatabaseError:
+        case let error as any StorageFailure:
             return error.storageProblem.description(path: nil)
         default:
             return "something went wrong; nothing was changed"

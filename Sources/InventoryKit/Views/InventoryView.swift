@@ -208,7 +208,7 @@ public final class InventoryView: Sendable {
     /// The index of the item with `id`, or nil when it is not in the view.
     ///
     /// - Complexity: O(*n*): the view keeps no table from ids to places (it would double its
-    ///   memory); a scan of a million ids takes about a millisecond.
+    ///   memory); the scan reads packed ids, one after the other.
     public func index(of id: Int64) -> Int? {
         state.withLock { $0.order.index(ofID: id) }
     }

@@ -130,8 +130,8 @@ struct SortedKeys {
         return keys
     }
 
-    /// The index of the member with `id`, or nil: a scan of the ids (about a millisecond for
-    /// a million), for when the caller has no key.
+    /// The index of the member with `id`, or nil: a scan of the packed ids, for when the caller
+    /// has no key.
     func index(ofID id: Int64) -> Int? {
         locate(id: id).map { offset(ofChunk: $0.chunk) + $0.index }
     }
@@ -380,7 +380,7 @@ struct SortedKeys {
     }
 
     /// Collects members in any order and sorts them once: for a batch read in id order, which
-    /// the database need not sort (its sorter held 64 MB for a million names).
+    /// the database need not sort (its sorter held far more memory than the keys).
     struct Collector {
         private var keys: SortedKeys
         private var all = Chunk()

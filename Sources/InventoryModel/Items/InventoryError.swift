@@ -19,14 +19,17 @@ public enum InventoryError: Error, Sendable, Hashable {
     case currencyInUse(Currency)
     /// A money amount is in a currency other than the inventory's.
     case currencyMismatch(expected: Currency, given: Currency)
-    /// The database file cannot be opened or is not an inventory. `detail` is SQLite's own
-    /// account, for `--verbose`.
-    case cannotOpen(path: String, reason: String, detail: String? = nil)
+    /// The database file cannot be opened or is not an inventory, for `reason`. `detail` is
+    /// SQLite's own account, for `--verbose`.
+    case cannotOpen(path: String, reason: OpenFailure, detail: String? = nil)
     /// The inventory could not be read or written once open. `detail` is SQLite's own account
     /// (with the SQL), for `--verbose`.
     case storage(path: String, problem: StorageProblem, detail: String)
     /// A file the user asked for could not be written; nothing of it was left behind.
     case cannotWrite(path: String, reason: String)
+    /// A file or folder the user asked for exists, and was not to be replaced; nothing was
+    /// written.
+    case outputExists(path: String, isFolder: Bool)
     /// No claim has this id.
     case claimNotFound(Int64)
     /// No share link has this id.
@@ -74,10 +77,12 @@ extension InventoryError: CustomStringConvertible {
             problem.description(path: path)
         case .cannotWrite(let path, let reason):
             "cannot write \(quoted(path)): \(reason)"
+        case .outputExists(let path, let isFolder):
+            "cannot write \(quoted(path)): the \(isFolder ? "folder" : "file") exists"
         case .claimNotFound(let id):
             "no claim has id \(id)"
         case .shareLinkNotFound(let id):
-            "no share link has id \(id) ('inventory share --list --all' lists them)"
+            "no share link has id \(id)"
         case .claimRefused(let problems):
             "cannot save the claim: " + problems.map(\.message).joined(separator: "; ")
         case .itemsInClaims(let references):
@@ -132,8 +137,7 @@ public enum StorageProblem: Sendable, Hashable {
         let file = path.map(quoted) ?? "file"
         return switch self {
         case .damaged:
-            "the inventory \(file) is damaged; restore it from a backup ('inventory restore "
-                + "FILE'; 'inventory verify' says more)"
+            "the inventory \(file) is damaged"
         case .readOnly: "the inventory \(file) is read-only; nothing was changed"
         case .busy:
             "the inventory \(file) is busy: another process kept it locked; nothing was changed, "
@@ -144,7 +148,7 @@ public enum StorageProblem: Sendable, Hashable {
         case .interrupted: "interrupted; nothing was changed"
         case .closed: "the inventory \(file) is closed"
         case .other(let code):
-            "the inventory \(file) could not be used (SQLite error \(code)); --verbose shows more"
+            "the inventory \(file) could not be used (SQLite error \(code))"
         }
     }
 }

@@ -1,10 +1,10 @@
 /// Bytes of output being written: a listing's JSON or CSV, an amount, a date. Appending is a
 /// capacity check and a copy.
 ///
-/// Why not `[UInt8]`: its `append(contentsOf:)` is generic over `Sequence`, about 70
-/// instructions a call before the copy, and a JSON listing appends 55 times an item (each key
-/// is one). In a cold `list --json` of 1,000 items that was 3.85 of 39.6 million instructions,
-/// plus a uniqueness check at every append (callgrind of the release binary).
+/// Why not `[UInt8]`: its `append(contentsOf:)` is generic over `Sequence`, with work of its
+/// own before each copy and a uniqueness check at every append, and a JSON listing appends
+/// once for each key of each item: a visible share of a cold `list --json` (see the cold
+/// listing's benchmark row).
 public struct OutputBytes: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     /// How many bytes have been written.
@@ -53,8 +53,7 @@ public struct OutputBytes: ~Copyable {
     ///
     /// There is no `append(_: String)`: a literal would go to it rather than to
     /// `append(_: StaticString)` (String is the literals' default type), through a copy of the
-    /// string and `withUTF8` (1.2 million more instructions in a cold JSON listing of 1,000
-    /// items).
+    /// string and `withUTF8`, which a cold JSON listing pays for every key.
     public mutating func append(contentsOf bytes: some Sequence<UInt8>) {
         if bytes.withContiguousStorageIfAvailable({ append($0) }) == nil {
             for byte in bytes { append(byte) }

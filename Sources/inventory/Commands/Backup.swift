@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InventoryCommandLine
 import InventoryExchange
 import InventoryKit
 
@@ -67,7 +68,8 @@ struct BackupCommand: ParsableCommand {
             manifest = try Backup.write(
                 manager, to: output, programVersion: Inventory.configuration.version)
         } catch let error as BackupError {
-            throw CommandFailure(description: error.description, status: error.exitStatus)
+            throw CommandFailure(
+                description: CommandLineMessage.text(for: error), status: error.exitStatus)
         }
         if toStandardOutput {
             guard let input = FileHandle(forReadingAtPath: name) else {
@@ -143,8 +145,10 @@ struct RestoreCommand: ParsableCommand {
                 atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
             isFolder.boolValue
         else {
-            throw InventoryError.cannotOpen(
-                path: location.path, reason: "its folder does not exist", detail: nil)
+            throw CommandFailure(
+                description: "cannot open inventory \(quoted(location.path)): its folder does not "
+                    + "exist",
+                status: 1)
         }
         do {
             let staged = try StagedRestore(
@@ -158,7 +162,8 @@ struct RestoreCommand: ParsableCommand {
                 // aside (kept, for whoever wants to look at it) and the backup takes its place.
                 guard force else {
                     throw CommandFailure(
-                        description: "\(error); 'inventory restore \(file) --force' replaces it "
+                        description: "\(CommandLineMessage.text(forAny: error) ?? "\(error)"); "
+                            + "'inventory restore \(file) --force' replaces it "
                             + "(the damaged file is kept beside it)",
                         status: 1)
                 }
@@ -176,7 +181,8 @@ struct RestoreCommand: ParsableCommand {
             Terminal.standardOutput.writeLine(
                 "Restored \(Self.summary(of: staged.manifest)) into \(location.path).")
         } catch let error as BackupError {
-            throw CommandFailure(description: error.description, status: error.exitStatus)
+            throw CommandFailure(
+                description: CommandLineMessage.text(for: error), status: error.exitStatus)
         }
     }
 
@@ -185,8 +191,7 @@ struct RestoreCommand: ParsableCommand {
     static func isDamage(_ error: any Error) -> Bool {
         switch error {
         case InventoryError.cannotOpen(_, let reason, _):
-            reason.contains("damaged") || reason == "it is not an inventory database"
-                || reason.hasPrefix("it holds no data of its own")
+            reason.isDamage || reason == .notAnInventory || reason == .missingWriteAheadLog
         case let error as MigrationError:
             switch error {
             case .damaged, .changedOutside, .unrecorded: true

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InventoryCommandLine
 import InventoryExchange
 import InventoryKit
 
@@ -214,6 +215,7 @@ struct Import: ParsableCommand {
         options.customFields = customFields
         options.otherColumns = otherColumns
         options.allowDuplicates = yes
+        options.rejectionReason = { CommandLineMessage.text(for: $0) }
         options.files = files
         if skipInvalid {
             // A dry run checks the file of rejected rows as the import would, writing nothing.
@@ -285,11 +287,11 @@ struct Import: ParsableCommand {
         case .invalidRows(let report):
             describe(report, to: Terminal.standardError)
             listProblems(report, to: Terminal.standardError)
-            return CommandFailure(description: error.description, status: 65)
+            return CommandFailure(description: CommandLineMessage.text(for: error), status: 65)
         case .duplicates:
-            return CommandFailure(description: error.description, status: 1)
+            return CommandFailure(description: CommandLineMessage.text(for: error), status: 1)
         case .unreadable, .header:
-            return CommandFailure(description: error.description, status: 65)
+            return CommandFailure(description: CommandLineMessage.text(for: error), status: 65)
         }
     }
 
@@ -301,7 +303,9 @@ struct Import: ParsableCommand {
     }
 
     private func listProblems(_ report: ImportReport, to output: BufferedOutput) {
-        for problem in report.problems { output.writeLine("  \(problem)") }
+        for problem in report.problems {
+            output.writeLine("  \(CommandLineMessage.text(for: problem))")
+        }
         if report.problemCount > report.problems.count {
             output.writeLine("  … and \(report.problemCount - report.problems.count) more")
         }
@@ -323,9 +327,11 @@ struct Import: ParsableCommand {
                     "place \(name) "
                         + (change == .added
                             ? "(new)" : change == .changed ? "(changed)" : "(unchanged)")
-                case .reject(let reason):
+                case .reject(let problem):
                     (report.skipsInvalidRows ? "left out" : "rejected") + ": "
-                        + VisibleText.of(reason)
+                        + VisibleText.of(
+                            (problem.column.map { "\($0): " } ?? "")
+                                + CommandLineMessage.text(problem.reason, hint: problem.hint))
                 }
             output.writeLine("  row \(outcome.row): \(line)")
         }

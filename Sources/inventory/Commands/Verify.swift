@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InventoryCommandLine
 import InventoryExchange
 import InventoryKit
 
@@ -81,10 +82,8 @@ struct Verify: ParsableCommand {
         guard case InventoryError.cannotOpen(_, let reason, _) = error else {
             return String(describing: error)
         }
-        // The reason ends with what to do, which is this command's to say.
-        let found = reason.components(separatedBy: "; restore it from a backup")[0]
-        if found == "it is damaged" { return "its pages are damaged" }
-        return found.hasPrefix("it is damaged: ") ? String(found.dropFirst(15)) : found
+        // What to do about damage is this command's to say.
+        return reason.damageFound ?? CommandLineMessage.text(for: reason)
     }
 
     /// Which SQLite library the inventory runs with, and whether the guard against its

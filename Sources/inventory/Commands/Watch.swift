@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import InventoryCommandLine
 import InventoryExchange
 import InventoryKit
 import Locking
@@ -145,7 +146,7 @@ final class ChangePrinter: Sendable {
             failure.withLock {
                 $0 =
                     "could not read the \(batch.count) items added by another write: "
-                    + ErrorMessage.text(error)
+                    + CommandLineMessage.textWithoutPath(for: error)
             }
             finished.signal()
         }

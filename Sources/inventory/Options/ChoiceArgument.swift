@@ -5,9 +5,9 @@ import ArgumentParser
 ///
 /// ArgumentParser's own defaults for such a type make every word through string
 /// interpolation (`"\(rawValue)"`: a dynamic cast per protocol the value might print through)
-/// when it defines the option, at every start of the command, used or not: `--sort`'s ten
-/// words took 1.8 of the 47 million instructions of a cold `list --json` of 1,000 items
-/// (callgrind). These give the same words, and the same help, directly.
+/// when it defines the option, at every start of the command, used or not: a visible share of
+/// a cold `list --json`'s start (see the cold listing's benchmark row). These give the same
+/// words, and the same help, directly.
 protocol ChoiceArgument: ExpressibleByArgument, CaseIterable, RawRepresentable
 where RawValue == String {}
 

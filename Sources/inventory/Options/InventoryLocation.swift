@@ -6,8 +6,8 @@ import InventoryKit
 /// The library never reads the environment itself: the CLI passes it in.
 enum InventoryLocation {
     /// The variables `resolve` and `viewsFile` read, from the process environment. Read one by
-    /// one: `ProcessInfo.processInfo.environment` builds a dictionary of every variable, and
-    /// twice in a command's start it was 0.6 % of a cold `list --json` of 1,000 items.
+    /// one: `ProcessInfo.processInfo.environment` builds a dictionary of every variable, twice
+    /// in every command's start.
     static var processEnvironment: [String: String] {
         var values: [String: String] = [:]
         for name in ["INVENTORY_DB", "INVENTORY_VIEWS", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME"]
@@ -24,7 +24,7 @@ enum InventoryLocation {
     ///   - option: the `--db` value, if any.
     ///   - environment: the process environment.
     /// - Returns: the path, and whether it is the default one (whose folders may be created).
-    /// - Throws: `InventoryError.cannotOpen` when no path can be made (no HOME, say).
+    /// - Throws: `CommandFailure` when no path can be made (no HOME, say).
     static func resolve(option: String?, environment: [String: String]) throws
         -> (path: String, isDefault: Bool)
     {
@@ -36,9 +36,11 @@ enum InventoryLocation {
         } else if let home = environment["HOME"], !home.isEmpty {
             dataHome = (home as NSString).appendingPathComponent(".local/share")
         } else {
-            throw InventoryError.cannotOpen(
-                path: "~/.local/share/inventory/inventory.sqlite",
-                reason: "neither HOME nor XDG_DATA_HOME is set; pass --db PATH")
+            throw CommandFailure(
+                description: "cannot open inventory "
+                    + "\"~/.local/share/inventory/inventory.sqlite\": neither HOME nor "
+                    + "XDG_DATA_HOME is set; pass --db PATH",
+                status: 1)
         }
         let path = ((dataHome as NSString).appendingPathComponent("inventory") as NSString)
             .appendingPathComponent("inventory.sqlite")
@@ -48,7 +50,7 @@ enum InventoryLocation {
     /// Creates the folders above the default database: the `inventory` folder itself with
     /// mode 0700, the ones above it (`~/.local/share`) as usual.
     ///
-    /// - Throws: `InventoryError.cannotOpen` when a folder cannot be created.
+    /// - Throws: `CommandFailure` when a folder cannot be created.
     static func createDefaultFolder(for path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
         guard !FileManager.default.fileExists(atPath: folder) else { return }
@@ -60,8 +62,10 @@ enum InventoryLocation {
                 atPath: folder, withIntermediateDirectories: false,
                 attributes: [.posixPermissions: 0o700])
         } catch {
-            throw InventoryError.cannotOpen(
-                path: path, reason: "cannot create the folder \(folder)")
+            throw CommandFailure(
+                description: "cannot open inventory \(quoted(path)): cannot create the folder "
+                    + folder,
+                status: 1)
         }
     }
 

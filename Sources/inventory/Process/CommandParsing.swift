@@ -6,8 +6,8 @@ import ArgumentParser
 /// `Inventory.parseAsRoot` reads the arguments twice more before the command's own parse, as
 /// two commands of ArgumentParser's (`GenerateCompletions` and
 /// `AutodetectedGenerateCompletions`), each a reflection of a new type and of its property
-/// wrappers, with their generic metadata and protocol conformance lookups: 7.9 of the 48.8
-/// million instructions of a cold `list --json` of 1,000 items (callgrind, release build).
+/// wrappers, with their generic metadata and protocol conformance lookups: a large share of a
+/// cold `list --json`'s start (see the cold listing's benchmark row).
 /// ArgumentParser skips that check for a root that is a plugin of another command
 /// (`_superCommandName` set), which changes nothing else but the usage line of help and of
 /// errors. So arguments that cannot ask for a completion script are parsed under `FastRoot`:
@@ -17,10 +17,9 @@ import ArgumentParser
 /// as its super-command in its configuration (ArgumentParser reads that only of a parse's
 /// root). No command above it has options, so the tree's parse would give it the same
 /// arguments, and ArgumentParser then reflects one command instead of reflecting it and its
-/// parents again and again (a cold `list --json` of 1,000 items: 42.2 → 41.1 million
-/// instructions under a generic wrapper as the root; 39.2 million as its own root, the
-/// wrapper's metadata and conformance lookups gone; 15.4 → 14.8 ms in turns with
-/// `sqlite3 -json`'s 11.6, median of 60).
+/// parents again and again; as its own root rather than under a generic wrapper, it also
+/// leaves out the wrapper's metadata and conformance lookups (the cold listing's benchmark
+/// row measures the start).
 /// Whatever does not come out of either as one of our commands (an error, help, the version)
 /// is parsed again by `Inventory` itself, so that what the user reads, and the exit status, are
 /// exactly those of a plain `parseAsRoot`.
