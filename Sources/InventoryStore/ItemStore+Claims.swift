@@ -70,7 +70,8 @@ extension ItemStore {
             }
         }
         return values + [
-            .bool(line.hadReceipt), .text(record.photo), .text(ItemColumns.json(record.attachments)),
+            .bool(line.hadReceipt), .text(record.photo),
+            .text(ItemColumns.json(record.attachments)),
         ]
     }
 

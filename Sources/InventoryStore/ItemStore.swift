@@ -660,7 +660,9 @@ public final class ItemStore {
     /// The columns an INSERT or UPDATE of an item writes, in the order `bindFields` binds
     /// them: the kept columns but the id, the folded name and tags, each field's, then the id.
     private static let writtenColumns =
-        Array(keptColumns.dropFirst()) + ["name_key", "tag_keys"] + ItemField.all.map(\.column) + ["id"]
+        Array(keptColumns.dropFirst()) + ["name_key", "tag_keys"] + ItemField.all.map(\.column) + [
+            "id"
+        ]
     private static let insertColumnCount = writtenColumns.count
     private static let fullInsertSQL = makeInsertSQL(rows: rowsPerInsert)
 

@@ -68,14 +68,14 @@ public struct Exporter {
             + ordered(by: order).map { field in
                 let isCustom = field.homeboxColumn.hasPrefix("HB.field.")
                 let cell: @Sendable (HouseholdItem, String) -> String? = { item, _ in
-                        if field.key == "location" {
-                            return item.location ?? placeholderLocation
-                        }
-                        if case .flag(let path) = field.kind {
-                            return item[keyPath: path] ? "true" : (isCustom ? nil : "false")
-                        }
-                        return Self.cell(field, of: item)
+                    if field.key == "location" {
+                        return item.location ?? placeholderLocation
                     }
+                    if case .flag(let path) = field.kind {
+                        return item[keyPath: path] ? "true" : (isCustom ? nil : "false")
+                    }
+                    return Self.cell(field, of: item)
+                }
                 return (field.homeboxColumn, cell)
             }
     }()

@@ -645,7 +645,9 @@ public struct Importer: Sendable {
             return date
         }
         /// Reads an item field's cell by the field's kind.
-        func readField(_ field: ItemField, from cell: String, column: ImportColumn, index: Int) throws {
+        func readField(_ field: ItemField, from cell: String, column: ImportColumn, index: Int)
+            throws
+        {
             let text: String? = cell.trimmingWhitespace().isEmpty ? nil : cell
             let value: ItemFieldValue
             switch field.kind {

@@ -70,7 +70,8 @@ struct InventoryDocument: Codable {
             for field in ItemField.all {
                 let key = Key(field.key)
                 switch field.kind {
-                case .name: fields[field.key] = .text(try container.decode(String.self, forKey: key))
+                case .name:
+                    fields[field.key] = .text(try container.decode(String.self, forKey: key))
                 case .text, .money, .date:
                     if let text = try container.decodeIfPresent(String.self, forKey: key) {
                         fields[field.key] = .text(text)

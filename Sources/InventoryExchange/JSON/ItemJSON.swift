@@ -54,7 +54,11 @@ public enum ItemJSON {
                     bytes.append("null")
                 }
             case .date(let path, _):
-                if let date = item[keyPath: path] { quoted(date.append) } else { bytes.append("null") }
+                if let date = item[keyPath: path] {
+                    quoted(date.append)
+                } else {
+                    bytes.append("null")
+                }
             case .flag(let path):
                 if item[keyPath: path] { bytes.append("true") } else { bytes.append("false") }
             case .count(let path): ASCIIDigits.append(item[keyPath: path], to: &bytes)
@@ -73,7 +77,11 @@ public enum ItemJSON {
                 appendString(manager.currency.code, to: &bytes)
             } else if index == Self.valueIndex {
                 bytes.append(",\"worth\":")
-                if let worth = item.worth { quoted(worth.appendDecimal) } else { bytes.append("null") }
+                if let worth = item.worth {
+                    quoted(worth.appendDecimal)
+                } else {
+                    bytes.append("null")
+                }
             }
         }
         bytes.append(",\"photo\":")

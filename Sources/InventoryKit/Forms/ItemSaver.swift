@@ -89,7 +89,8 @@ public final class ItemSaver: ItemFormDelegate {
     {
         switch field.kind {
         case .name, .text: .text(text)
-        case .money: .money(try ValueParser.price(text, currency: currency, field: field.valueField))
+        case .money:
+            .money(try ValueParser.price(text, currency: currency, field: field.valueField))
         case .date: .date(try ValueParser.date(text, field: field.valueField))
         case .count: .count(try ValueParser.quantity(text) ?? 1)
         case .tags: .tags(ItemFormController.tags(fromText: text))

@@ -103,7 +103,8 @@ public struct ClaimedItem: Sendable, Hashable {
         if hadReceipt != now.hadReceipt {
             changes.append(
                 FieldChange(
-                    field: "receipt", old: hadReceipt ? "yes" : "no", new: now.hadReceipt ? "yes" : "no"))
+                    field: "receipt", old: hadReceipt ? "yes" : "no",
+                    new: now.hadReceipt ? "yes" : "no"))
         }
         if record.photo != now.record.photo {
             changes.append(FieldChange(field: "photo", old: record.photo, new: now.record.photo))

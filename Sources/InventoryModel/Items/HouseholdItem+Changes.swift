@@ -34,7 +34,8 @@ extension HouseholdItem {
         var changes: [FieldChange] = []
         for field in ItemField.all where !field.isEqual(on: before, and: self) {
             changes.append(
-                FieldChange(field: field.key, old: field.text(of: before), new: field.text(of: self)))
+                FieldChange(
+                    field: field.key, old: field.text(of: before), new: field.text(of: self)))
             if field.key == "purchaseDate", photo != before.photo {
                 changes.append(FieldChange(field: "photo", old: before.photo, new: photo))
             }
