@@ -28,6 +28,51 @@ public enum ItemJSON {
     private static let priceIndex = ItemField.all.firstIndex { $0.key == "price" }
     private static let valueIndex = ItemField.all.firstIndex { $0.key == "value" }
 
+    /// Appends the JSON value of `field` on `item` to `bytes`: a string, `true` or `false`, a
+    /// number, an array of tags, or `null` when it is empty.
+    public static func appendValue(
+        of field: ItemField, on item: HouseholdItem, to bytes: inout OutputBytes
+    ) {
+        func quoted(_ write: (inout OutputBytes) -> Void) {
+            bytes.append(UInt8(ascii: "\""))
+            write(&bytes)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        switch field.kind {
+        case .name(let path): appendString(item[keyPath: path], to: &bytes)
+        case .text(let path, _): appendString(item[keyPath: path], to: &bytes)
+        case .money(let path):
+            if let amount = item[keyPath: path] {
+                quoted(amount.appendDecimal)
+            } else {
+                bytes.append("null")
+            }
+        case .date(let path, _):
+            if let date = item[keyPath: path] {
+                quoted(date.append)
+            } else {
+                bytes.append("null")
+            }
+        case .flag(let path):
+            if item[keyPath: path] { bytes.append("true") } else { bytes.append("false") }
+        case .count(let path): ASCIIDigits.append(item[keyPath: path], to: &bytes)
+        case .tags(let path):
+            bytes.append(UInt8(ascii: "["))
+            for (index, tag) in item[keyPath: path].enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendString(tag, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+    }
+
+    /// The JSON value of `field` on `item` (`appendValue`), as text.
+    public static func value(of field: ItemField, on item: HouseholdItem) -> String {
+        var bytes = OutputBytes(capacity: 64)
+        appendValue(of: field, on: item, to: &bytes)
+        return bytes.string
+    }
+
     /// Appends one item as a compact JSON object to `bytes`: its id, each field of
     /// `ItemField.all` by its key (the currency after the price, the worth after the value),
     /// then its photo, files, times and version.
@@ -44,32 +89,7 @@ public enum ItemJSON {
         ASCIIDigits.append(item.id, to: &bytes)
         for (index, field) in ItemField.all.enumerated() {
             Self.keys[index].withUnsafeBufferPointer { bytes.append($0) }
-            switch field.kind {
-            case .name(let path): appendString(item[keyPath: path], to: &bytes)
-            case .text(let path, _): appendString(item[keyPath: path], to: &bytes)
-            case .money(let path):
-                if let amount = item[keyPath: path] {
-                    quoted(amount.appendDecimal)
-                } else {
-                    bytes.append("null")
-                }
-            case .date(let path, _):
-                if let date = item[keyPath: path] {
-                    quoted(date.append)
-                } else {
-                    bytes.append("null")
-                }
-            case .flag(let path):
-                if item[keyPath: path] { bytes.append("true") } else { bytes.append("false") }
-            case .count(let path): ASCIIDigits.append(item[keyPath: path], to: &bytes)
-            case .tags(let path):
-                bytes.append(UInt8(ascii: "["))
-                for (index, tag) in item[keyPath: path].enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    appendString(tag, to: &bytes)
-                }
-                bytes.append(UInt8(ascii: "]"))
-            }
+            appendValue(of: field, on: item, to: &bytes)
             // What is derived from a field follows it: the currency of the price, the worth
             // after the value.
             if index == Self.priceIndex {

@@ -109,7 +109,7 @@ public final class ItemFormController {
 
     /// The tags typed in a form's tags field: separated by commas, blanks left out.
     public static func tags(fromText text: String) -> [String] {
-        text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        ValueParser.tags(text)
     }
 
     /// The problems of one field (nil: of the whole form).

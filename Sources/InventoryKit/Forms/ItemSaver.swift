@@ -30,7 +30,7 @@ public final class ItemSaver: ItemFormDelegate {
                 continue
             }
             do {
-                values[field] = try Self.value(
+                values[field] = try ValueParser.value(
                     of: field.itemField, from: texts[field] ?? "", currency: manager.currency)
             } catch {
                 problems.append(ItemFormProblem(field: field, message: Self.reason(error)))
@@ -77,24 +77,6 @@ public final class ItemSaver: ItemFormDelegate {
             ])
         } catch {
             return .refused([ItemFormProblem(field: nil, message: ErrorMessage.text(error))])
-        }
-    }
-
-    /// The value of `field` typed as `text`, by the field's kind: blank is no value (a
-    /// quantity of 1), tags are separated by commas.
-    ///
-    /// - Throws: `InventoryError.invalidValue` for text that does not parse.
-    static func value(of field: ItemField, from text: String, currency: Currency) throws
-        -> ItemFieldValue
-    {
-        switch field.kind {
-        case .name, .text: .text(text)
-        case .money:
-            .money(try ValueParser.price(text, currency: currency, field: field.valueField))
-        case .date: .date(try ValueParser.date(text, field: field.valueField))
-        case .count: .count(try ValueParser.quantity(text) ?? 1)
-        case .tags: .tags(ItemFormController.tags(fromText: text))
-        case .flag: .flag(false)
         }
     }
 

@@ -313,6 +313,36 @@ public enum ValueParser {
         text.trimmingWhitespace().isEmpty ? nil : try CalendarDate(parsing: text, field: field)
     }
 
+    /// The value of `field` typed as `text`, by the field's kind: blank is no value (for a
+    /// count, 1), tags are separated by commas, a flag is yes or no. The one reading of typed
+    /// text that forms and the command line share.
+    ///
+    /// - Throws: `InventoryError.invalidValue` for text that does not parse.
+    public static func value(of field: ItemField, from text: String, currency: Currency) throws
+        -> ItemFieldValue
+    {
+        switch field.kind {
+        case .name, .text: .text(text)
+        case .money: .money(try price(text, currency: currency, field: field.valueField))
+        case .date: .date(try date(text, field: field.valueField))
+        case .count: .count(try quantity(text) ?? 1)
+        case .tags: .tags(tags(text))
+        case .flag:
+            switch text.trimmingWhitespace().lowercased() {
+            case "yes", "true", "1": .flag(true)
+            case "no", "false", "0", "": .flag(false)
+            default:
+                throw InventoryError.invalidValue(
+                    field: field.valueField, value: text, reason: "write yes or no")
+            }
+        }
+    }
+
+    /// Tags typed in one text: separated by commas, blanks left out.
+    public static func tags(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+    }
+
     /// A quantity: a whole number, plain or grouped by commas (`1,000`).
     ///
     /// - Throws: `InventoryError.invalidValue` when it is not a whole number (the range is
