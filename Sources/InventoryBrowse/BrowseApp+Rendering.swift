@@ -229,14 +229,7 @@ extension BrowseApp {
             grid.put(pad(field.label, 12), row: row, column: 2, style: isCurrent ? .bold : .dim)
             let value: String
             if field.isFlag {
-                let isOn =
-                    switch field {
-                    case .luxury: form.isLuxury
-                    case .insured: form.isInsured
-                    case .scheduled: form.isScheduled
-                    default: form.hasLifetimeWarranty
-                    }
-                value = isOn ? "[x]" : "[ ]"
+                value = form[ticked: field] ? "[x]" : "[ ]"
             } else {
                 value = "[" + (form.texts[field] ?? "") + (isCurrent ? "_" : "") + "]"
             }

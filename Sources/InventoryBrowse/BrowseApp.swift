@@ -547,12 +547,7 @@ public final class BrowseApp {
                     form.texts[form.currentField, default: ""].isEmpty ? 0 : 1)
             }
         case .character(" ") where form.currentField.isFlag:
-            switch form.currentField {
-            case .luxury: form.isLuxury.toggle()
-            case .insured: form.isInsured.toggle()
-            case .scheduled: form.isScheduled.toggle()
-            default: form.hasLifetimeWarranty.toggle()
-            }
+            form[ticked: form.currentField].toggle()
         case .character(let character) where !form.currentField.isFlag:
             form.texts[form.currentField, default: ""].append(character)
         default: break

@@ -234,12 +234,7 @@ extension InventoryServer {
                 guard let flag = value as? Bool else {
                     throw ServerError.badRequest("\(key) must be true or false.")
                 }
-                switch field {
-                case .luxury: form.isLuxury = flag
-                case .insured: form.isInsured = flag
-                case .lifetimeWarranty: form.hasLifetimeWarranty = flag
-                default: form.isScheduled = flag
-                }
+                form[ticked: field] = flag
             } else if let list = value as? [String] {
                 guard field == .tags else {
                     throw ServerError.badRequest("Only tags may be a list, not \(key).")

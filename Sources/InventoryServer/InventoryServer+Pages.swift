@@ -251,10 +251,7 @@ extension InventoryServer {
             texts[field] = fields[field.rawValue] ?? ""
         }
         form.texts = texts
-        form.isLuxury = fields[ItemFormField.luxury.rawValue] != nil
-        form.isInsured = fields[ItemFormField.insured.rawValue] != nil
-        form.hasLifetimeWarranty = fields[ItemFormField.lifetimeWarranty.rawValue] != nil
-        form.isScheduled = fields[ItemFormField.scheduled.rawValue] != nil
+        form.ticked = Set(ItemFormField.allCases.filter { $0.isFlag && fields[$0.rawValue] != nil })
     }
 
     /// The fields of a posted form, after checking its CSRF token.

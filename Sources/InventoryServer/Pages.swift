@@ -382,13 +382,7 @@ struct Pages: Sendable {
             let problems = form.problems(for: field)
             var children: [BodyNode] = []
             if field.isFlag {
-                let checked: Bool =
-                    switch field {
-                    case .luxury: form.isLuxury
-                    case .insured: form.isInsured
-                    case .lifetimeWarranty: form.hasLifetimeWarranty
-                    default: form.isScheduled
-                    }
+                let checked = form[ticked: field]
                 var attributes: [Attribute<HTML.BodyContext>] = [
                     .safeAttribute("type", "checkbox"), .safeAttribute("id", id),
                     .safeAttribute("name", field.rawValue), .safeAttribute("value", "on"),

@@ -6,22 +6,18 @@ extension ItemStore {
     // MARK: - What a line records
 
     /// The columns in which a claim line records its item, in the order `decodeLine` reads
-    /// them, each with what it is taken from when the line records the item as it is now.
-    static let lineColumns: [(column: String, fromItem: String)] = [
-        ("name", "items.name"), ("description", "items.description"), ("brand", "items.brand"),
-        ("model", "items.model"), ("serial", "items.serial"), ("price", "items.price"),
-        ("purchase_date", "items.purchase_date"), ("location", "items.location"),
-        ("quantity", "items.quantity"), ("luxury", "items.luxury"),
-        ("insured", "items.insured"), ("value", "items.value"),
-        (
-            "has_receipt",
-            "EXISTS (SELECT 1 FROM json_each(items.attachments) AS file "
-                + "WHERE json_extract(file.value, '$.kind') = 'receipt')"
-        ),
-        ("purchased_from", "items.purchased_from"), ("warranty_until", "items.warranty_until"),
-        ("lifetime_warranty", "items.lifetime_warranty"), ("scheduled", "items.scheduled"),
-        ("tags", "items.tags"), ("photo", "items.photo"), ("attachments", "items.attachments"),
-    ]
+    /// them, each with what it is taken from when the line records the item as it is now: the
+    /// fields claims record (`ItemField.isRecordedByClaims`), named as in `items`, then
+    /// whether it had a receipt, its photo and its files.
+    static let lineColumns: [(column: String, fromItem: String)] =
+        ItemField.all.filter(\.isRecordedByClaims).map { ($0.column, "items.\($0.column)") } + [
+            (
+                "has_receipt",
+                "EXISTS (SELECT 1 FROM json_each(items.attachments) AS file "
+                    + "WHERE json_extract(file.value, '$.kind') = 'receipt')"
+            ),
+            ("photo", "items.photo"), ("attachments", "items.attachments"),
+        ]
 
     /// `claim_items.name, claim_items.description, …`: a line's recorded columns.
     private static let recordedColumns = lineColumns.map { "claim_items.\($0.column)" }
@@ -45,43 +41,37 @@ extension ItemStore {
     private func decodeLine(_ row: Statement, offset: Int32, itemID: Int64?) throws
         -> ClaimedItem
     {
-        func money(_ index: Int32) throws -> Money? {
-            try row.optionalInt64(at: offset + index).map {
-                try Money(minorUnits: $0, currency: currency)
-            }
+        var column = offset
+        var record = HouseholdItem(
+            id: 0, name: "", createdAt: Timestamp(millisecondsSince1970: 0),
+            updatedAt: Timestamp(millisecondsSince1970: 0))
+        for field in ItemField.all where field.isRecordedByClaims {
+            try read(field, of: &record, from: row, at: column)
+            column += 1
         }
-        func date(_ index: Int32) throws -> CalendarDate? {
-            try row.optionalText(at: offset + index).map { try CalendarDate(parsing: $0) }
-        }
-        func text(_ index: Int32) -> String? { row.optionalText(at: offset + index) }
-        func flag(_ index: Int32) -> Bool { row.bool(at: offset + index) }
-        var line = ClaimedItem(
-            itemID: itemID, name: row.text(at: offset), description: text(1), brand: text(2),
-            model: text(3), serialNumber: text(4), price: try money(5), purchaseDate: try date(6),
-            location: text(7), quantity: Int(row.int64(at: offset + 8)), isLuxury: flag(9),
-            isInsured: flag(10), photo: text(18), replacementValue: try money(11),
-            hadReceipt: flag(12))
-        line.purchasedFrom = text(13)
-        line.warrantyUntil = try date(14)
-        line.hasLifetimeWarranty = flag(15)
-        line.isScheduled = flag(16)
-        line.tags = try ItemColumns.tags(text(17))
-        line.attachments = try ItemColumns.attachments(text(19))
-        return line
+        let hadReceipt = row.bool(at: column)
+        record.photo = row.optionalText(at: column + 1)
+        record.attachments = try ItemColumns.attachments(row.optionalText(at: column + 2))
+        return ClaimedItem(itemID: itemID, record: record, hadReceipt: hadReceipt)
     }
 
     /// The values of `lineColumns` for `line`.
     private static func values(of line: ClaimedItem) -> [DatabaseValue] {
-        [
-            .text(line.name), .text(line.description), .text(line.brand), .text(line.model),
-            .text(line.serialNumber), .integer(line.price?.minorUnits),
-            .text(line.purchaseDate?.description), .text(line.location),
-            .integer(Int64(line.quantity)), .bool(line.isLuxury), .bool(line.isInsured),
-            .integer(line.replacementValue?.minorUnits), .bool(line.hadReceipt),
-            .text(line.purchasedFrom), .text(line.warrantyUntil?.description),
-            .bool(line.hasLifetimeWarranty), .bool(line.isScheduled),
-            .text(ItemColumns.json(line.tags)), .text(line.photo),
-            .text(ItemColumns.json(line.attachments)),
+        let record = line.record
+        var values: [DatabaseValue] = []
+        for field in ItemField.all where field.isRecordedByClaims {
+            switch field.value(of: record) {
+            case .text(let text): values.append(.text(text))
+            case .money(let money): values.append(.integer(money?.minorUnits))
+            case .date(let date): values.append(.text(date?.description))
+            case .flag(let flag): values.append(.bool(flag))
+            case .count(let count): values.append(.integer(Int64(count)))
+            case .tags(let tags): values.append(.text(ItemColumns.json(tags)))
+            }
+        }
+        return values + [
+            .bool(line.hadReceipt), .text(record.photo),
+            .text(ItemColumns.json(record.attachments)),
         ]
     }
 

@@ -110,13 +110,12 @@ public final class ItemStore {
 
     // MARK: - Reading
 
-    /// The item columns, in the order `decodeItem` reads them.
-    static let columnNames = [
-        "id", "name", "description", "price", "purchase_date", "photo", "luxury", "insured",
-        "quantity", "location", "brand", "model", "serial", "notes", "created_at", "updated_at",
-        "version", "value", "purchased_from", "warranty_until", "lifetime_warranty",
-        "reviewed_at", "tags", "attachments", "scheduled",
-    ]
+    /// The columns of an item row the store keeps itself (`keptColumns`), then one per field
+    /// of `ItemField.all`: what every read of items selects, in this order, and `decodeItem`
+    /// reads by it.
+    static let columnNames = keptColumns + ItemField.all.map(\.column)
+    /// The columns of an item row that are not fields: its id, photo, files, times, version.
+    static let keptColumns = ["id", "photo", "attachments", "created_at", "updated_at", "version"]
     static let columns = columnNames.joined(separator: ", ")
 
     /// The item with `id`, or nil.
@@ -399,66 +398,76 @@ public final class ItemStore {
         }
     }
 
-    /// Reads an item from the row's columns `offset` to `offset + 24`, in `columnNames` order.
-    /// The columns added later may be NULL (a journal entry written before them).
+    /// Reads an item from the row's columns `offset` on, in `columnNames` order: its kept
+    /// columns, then each field of `ItemField.all` by its kind. The columns added later may be
+    /// NULL (a journal entry written before them).
     ///
     /// - Throws: `StoreError.damaged` for a value that breaks a rule the file enforces (its
     ///   CHECK constraints, which every write passed): only damage puts one there, and it is
     ///   said as damage, never as the user's mistake.
     func decodeItem(_ row: Statement, offset: Int32 = 0) throws -> HouseholdItem {
-        func money(_ column: Int32) throws -> Money? {
-            try row.optionalInt64(at: offset + column).map {
-                try Money(minorUnits: $0, currency: currency)
-            }
-        }
-        func date(_ column: Int32) throws -> CalendarDate? {
-            // Stored as YYYY-MM-DD, read from the column's bytes; anything else is parsed as
-            // text, which names what is wrong with it.
-            switch row.withOptionalBytes(at: offset + column, CalendarDate.init(storedBytes:)) {
-            case .none: nil
-            case .some(.some(let date)): date
-            case .some(.none): try CalendarDate(parsing: row.text(at: offset + column))
-            }
-        }
-        /// A flag column: 0 or 1 (NULL, in a journal entry written before it: 0).
-        func flag(_ column: Int32) throws -> Bool {
-            let value = row.int64(at: offset + column)
-            guard value == 0 || value == 1 else {
-                throw Self.damage("a flag (column \(Self.columnNames[Int(column)])) of \(value)")
-            }
-            return value == 1
-        }
         let id = row.int64(at: offset)
         do {
-            let name = row.text(at: offset + 1)
-            let quantity = row.int64(at: offset + 8)
-            let version = row.int64(at: offset + 16)
-            guard !name.isEmpty, quantity >= 1, version >= 1 else {
-                throw Self.damage(
-                    "a name of \(name.utf8.count) bytes, quantity \(quantity), version \(version)")
-            }
-            return HouseholdItem(
-                id: id, name: name,
-                description: row.optionalText(at: offset + 2), price: try money(3),
-                purchaseDate: try date(4), photo: row.optionalText(at: offset + 5),
-                isLuxury: try flag(6), isInsured: try flag(7),
-                quantity: Int(quantity), location: row.optionalText(at: offset + 9),
-                brand: row.optionalText(at: offset + 10), model: row.optionalText(at: offset + 11),
-                serialNumber: row.optionalText(at: offset + 12),
-                notes: row.optionalText(at: offset + 13),
-                replacementValue: try money(17), purchasedFrom: row.optionalText(at: offset + 18),
-                warrantyUntil: try date(19), hasLifetimeWarranty: try flag(20),
-                reviewedAt: try date(21),
-                tags: try ItemColumns.tags(row.optionalText(at: offset + 22)),
-                attachments: try ItemColumns.attachments(row.optionalText(at: offset + 23)),
-                isScheduled: try flag(24),
-                createdAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 14)),
-                updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 15)),
+            let version = row.int64(at: offset + 5)
+            guard version >= 1 else { throw Self.damage("version \(version)") }
+            var item = HouseholdItem(
+                id: id, name: "", photo: row.optionalText(at: offset + 1),
+                attachments: try ItemColumns.attachments(row.optionalText(at: offset + 2)),
+                createdAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 3)),
+                updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 4)),
                 version: Int(version))
+            var column = offset + Int32(Self.keptColumns.count)
+            for field in ItemField.all {
+                try read(field, of: &item, from: row, at: column)
+                column += 1
+            }
+            return item
         } catch let error as InventoryError {
             throw Self.damage("\(error)")
         } catch let error as StoreError where error.isDamage {
             throw StoreError.damaged("item \(id): \(error.message)")
+        }
+    }
+
+    /// Reads `field` of `item` from the row's column `column`, by the field's kind.
+    func read(
+        _ field: ItemField, of item: inout HouseholdItem, from row: Statement, at column: Int32
+    ) throws {
+        switch field.kind {
+        case .name(let path):
+            let name = row.text(at: column)
+            guard !name.isEmpty else { throw Self.damage("an empty \(field.key)") }
+            item[keyPath: path] = name
+        case .text(let path, _):
+            item[keyPath: path] = row.optionalText(at: column)
+        case .money(let path):
+            item[keyPath: path] = try row.optionalInt64(at: column).map {
+                try Money(minorUnits: $0, currency: currency)
+            }
+        case .date(let path, _):
+            // Stored as YYYY-MM-DD, read from the column's bytes; anything else is parsed as
+            // text, which names what is wrong with it.
+            item[keyPath: path] =
+                switch row.withOptionalBytes(at: column, CalendarDate.init(storedBytes:)) {
+                case .none: nil
+                case .some(.some(let date)): date
+                case .some(.none): try CalendarDate(parsing: row.text(at: column))
+                }
+        case .flag(let path):
+            // 0 or 1 (NULL, in a journal entry written before the field: 0).
+            let value = row.int64(at: column)
+            guard value == 0 || value == 1 else {
+                throw Self.damage("a flag (\(field.key)) of \(value)")
+            }
+            item[keyPath: path] = value == 1
+        case .count(let path):
+            let value = row.int64(at: column)
+            guard value >= 1, value <= Int64(Int.max) else {
+                throw Self.damage("\(field.key) \(value)")
+            }
+            item[keyPath: path] = Int(value)
+        case .tags(let path):
+            item[keyPath: path] = try ItemColumns.tags(row.optionalText(at: column))
         }
     }
 
@@ -648,7 +657,13 @@ public final class ItemStore {
     /// Rows per INSERT statement: 36 × 27 parameters stays under 999, the smallest limit an
     /// SQLite build may have. Beyond a few dozen rows a statement, more rows gain little.
     package static let rowsPerInsert = 36
-    private static let insertColumnCount = 27
+    /// The columns an INSERT or UPDATE of an item writes, in the order `bindFields` binds
+    /// them: the kept columns but the id, the folded name and tags, each field's, then the id.
+    private static let writtenColumns =
+        Array(keptColumns.dropFirst()) + ["name_key", "tag_keys"] + ItemField.all.map(\.column) + [
+            "id"
+        ]
+    private static let insertColumnCount = writtenColumns.count
     private static let fullInsertSQL = makeInsertSQL(rows: rowsPerInsert)
 
     private static func insertSQL(rows: Int) -> String {
@@ -658,14 +673,13 @@ public final class ItemStore {
     private static func makeInsertSQL(rows: Int) -> String {
         let placeholders =
             "(" + Array(repeating: "?", count: insertColumnCount).joined(separator: ", ") + ")"
-        return """
-            INSERT INTO items (name, name_key, description, price, purchase_date, photo, luxury,
-                insured, quantity, location, brand, model, serial, notes, created_at, updated_at,
-                version, value, purchased_from, warranty_until, lifetime_warranty, reviewed_at,
-                tags, tag_keys, attachments, scheduled, id)
-            VALUES
-            """ + Array(repeating: placeholders, count: rows).joined(separator: ",\n")
+        return "INSERT INTO items (\(writtenColumns.joined(separator: ", "))) VALUES\n"
+            + Array(repeating: placeholders, count: rows).joined(separator: ",\n")
     }
+
+    private static let updateSQL =
+        "UPDATE items SET "
+        + writtenColumns.dropLast().map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?"
 
     /// The id the next inserted item gets, as AUTOINCREMENT would choose it: one more than the
     /// largest id ever used (kept in sqlite_sequence) or now present.
@@ -686,16 +700,7 @@ public final class ItemStore {
     /// - Throws: `InventoryError.itemsNotFound` when there is no such row.
     public func update(_ item: inout HouseholdItem) throws {
         try canonicalizeTags(of: &item)
-        let statement = try database.cachedStatement(
-            """
-            UPDATE items SET name = ?, name_key = ?, description = ?, price = ?,
-                purchase_date = ?, photo = ?, luxury = ?, insured = ?, quantity = ?,
-                location = ?, brand = ?, model = ?, serial = ?, notes = ?, created_at = ?,
-                updated_at = ?, version = ?, value = ?, purchased_from = ?, warranty_until = ?,
-                lifetime_warranty = ?, reviewed_at = ?, tags = ?, tag_keys = ?, attachments = ?,
-                scheduled = ?
-            WHERE id = ?
-            """)
+        let statement = try database.cachedStatement(Self.updateSQL)
         try bindFields(of: item, to: statement, from: 0)
         try statement.run()
         guard database.changedRowCount == 1 else { throw InventoryError.itemsNotFound([item.id]) }
@@ -711,13 +716,12 @@ public final class ItemStore {
         guard database.changedRowCount == 1 else { throw InventoryError.itemsNotFound([id]) }
     }
 
-    /// Binds the fields of `item` to parameters `offset + 1` to `offset + 27`, id last, in the
-    /// column order of the INSERT and UPDATE statements.
+    /// Binds `item` to parameters `offset + 1` on, in `writtenColumns` order (the id last).
     private func bindFields(of item: HouseholdItem, to statement: Statement, from offset: Int32)
         throws
     {
-        // Bound one by one, not through an array of values: 27 enum payloads per row were
-        // allocated, retained and released, for every row of a batch.
+        // Bound one by one, not through an array of values: an enum payload per column of
+        // every row would be allocated, retained and released.
         var index = offset
         func text(_ value: String?) throws {
             index += 1
@@ -727,32 +731,24 @@ public final class ItemStore {
             index += 1
             try statement.bind(integer: value, at: index)
         }
-        try text(item.name)
-        try text(item.nameSortKey)
-        try text(item.description)
-        try integer(item.price?.minorUnits)
-        try text(item.purchaseDate?.description)
         try text(item.photo)
-        try integer(item.isLuxury ? 1 : 0)
-        try integer(item.isInsured ? 1 : 0)
-        try integer(Int64(item.quantity))
-        try text(item.location)
-        try text(item.brand)
-        try text(item.model)
-        try text(item.serialNumber)
-        try text(item.notes)
+        try text(ItemColumns.json(item.attachments))
         try integer(item.createdAt.millisecondsSince1970)
         try integer(item.updatedAt.millisecondsSince1970)
         try integer(Int64(item.version))
-        try integer(item.replacementValue?.minorUnits)
-        try text(item.purchasedFrom)
-        try text(item.warrantyUntil?.description)
-        try integer(item.hasLifetimeWarranty ? 1 : 0)
-        try text(item.reviewedAt?.description)
-        try text(ItemColumns.json(item.tags))
+        try text(item.nameSortKey)
         try text(ItemColumns.json(item.tags.map(TextFolding.fold)))
-        try text(ItemColumns.json(item.attachments))
-        try integer(item.isScheduled ? 1 : 0)
+        for field in ItemField.all {
+            switch field.kind {
+            case .name(let path): try text(item[keyPath: path])
+            case .text(let path, _): try text(item[keyPath: path])
+            case .money(let path): try integer(item[keyPath: path]?.minorUnits)
+            case .date(let path, _): try text(item[keyPath: path]?.description)
+            case .flag(let path): try integer(item[keyPath: path] ? 1 : 0)
+            case .count(let path): try integer(Int64(item[keyPath: path]))
+            case .tags(let path): try text(ItemColumns.json(item[keyPath: path]))
+            }
+        }
         try integer(item.id)
     }
 }
@@ -760,16 +756,11 @@ public final class ItemStore {
 extension HouseholdItem {
     /// The same item with another id (every other field as it is).
     func withID(_ id: Int64) -> HouseholdItem {
-        HouseholdItem(
-            id: id, name: name, description: description, price: price,
-            purchaseDate: purchaseDate, photo: photo, isLuxury: isLuxury, isInsured: isInsured,
-            quantity: quantity, location: location, brand: brand, model: model,
-            serialNumber: serialNumber, notes: notes, replacementValue: replacementValue,
-            purchasedFrom: purchasedFrom, warrantyUntil: warrantyUntil,
-            hasLifetimeWarranty: hasLifetimeWarranty, reviewedAt: reviewedAt, tags: tags,
-            attachments: attachments, isScheduled: isScheduled, createdAt: createdAt,
-            updatedAt: updatedAt,
-            version: version)
+        var item = HouseholdItem(
+            id: id, name: name, photo: photo, attachments: attachments, createdAt: createdAt,
+            updatedAt: updatedAt, version: version)
+        for field in ItemField.all { field.copy(from: self, to: &item) }
+        return item
     }
 }
 

@@ -53,56 +53,75 @@ public struct Exporter {
     /// import of the file back into an inventory leaves such an item without a place.
     static let placeholderLocation = "Home"
 
-    static let homeboxColumns: [Column] = [
-        ("HB.import_ref", { _, ref in ref }),
-        // Homebox needs a place for every item.
-        ("HB.location", { item, _ in item.location ?? placeholderLocation }),
-        (
-            "HB.labels",
-            { item, _ in item.tags.isEmpty ? nil : item.tags.joined(separator: "; ") }
-        ),
-        ("HB.quantity", { item, _ in String(item.quantity) }),
-        ("HB.name", { item, _ in item.name }),
-        ("HB.description", { item, _ in item.description }),
-        ("HB.insured", { item, _ in item.isInsured ? "true" : "false" }),
-        ("HB.notes", { item, _ in item.notes }),
-        ("HB.purchase_price", { item, _ in item.price?.decimalString }),
-        ("HB.purchase_from", { item, _ in item.purchasedFrom }),
-        ("HB.purchase_time", { item, _ in item.purchaseDate?.description }),
-        ("HB.manufacturer", { item, _ in item.brand }),
-        ("HB.model_number", { item, _ in item.model }),
-        ("HB.serial_number", { item, _ in item.serialNumber }),
-        ("HB.lifetime_warranty", { item, _ in item.hasLifetimeWarranty ? "true" : "false" }),
-        ("HB.warranty_expires", { item, _ in item.warrantyUntil?.description }),
-        ("HB.field.Luxury", { item, _ in item.isLuxury ? "true" : nil }),
-        ("HB.field.Replacement value", { item, _ in item.replacementValue?.decimalString }),
-        ("HB.field.Reviewed", { item, _ in item.reviewedAt?.description }),
-        ("HB.field.Scheduled", { item, _ in item.isScheduled ? "true" : nil }),
-    ]
+    /// Homebox's columns: the import reference, then each field by its Homebox column
+    /// (`ItemField.homeboxColumn`) in the order these exports have always had, every field
+    /// added since last. Homebox needs a place for every item; a field Homebox lacks goes in
+    /// a custom field, written only when it says something (a flag only when true).
+    static let homeboxColumns: [Column] = {
+        let order = [
+            "location", "tags", "quantity", "name", "description", "insured", "notes", "price",
+            "purchasedFrom", "purchaseDate", "brand", "model", "serial", "lifetimeWarranty",
+            "warrantyUntil", "luxury", "value", "reviewedAt", "scheduled",
+        ]
+        let importRef: Column = ("HB.import_ref", { _, ref in ref })
+        return [importRef]
+            + ordered(by: order).map { field in
+                let isCustom = field.homeboxColumn.hasPrefix("HB.field.")
+                let cell: @Sendable (HouseholdItem, String) -> String? = { item, _ in
+                    if field.key == "location" {
+                        return item.location ?? placeholderLocation
+                    }
+                    if case .flag(let path) = field.kind {
+                        return item[keyPath: path] ? "true" : (isCustom ? nil : "false")
+                    }
+                    return Self.cell(field, of: item)
+                }
+                return (field.homeboxColumn, cell)
+            }
+    }()
 
-    /// Columns for a spreadsheet, named as people name them (and as `import` reads them).
-    static let spreadsheetColumns: [Column] = [
-        ("Name", { item, _ in item.name }),
-        ("Description", { item, _ in item.description }),
-        ("Location", { item, _ in item.location }),
-        ("Quantity", { item, _ in String(item.quantity) }),
-        ("Price", { item, _ in item.price?.decimalString }),
-        ("Replacement value", { item, _ in item.replacementValue?.decimalString }),
-        ("Purchase date", { item, _ in item.purchaseDate?.description }),
-        ("Purchased from", { item, _ in item.purchasedFrom }),
-        ("Brand", { item, _ in item.brand }),
-        ("Model", { item, _ in item.model }),
-        ("Serial number", { item, _ in item.serialNumber }),
-        ("Luxury", { item, _ in item.isLuxury ? "yes" : "no" }),
-        ("Insured", { item, _ in item.isInsured ? "yes" : "no" }),
-        ("Scheduled", { item, _ in item.isScheduled ? "yes" : "no" }),
-        ("Warranty until", { item, _ in item.warrantyUntil?.description }),
-        ("Lifetime warranty", { item, _ in item.hasLifetimeWarranty ? "yes" : "no" }),
-        ("Reviewed", { item, _ in item.reviewedAt?.description }),
-        ("Tags", { item, _ in item.tags.isEmpty ? nil : item.tags.joined(separator: "; ") }),
-        ("Notes", { item, _ in item.notes }),
-        ("Import ref", { _, ref in ref }),
-    ]
+    /// Columns for a spreadsheet, named as people name them (`ItemField.spreadsheetHeader`,
+    /// which `import` reads back), in the order these exports have always had, every field
+    /// added since last, then the import reference.
+    static let spreadsheetColumns: [Column] = {
+        let order = [
+            "name", "description", "location", "quantity", "price", "value", "purchaseDate",
+            "purchasedFrom", "brand", "model", "serial", "luxury", "insured", "scheduled",
+            "warrantyUntil", "lifetimeWarranty", "reviewedAt", "tags", "notes",
+        ]
+        let importRef: Column = ("Import ref", { _, ref in ref })
+        return ordered(by: order).map { field in
+            let cell: @Sendable (HouseholdItem, String) -> String? = { item, _ in
+                if case .flag(let path) = field.kind { return item[keyPath: path] ? "yes" : "no" }
+                return Self.cell(field, of: item)
+            }
+            return (field.spreadsheetHeader, cell)
+        } + [importRef]
+    }()
+
+    /// The fields named in `order`, then every other field of `ItemField.all`.
+    private static func ordered(by order: [String]) -> [ItemField] {
+        let listed = order.map { key in
+            guard let field = ItemField.field(named: key) else {
+                preconditionFailure("an export lists \(key), which is no field of an item")
+            }
+            return field
+        }
+        return listed + ItemField.all.filter { !order.contains($0.key) }
+    }
+
+    /// A field's cell in the files we write: amounts as plain decimals, days as YYYY-MM-DD,
+    /// tags joined by "; " (the separator imports split on); nil when it is empty.
+    private static func cell(_ field: ItemField, of item: HouseholdItem) -> String? {
+        switch field.value(of: item) {
+        case .text(let text): text
+        case .money(let money): money?.decimalString
+        case .date(let date): date?.description
+        case .flag(let flag): flag ? "true" : "false"
+        case .count(let count): String(count)
+        case .tags(let tags): tags.isEmpty ? nil : tags.joined(separator: "; ")
+        }
+    }
 
     /// The reference an item is exported under: the one it was imported with, else one made
     /// from the inventory's identity and the item's id, which never change

@@ -12,25 +12,10 @@ struct ImportedRow {
     var placeID: String?
     /// Values kept as written that are probably wrong (a date before 1900).
     var warnings: [ImportProblem] = []
-    var name: String?
-    var description: String??
-    var notes: String??
-    var location: String??
-    var tags: [String]?
-    var quantity: Int??
-    var isInsured: Bool?
-    var isLuxury: Bool?
-    var isScheduled: Bool?
-    var price: Money??
-    var value: Money??
-    var purchasedFrom: String??
-    var purchaseDate: CalendarDate??
-    var brand: String??
-    var model: String??
-    var serial: String??
-    var hasLifetimeWarranty: Bool?
-    var warrantyUntil: CalendarDate??
-    var reviewedAt: CalendarDate??
+    /// The values of the item's fields the file gives, by `ItemField.key`: a field whose
+    /// column is absent has none (an update leaves it as it is); an empty cell gives the
+    /// field's empty value, which clears it.
+    var values: [String: ItemFieldValue] = [:]
     /// When the item was added and last changed, as our JSON export says (kept on a new item).
     var createdAt: Timestamp?
     var updatedAt: Timestamp?
@@ -39,46 +24,46 @@ struct ImportedRow {
     var files: [Attachment]?
     var photo: String?
 
-    /// The row as a new item.
+    /// The name as written; nil when the file has no name column.
+    var name: String? {
+        guard case .text(let name)? = values["name"] else { return nil }
+        return name ?? ""
+    }
+
+    /// The place: nil when the file has no location column, `.some(nil)` for an empty cell.
+    var location: String?? { text("location") }
+
+    /// The description, as `location` is.
+    var description: String?? { text("description") }
+
+    /// A text field's value, as `location` is.
+    func text(_ key: String) -> String?? {
+        guard case .text(let text)? = values[key] else { return nil }
+        return .some(text)
+    }
+
+    /// The row as a new item: the fields it gives, the others empty.
     var draft: ItemDraft {
-        var draft = ItemDraft(
-            name: name ?? "", description: description ?? nil, price: price ?? nil,
-            purchaseDate: purchaseDate ?? nil, isLuxury: isLuxury ?? false,
-            isInsured: isInsured ?? false, quantity: (quantity ?? nil) ?? 1,
-            location: location ?? nil, brand: brand ?? nil, model: model ?? nil,
-            serialNumber: serial ?? nil, notes: notes ?? nil, replacementValue: value ?? nil,
-            purchasedFrom: purchasedFrom ?? nil, warrantyUntil: warrantyUntil ?? nil,
-            hasLifetimeWarranty: hasLifetimeWarranty ?? false, reviewedAt: reviewedAt ?? nil,
-            tags: tags ?? [])
-        draft.isScheduled = isScheduled ?? false
+        var draft = ItemDraft(name: "")
+        for field in ItemField.all {
+            if let value = values[field.key] { field.set(value, on: &draft.item) }
+        }
         return draft
     }
 
-    /// The row as changes to the item an earlier import made: only the columns present.
+    /// The row as changes to the item an earlier import made: only the columns present. The
+    /// tags a row gives replace the item's.
     var patch: ItemPatch {
         var patch = ItemPatch()
-        patch.name = name
-        patch.description = description
-        patch.notes = notes
-        patch.location = location
-        if let tags {
-            patch.removesAllTags = true
-            patch.addedTags = tags
+        for field in ItemField.all {
+            guard let value = values[field.key] else { continue }
+            if case .tags(let tags) = value {
+                patch.removesAllTags = true
+                patch.addedTags = tags
+            } else {
+                patch.set(field, to: value)
+            }
         }
-        if let quantity { patch.quantity = quantity ?? 1 }
-        patch.isInsured = isInsured
-        patch.isLuxury = isLuxury
-        patch.isScheduled = isScheduled
-        patch.price = price
-        patch.replacementValue = value
-        patch.purchasedFrom = purchasedFrom
-        patch.purchaseDate = purchaseDate
-        patch.brand = brand
-        patch.model = model
-        patch.serialNumber = serial
-        patch.hasLifetimeWarranty = hasLifetimeWarranty
-        patch.warrantyUntil = warrantyUntil
-        patch.reviewedAt = reviewedAt
         return patch
     }
 

@@ -619,9 +619,10 @@ public struct Importer: Sendable {
                     let cell = CSVWriter.restoredCell(record[index])
                     let text: String? = cell.trimmingWhitespace().isEmpty ? nil : cell
                     switch column.field {
-                    case .name: result.name = cell
-                    case .location: result.location = .some(text.map(ImportValues.location))
-                    case .description: result.description = .some(text)
+                    case .name: result.values["name"] = .text(cell)
+                    case .location:
+                        result.values["location"] = .text(text.map(ImportValues.location))
+                    case .description: result.values["description"] = .text(text)
                     case .importRef: result.importRef = text?.trimmingWhitespace()
                     default: break
                     }
@@ -643,6 +644,38 @@ public struct Importer: Sendable {
             }
             return date
         }
+        /// Reads an item field's cell by the field's kind.
+        func readField(_ field: ItemField, from cell: String, column: ImportColumn, index: Int)
+            throws
+        {
+            let text: String? = cell.trimmingWhitespace().isEmpty ? nil : cell
+            let value: ItemFieldValue
+            switch field.kind {
+            case .name: value = .text(cell)
+            case .text:
+                value = .text(field.key == "location" ? text.map(ImportValues.location) : text)
+            case .money:
+                value = .money(
+                    try ImportValues.money(
+                        cell, mark: plan.marks[index], currency: currency, field: field.valueField))
+            case .date:
+                value = .date(
+                    dated(
+                        try ImportValues.date(
+                            cell, order: plan.dateOrders[index], field: field.valueField,
+                            today: today), column))
+            case .flag: value = .flag(try ImportValues.bool(cell, field: field.valueField))
+            case .count: value = .count(try ImportValues.quantity(cell) ?? 1)
+            case .tags:
+                // Several columns may give tags: each adds its own.
+                guard case .tags(let earlier)? = result.values[field.key] else {
+                    value = .tags(ImportValues.tags(cell))
+                    break
+                }
+                value = .tags(earlier + ImportValues.tags(cell))
+            }
+            result.values[field.key] = value
+        }
         for (index, column) in plan.columns.enumerated() {
             var cell = CSVWriter.restoredCell(record[index])
             if column.rule == .zeroIsEmpty, let number = Double(cell.trimmingWhitespace()),
@@ -653,53 +686,12 @@ public struct Importer: Sendable {
             let trimmed = cell.trimmingWhitespace()
             let text: String? = trimmed.isEmpty ? nil : cell
             do {
+                if let field = column.field.itemField {
+                    try readField(field, from: cell, column: column, index: index)
+                    continue
+                }
                 switch column.field {
                 case .importRef: result.importRef = trimmed.isEmpty ? nil : trimmed
-                case .name: result.name = cell
-                case .description: result.description = .some(text)
-                case .notes: result.notes = .some(text)
-                case .location:
-                    result.location = .some(text.map(ImportValues.location))
-                case .tags: result.tags = (result.tags ?? []) + ImportValues.tags(cell)
-                case .quantity: result.quantity = .some(try ImportValues.quantity(cell))
-                case .insured:
-                    result.isInsured = try ImportValues.bool(cell, field: .other("insured"))
-                case .luxury: result.isLuxury = try ImportValues.bool(cell, field: .other("luxury"))
-                case .price:
-                    result.price = .some(
-                        try ImportValues.money(
-                            cell, mark: plan.marks[index], currency: currency, field: .price))
-                case .value:
-                    result.value = .some(
-                        try ImportValues.money(
-                            cell, mark: plan.marks[index], currency: currency, field: .value))
-                case .purchasedFrom: result.purchasedFrom = .some(text)
-                case .purchaseDate:
-                    result.purchaseDate = .some(
-                        dated(
-                            try ImportValues.date(
-                                cell, order: plan.dateOrders[index], field: .purchaseDate,
-                                today: today), column))
-                case .brand: result.brand = .some(text)
-                case .model: result.model = .some(text)
-                case .serial: result.serial = .some(text)
-                case .lifetimeWarranty:
-                    result.hasLifetimeWarranty = try ImportValues.bool(
-                        cell, field: .other("lifetime warranty"))
-                case .scheduled:
-                    result.isScheduled = try ImportValues.bool(cell, field: .other("scheduled"))
-                case .warrantyUntil:
-                    result.warrantyUntil = .some(
-                        dated(
-                            try ImportValues.date(
-                                cell, order: plan.dateOrders[index], field: .warrantyUntil,
-                                today: today), column))
-                case .reviewedAt:
-                    result.reviewedAt = .some(
-                        dated(
-                            try ImportValues.date(
-                                cell, order: plan.dateOrders[index], field: .reviewedAt,
-                                today: today), column))
                 case .noteLine:
                     if let text { noteLines.append("\(column.label): \(text)") }
                 case .tagLine:
@@ -718,6 +710,7 @@ public struct Importer: Sendable {
                                 reason: "the column has no name but holds \(quoted(cell))",
                                 hint: .mapColumn(header: column.header)))
                     }
+                default: break
                 }
             } catch let error as InventoryError {
                 problems.append(
@@ -732,10 +725,16 @@ public struct Importer: Sendable {
             }
         }
         if !noteLines.isEmpty {
-            let notes = (result.notes ?? nil).map { [$0] } ?? []
-            result.notes = .some((notes + noteLines).joined(separator: "\n"))
+            let notes = (result.text("notes") ?? nil).map { [$0] } ?? []
+            result.values["notes"] = .text((notes + noteLines).joined(separator: "\n"))
         }
-        if !tagLines.isEmpty { result.tags = (result.tags ?? []) + tagLines }
+        if !tagLines.isEmpty {
+            guard case .tags(let tags)? = result.values["tags"] else {
+                result.values["tags"] = .tags(tagLines)
+                return result
+            }
+            result.values["tags"] = .tags(tags + tagLines)
+        }
         return result
     }
 
@@ -758,28 +757,34 @@ public struct Importer: Sendable {
 extension ImportField {
     /// Whether at most one column may give this field.
     var isSingle: Bool { ![.noteLine, .tagLine, .ignore].contains(self) }
-    var isMoney: Bool { self == .price || self == .value }
-    var isDate: Bool { [.purchaseDate, .warrantyUntil, .reviewedAt].contains(self) }
+    var isMoney: Bool {
+        if case .money? = itemField?.kind { true } else { false }
+    }
+    var isDate: Bool {
+        if case .date? = itemField?.kind { true } else { false }
+    }
+
+    /// The item's field a column of this kind gives; nil for a reference, a line of the notes
+    /// or the tags, or a column left out.
+    var itemField: ItemField? { Self.itemFields[self] }
+
+    /// Each item field by the name `--map` gives it: its key, or its label (`reviewed`).
+    private static let itemFields: [ImportField: ItemField] = {
+        var fields: [ImportField: ItemField] = [:]
+        for field in ItemField.all {
+            guard let named = ImportField(mapName: field.key) ?? ImportField(mapName: field.label)
+            else { preconditionFailure("no import field for \(field.key)") }
+            fields[named] = field
+        }
+        return fields
+    }()
 
     /// The item field an `InventoryError.invalidValue` names for this column.
     var valueField: ValueField? {
         switch self {
-        case .name: .name
-        case .description: .description
-        case .notes, .noteLine: .notes
-        case .location: .location
-        case .tags, .tagLine: .tag
-        case .quantity: .quantity
-        case .price: .price
-        case .value: .value
-        case .purchasedFrom: .purchasedFrom
-        case .purchaseDate: .purchaseDate
-        case .brand: .brand
-        case .model: .model
-        case .serial: .serial
-        case .warrantyUntil: .warrantyUntil
-        case .reviewedAt: .reviewedAt
-        default: nil
+        case .noteLine: .notes
+        case .tagLine: .tag
+        default: itemField?.valueField
         }
     }
 }

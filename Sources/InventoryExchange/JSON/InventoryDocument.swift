@@ -21,35 +21,95 @@ struct InventoryDocument: Codable {
 
     static let currentVersion = 1
 
+    /// An item: its id, reference, files and times, and each field of `ItemField.all` under
+    /// its key (money and days as text; empty text, money and days left out).
     struct Item: Codable {
         var id: Int64
         var importRef: String?
-        var name: String
-        var description: String?
-        var price: String?
-        var value: String?
-        var purchaseDate: String?
-        var purchasedFrom: String?
-        var luxury: Bool
-        var insured: Bool
-        var quantity: Int
-        var location: String?
-        var brand: String?
-        var model: String?
-        var serial: String?
-        var notes: String?
-        var warrantyUntil: String?
-        var lifetimeWarranty: Bool
-        // Since riders: absent from the files written before.
-        var scheduled: Bool?
+        /// Each field the item has a value for, by `ItemField.key`.
+        var fields: [String: FieldValue] = [:]
         // Since a JSON import takes files: the main photo (absent before: the first photo).
         var photo: String?
-        var reviewedAt: String?
-        var tags: [String]
         var files: [File]
         var createdAt: String
         var updatedAt: String
         var version: Int
+
+        /// A field's value as the document writes it.
+        enum FieldValue {
+            case text(String)
+            case flag(Bool)
+            case count(Int)
+            case tags([String])
+        }
+
+        /// Whether the item has an amount (a price or a value): one in another currency
+        /// than the inventory's cannot be read into it.
+        var hasAmounts: Bool {
+            ItemField.all.contains { field in
+                guard case .money = field.kind else { return false }
+                return fields[field.key] != nil
+            }
+        }
+
+        private struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(_ key: String) { stringValue = key }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        /// Reads an item; the name, quantity and tags are required. A flag may be absent (a file
+        /// written before it existed): a new item is then without it, an updated one keeps
+        /// its own.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            id = try container.decode(Int64.self, forKey: Key("id"))
+            importRef = try container.decodeIfPresent(String.self, forKey: Key("importRef"))
+            for field in ItemField.all {
+                let key = Key(field.key)
+                switch field.kind {
+                case .name:
+                    fields[field.key] = .text(try container.decode(String.self, forKey: key))
+                case .text, .money, .date:
+                    if let text = try container.decodeIfPresent(String.self, forKey: key) {
+                        fields[field.key] = .text(text)
+                    }
+                case .flag:
+                    if let flag = try container.decodeIfPresent(Bool.self, forKey: key) {
+                        fields[field.key] = .flag(flag)
+                    }
+                case .count: fields[field.key] = .count(try container.decode(Int.self, forKey: key))
+                case .tags:
+                    fields[field.key] = .tags(try container.decode([String].self, forKey: key))
+                }
+            }
+            photo = try container.decodeIfPresent(String.self, forKey: Key("photo"))
+            files = try container.decode([File].self, forKey: Key("files"))
+            createdAt = try container.decode(String.self, forKey: Key("createdAt"))
+            updatedAt = try container.decode(String.self, forKey: Key("updatedAt"))
+            version = try container.decode(Int.self, forKey: Key("version"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(id, forKey: Key("id"))
+            try container.encodeIfPresent(importRef, forKey: Key("importRef"))
+            for (key, value) in fields {
+                switch value {
+                case .text(let text): try container.encode(text, forKey: Key(key))
+                case .flag(let flag): try container.encode(flag, forKey: Key(key))
+                case .count(let count): try container.encode(count, forKey: Key(key))
+                case .tags(let tags): try container.encode(tags, forKey: Key(key))
+                }
+            }
+            try container.encodeIfPresent(photo, forKey: Key("photo"))
+            try container.encode(files, forKey: Key("files"))
+            try container.encode(createdAt, forKey: Key("createdAt"))
+            try container.encode(updatedAt, forKey: Key("updatedAt"))
+            try container.encode(version, forKey: Key("version"))
+        }
     }
 
     /// What a household sets once: the report's title, `check`'s thresholds, the ledger's
@@ -192,26 +252,17 @@ extension InventoryDocument.Item {
     init(_ item: HouseholdItem, ref: String?) {
         id = item.id
         importRef = ref
-        name = item.name
-        description = item.description
-        price = item.price?.decimalString
-        value = item.replacementValue?.decimalString
-        purchaseDate = item.purchaseDate?.description
-        purchasedFrom = item.purchasedFrom
-        luxury = item.isLuxury
-        insured = item.isInsured
-        quantity = item.quantity
-        location = item.location
-        brand = item.brand
-        model = item.model
-        serial = item.serialNumber
-        notes = item.notes
-        warrantyUntil = item.warrantyUntil?.description
-        lifetimeWarranty = item.hasLifetimeWarranty
-        scheduled = item.isScheduled
+        for field in ItemField.all {
+            switch field.value(of: item) {
+            case .text(let text): fields[field.key] = text.map { .text($0) }
+            case .money(let money): fields[field.key] = money.map { .text($0.decimalString) }
+            case .date(let date): fields[field.key] = date.map { .text($0.description) }
+            case .flag(let flag): fields[field.key] = .flag(flag)
+            case .count(let count): fields[field.key] = .count(count)
+            case .tags(let tags): fields[field.key] = .tags(tags)
+            }
+        }
         photo = item.photo
-        reviewedAt = item.reviewedAt?.description
-        tags = item.tags
         files = item.attachments.map(InventoryDocument.File.init)
         createdAt = item.createdAt.iso8601
         updatedAt = item.updatedAt.iso8601
@@ -353,7 +404,7 @@ struct JSONImport {
         let currency = manager.currency
         guard
             document.currency == currency.code
-                || (document.items.allSatisfy({ $0.price == nil && $0.value == nil })
+                || (document.items.allSatisfy({ !$0.hasAmounts })
                     && document.claims.allSatisfy({ claim in
                         claim.items.allSatisfy { $0.price == nil && $0.value == nil }
                     }))
@@ -685,37 +736,39 @@ struct JSONImport {
         _ item: InventoryDocument.Item, currency: Currency, options: ImportOptions,
         inventory: String?, files available: Set<String> = []
     ) throws -> ImportedRow {
-        func money(_ text: String?, _ field: ValueField) throws -> Money? {
-            try text.flatMap { try ValueParser.price($0, currency: currency, field: field) }
-        }
-        func date(_ text: String?, _ field: ValueField) throws -> CalendarDate? {
-            try text.flatMap { try ValueParser.date($0, field: field) }
-        }
         var row = ImportedRow()
         if options.updateBy == .importRef {
             row.importRef =
                 item.importRef
                 ?? inventory.map { ExportedReference(identity: $0, itemID: item.id).description }
         }
-        row.name = item.name
-        row.description = .some(item.description)
-        row.notes = .some(item.notes)
-        row.location = .some(item.location)
-        row.tags = item.tags
-        row.quantity = .some(item.quantity)
-        row.isInsured = item.insured
-        row.isLuxury = item.luxury
-        row.price = .some(try money(item.price, .price))
-        row.value = .some(try money(item.value, .value))
-        row.purchasedFrom = .some(item.purchasedFrom)
-        row.purchaseDate = .some(try date(item.purchaseDate, .purchaseDate))
-        row.brand = .some(item.brand)
-        row.model = .some(item.model)
-        row.serial = .some(item.serial)
-        row.hasLifetimeWarranty = item.lifetimeWarranty
-        row.isScheduled = item.scheduled
-        row.warrantyUntil = .some(try date(item.warrantyUntil, .warrantyUntil))
-        row.reviewedAt = .some(try date(item.reviewedAt, .reviewedAt))
+        for field in ItemField.all {
+            let given = item.fields[field.key]
+            var text: String? {
+                guard case .text(let text)? = given else { return nil }
+                return text
+            }
+            switch field.kind {
+            case .name, .text: row.values[field.key] = .text(text)
+            case .money:
+                row.values[field.key] = .money(
+                    try text.flatMap {
+                        try ValueParser.price($0, currency: currency, field: field.valueField)
+                    })
+            case .date:
+                row.values[field.key] = .date(
+                    try text.flatMap { try ValueParser.date($0, field: field.valueField) })
+            case .flag:
+                guard case .flag(let flag)? = given else { continue }
+                row.values[field.key] = .flag(flag)
+            case .count:
+                guard case .count(let count)? = given else { continue }
+                row.values[field.key] = .count(count)
+            case .tags:
+                guard case .tags(let tags)? = given else { continue }
+                row.values[field.key] = .tags(tags)
+            }
+        }
         row.createdAt = timestamp(item.createdAt)
         row.updatedAt = timestamp(item.updatedAt)
         row.version = item.version
@@ -811,14 +864,9 @@ struct StoredFiles {
 extension ClaimedItem {
     /// The line with only the files `isStored` says this inventory holds.
     func keepingFiles(_ isStored: (String) -> Bool) -> ClaimedItem {
-        var line = ClaimedItem(
-            itemID: itemID, name: name, description: description, brand: brand, model: model,
-            serialNumber: serialNumber, price: price, purchaseDate: purchaseDate,
-            location: location, quantity: quantity, isLuxury: isLuxury, isInsured: isInsured,
-            photo: photo.flatMap { isStored($0) ? $0 : nil }, replacementValue: replacementValue,
-            hadReceipt: hadReceipt)
-        line.copyRecord(from: self)
-        line.attachments = attachments.filter { isStored($0.file) }
+        var line = self
+        line.record.photo = record.photo.flatMap { isStored($0) ? $0 : nil }
+        line.record.attachments = record.attachments.filter { isStored($0.file) }
         if let receipt = terms.replacementReceipt, !isStored(receipt) {
             line.terms.replacementReceipt = nil
         }
@@ -828,31 +876,20 @@ extension ClaimedItem {
     /// A line of a file written before lines recorded every field, naming `item`: what the
     /// file does not give is taken from the item as it is here.
     func completed(from item: HouseholdItem, luxury: Bool?) -> ClaimedItem {
-        var line = ClaimedItem(
-            itemID: itemID, name: name, description: description ?? item.description,
-            brand: brand ?? item.brand, model: model ?? item.model,
-            serialNumber: serialNumber ?? item.serialNumber, price: price,
-            purchaseDate: purchaseDate ?? item.purchaseDate, location: location ?? item.location,
-            quantity: quantity, isLuxury: luxury ?? item.isLuxury, isInsured: isInsured,
-            photo: item.photo, replacementValue: replacementValue, hadReceipt: hadReceipt)
+        var line = ClaimedItem(itemID: itemID, record: item, hadReceipt: hadReceipt)
         line.terms = terms
-        line.tags = item.tags
-        line.isScheduled = item.isScheduled
-        line.purchasedFrom = item.purchasedFrom
-        line.warrantyUntil = item.warrantyUntil
-        line.hasLifetimeWarranty = item.hasLifetimeWarranty
-        line.attachments = item.attachments
+        line.record.name = record.name
+        line.record.description = record.description ?? item.description
+        line.record.brand = record.brand ?? item.brand
+        line.record.model = record.model ?? item.model
+        line.record.serialNumber = record.serialNumber ?? item.serialNumber
+        line.record.price = record.price
+        line.record.purchaseDate = record.purchaseDate ?? item.purchaseDate
+        line.record.location = record.location ?? item.location
+        line.record.quantity = record.quantity
+        line.record.isLuxury = luxury ?? item.isLuxury
+        line.record.isInsured = record.isInsured
+        line.record.replacementValue = record.replacementValue
         return line
-    }
-
-    /// Takes the fields set after the line is made (tags, ledger, …) from `other`.
-    private mutating func copyRecord(from other: ClaimedItem) {
-        tags = other.tags
-        terms = other.terms
-        isScheduled = other.isScheduled
-        purchasedFrom = other.purchasedFrom
-        warrantyUntil = other.warrantyUntil
-        hasLifetimeWarranty = other.hasLifetimeWarranty
-        attachments = other.attachments
     }
 }

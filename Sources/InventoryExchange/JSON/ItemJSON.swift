@@ -22,7 +22,60 @@ public enum ItemJSON {
         return bytes.string
     }
 
-    /// Appends one item as a compact JSON object to `bytes`.
+    /// Each field's key as it starts its member: `,"name":`, in `ItemField.all` order.
+    private static let keys: [[UInt8]] = ItemField.all.map { Array(",\"\($0.key)\":".utf8) }
+    /// Where the price and the value are in `ItemField.all`: the currency and the worth follow.
+    private static let priceIndex = ItemField.all.firstIndex { $0.key == "price" }
+    private static let valueIndex = ItemField.all.firstIndex { $0.key == "value" }
+
+    /// Appends the JSON value of `field` on `item` to `bytes`: a string, `true` or `false`, a
+    /// number, an array of tags, or `null` when it is empty.
+    public static func appendValue(
+        of field: ItemField, on item: HouseholdItem, to bytes: inout OutputBytes
+    ) {
+        func quoted(_ write: (inout OutputBytes) -> Void) {
+            bytes.append(UInt8(ascii: "\""))
+            write(&bytes)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        switch field.kind {
+        case .name(let path): appendString(item[keyPath: path], to: &bytes)
+        case .text(let path, _): appendString(item[keyPath: path], to: &bytes)
+        case .money(let path):
+            if let amount = item[keyPath: path] {
+                quoted(amount.appendDecimal)
+            } else {
+                bytes.append("null")
+            }
+        case .date(let path, _):
+            if let date = item[keyPath: path] {
+                quoted(date.append)
+            } else {
+                bytes.append("null")
+            }
+        case .flag(let path):
+            if item[keyPath: path] { bytes.append("true") } else { bytes.append("false") }
+        case .count(let path): ASCIIDigits.append(item[keyPath: path], to: &bytes)
+        case .tags(let path):
+            bytes.append(UInt8(ascii: "["))
+            for (index, tag) in item[keyPath: path].enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendString(tag, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+    }
+
+    /// The JSON value of `field` on `item` (`appendValue`), as text.
+    public static func value(of field: ItemField, on item: HouseholdItem) -> String {
+        var bytes = OutputBytes(capacity: 64)
+        appendValue(of: field, on: item, to: &bytes)
+        return bytes.string
+    }
+
+    /// Appends one item as a compact JSON object to `bytes`: its id, each field of
+    /// `ItemField.all` by its key (the currency after the price, the worth after the value),
+    /// then its photo, files, times and version.
     public static func appendObject(
         _ item: HouseholdItem, manager: InventoryManager, files naming: ItemFileNaming = .paths,
         to bytes: inout OutputBytes
@@ -34,56 +87,24 @@ public enum ItemJSON {
         }
         bytes.append("{\"id\":")
         ASCIIDigits.append(item.id, to: &bytes)
-        bytes.append(",\"name\":")
-        appendString(item.name, to: &bytes)
-        bytes.append(",\"description\":")
-        appendString(item.description, to: &bytes)
-        bytes.append(",\"price\":")
-        if let price = item.price { quoted(price.appendDecimal) } else { bytes.append("null") }
-        bytes.append(",\"currency\":")
-        appendString(manager.currency.code, to: &bytes)
-        bytes.append(",\"purchaseDate\":")
-        if let date = item.purchaseDate { quoted(date.append) } else { bytes.append("null") }
-        bytes.append(",\"luxury\":")
-        if item.isLuxury { bytes.append("true") } else { bytes.append("false") }
-        bytes.append(",\"insured\":")
-        if item.isInsured { bytes.append("true") } else { bytes.append("false") }
-        bytes.append(",\"quantity\":")
-        ASCIIDigits.append(item.quantity, to: &bytes)
-        bytes.append(",\"location\":")
-        appendString(item.location, to: &bytes)
-        bytes.append(",\"brand\":")
-        appendString(item.brand, to: &bytes)
-        bytes.append(",\"model\":")
-        appendString(item.model, to: &bytes)
-        bytes.append(",\"serial\":")
-        appendString(item.serialNumber, to: &bytes)
-        bytes.append(",\"notes\":")
-        appendString(item.notes, to: &bytes)
-        bytes.append(",\"value\":")
-        if let value = item.replacementValue {
-            quoted(value.appendDecimal)
-        } else {
-            bytes.append("null")
+        for (index, field) in ItemField.all.enumerated() {
+            Self.keys[index].withUnsafeBufferPointer { bytes.append($0) }
+            appendValue(of: field, on: item, to: &bytes)
+            // What is derived from a field follows it: the currency of the price, the worth
+            // after the value.
+            if index == Self.priceIndex {
+                bytes.append(",\"currency\":")
+                appendString(manager.currency.code, to: &bytes)
+            } else if index == Self.valueIndex {
+                bytes.append(",\"worth\":")
+                if let worth = item.worth {
+                    quoted(worth.appendDecimal)
+                } else {
+                    bytes.append("null")
+                }
+            }
         }
-        bytes.append(",\"worth\":")
-        if let worth = item.worth { quoted(worth.appendDecimal) } else { bytes.append("null") }
-        bytes.append(",\"purchasedFrom\":")
-        appendString(item.purchasedFrom, to: &bytes)
-        bytes.append(",\"warrantyUntil\":")
-        if let date = item.warrantyUntil { quoted(date.append) } else { bytes.append("null") }
-        bytes.append(",\"lifetimeWarranty\":")
-        if item.hasLifetimeWarranty { bytes.append("true") } else { bytes.append("false") }
-        bytes.append(",\"scheduled\":")
-        if item.isScheduled { bytes.append("true") } else { bytes.append("false") }
-        bytes.append(",\"reviewedAt\":")
-        if let date = item.reviewedAt { quoted(date.append) } else { bytes.append("null") }
-        bytes.append(",\"tags\":[")
-        for (index, tag) in item.tags.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendString(tag, to: &bytes)
-        }
-        bytes.append("],\"photo\":")
+        bytes.append(",\"photo\":")
         switch naming {
         case .paths: appendString(item.photo == nil ? nil : manager.photoPath(of: item), to: &bytes)
         case .urls(let prefix): appendString(item.photo.map { prefix + $0 }, to: &bytes)

@@ -41,14 +41,35 @@ public final class ItemFormController {
             problems.removeAll { $0.field.map(changed.contains) ?? false }
         }
     }
+    /// The yes/no boxes ticked.
+    public var ticked: Set<ItemFormField>
+    /// Whether the box of `field` is ticked.
+    public subscript(ticked field: ItemFormField) -> Bool {
+        get { ticked.contains(field) }
+        set {
+            if newValue { ticked.insert(field) } else { ticked.remove(field) }
+        }
+    }
     /// Whether the luxury box is ticked.
-    public var isLuxury: Bool
+    public var isLuxury: Bool {
+        get { self[ticked: .luxury] }
+        set { self[ticked: .luxury] = newValue }
+    }
     /// Whether the insured box is ticked.
-    public var isInsured: Bool
+    public var isInsured: Bool {
+        get { self[ticked: .insured] }
+        set { self[ticked: .insured] = newValue }
+    }
     /// Whether the lifetime-warranty box is ticked.
-    public var hasLifetimeWarranty: Bool
+    public var hasLifetimeWarranty: Bool {
+        get { self[ticked: .lifetimeWarranty] }
+        set { self[ticked: .lifetimeWarranty] = newValue }
+    }
     /// Whether the rider box (the policy lists the item by name) is ticked.
-    public var isScheduled: Bool
+    public var isScheduled: Bool {
+        get { self[ticked: .scheduled] }
+        set { self[ticked: .scheduled] = newValue }
+    }
     /// The field the cursor is on.
     public var currentField: ItemFormField = .name
     /// The problems that refused the last submission, less those of fields changed since.
@@ -59,31 +80,36 @@ public final class ItemFormController {
     /// A form to add an item, or to edit `item`.
     public init(editing item: HouseholdItem? = nil) {
         original = item
-        isLuxury = item?.isLuxury ?? false
-        isInsured = item?.isInsured ?? false
-        hasLifetimeWarranty = item?.hasLifetimeWarranty ?? false
-        isScheduled = item?.isScheduled ?? false
+        ticked = item.map(Self.ticked(of:)) ?? []
         texts = [:]
         if let item { texts = Self.texts(of: item) }
     }
 
+    /// The boxes a form ticks for `item`.
+    public static func ticked(of item: HouseholdItem) -> Set<ItemFormField> {
+        Set(ItemFormField.allCases.filter { $0.itemField.value(of: item) == .flag(true) })
+    }
+
     /// The texts a form shows for `item`.
     public static func texts(of item: HouseholdItem) -> [ItemFormField: String] {
-        [
-            .name: item.name, .price: item.price?.decimalString ?? "",
-            .purchased: item.purchaseDate?.description ?? "", .quantity: String(item.quantity),
-            .location: item.location ?? "", .brand: item.brand ?? "", .model: item.model ?? "",
-            .serial: item.serialNumber ?? "", .description: item.description ?? "",
-            .notes: item.notes ?? "", .value: item.replacementValue?.decimalString ?? "",
-            .purchasedFrom: item.purchasedFrom ?? "",
-            .warrantyUntil: item.warrantyUntil?.description ?? "",
-            .tags: item.tags.joined(separator: ", "),
-        ]
+        var texts: [ItemFormField: String] = [:]
+        for field in ItemFormField.allCases where !field.isFlag {
+            texts[field] =
+                switch field.itemField.value(of: item) {
+                case .text(let text): text ?? ""
+                case .money(let money): money?.decimalString ?? ""
+                case .date(let date): date?.description ?? ""
+                case .count(let count): String(count)
+                case .tags(let tags): tags.joined(separator: ", ")
+                case .flag: ""
+                }
+        }
+        return texts
     }
 
     /// The tags typed in a form's tags field: separated by commas, blanks left out.
     public static func tags(fromText text: String) -> [String] {
-        text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        ValueParser.tags(text)
     }
 
     /// The problems of one field (nil: of the whole form).

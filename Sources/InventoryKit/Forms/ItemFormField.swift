@@ -40,54 +40,32 @@ public enum ItemFormField: String, CaseIterable, Sendable, Hashable {
     /// The yes/no box for an item the policy lists on a rider.
     case scheduled
 
+    /// The item's field the form field edits.
+    public var itemField: ItemField { Self.itemFields[self]! }
+
+    /// Each form field's item field: the one with its key (`purchased` edits `purchaseDate`).
+    private static let itemFields: [ItemFormField: ItemField] = Dictionary(
+        uniqueKeysWithValues: allCases.map { field in
+            let key = field == .purchased ? "purchaseDate" : field.rawValue
+            guard let itemField = ItemField.field(named: key) else {
+                preconditionFailure("no item field \(key)")
+            }
+            return (field, itemField)
+        })
+
     /// The label shown before the field.
-    public var label: String {
-        switch self {
-        case .name: "Name"
-        case .price: "Price"
-        case .value: "Value"
-        case .purchased: "Purchased"
-        case .purchasedFrom: "Bought from"
-        case .quantity: "Quantity"
-        case .location: "Location"
-        case .brand: "Brand"
-        case .model: "Model"
-        case .serial: "Serial"
-        case .tags: "Tags"
-        case .warrantyUntil: "Warranty to"
-        case .description: "Description"
-        case .notes: "Notes"
-        case .luxury: "Luxury"
-        case .insured: "Insured"
-        case .lifetimeWarranty: "Lifetime"
-        case .scheduled: "Rider"
-        }
-    }
+    public var label: String { itemField.label }
 
     /// Whether the field is a yes/no box rather than text.
     public var isFlag: Bool {
-        self == .luxury || self == .insured || self == .lifetimeWarranty || self == .scheduled
+        if case .flag = itemField.kind { true } else { false }
     }
 
     /// The form field of a value refused for `field`; nil for one the form does not have.
     public init?(_ field: ValueField) {
-        switch field {
-        case .name: self = .name
-        case .price: self = .price
-        case .purchaseDate: self = .purchased
-        case .quantity: self = .quantity
-        case .location: self = .location
-        case .brand: self = .brand
-        case .model: self = .model
-        case .serial: self = .serial
-        case .description: self = .description
-        case .notes: self = .notes
-        case .value: self = .value
-        case .purchasedFrom: self = .purchasedFrom
-        case .warrantyUntil: self = .warrantyUntil
-        case .tag: self = .tags
-        case .reviewedAt, .title, .incidentDate, .other: return nil
-        }
+        guard let found = Self.allCases.first(where: { $0.itemField.valueField == field })
+        else { return nil }
+        self = found
     }
 }
 

@@ -19,30 +19,27 @@ public final class ItemSaver: ItemFormDelegate {
         insured: Bool
     ) -> ItemFormResult {
         var problems: [ItemFormProblem] = []
-        func text(_ field: ItemFormField) -> String { texts[field] ?? "" }
-        func parse<Value>(_ field: ItemFormField, _ body: (String) throws -> Value?) -> Value? {
-            do { return try body(text(field)) } catch {
+        var ticked = form.ticked
+        if luxury { ticked.insert(.luxury) } else { ticked.remove(.luxury) }
+        if insured { ticked.insert(.insured) } else { ticked.remove(.insured) }
+        // Each field's value as typed, parsed by its kind (nil: it did not parse).
+        var values: [ItemFormField: ItemFieldValue] = [:]
+        for field in ItemFormField.allCases {
+            if field.isFlag {
+                values[field] = .flag(ticked.contains(field))
+                continue
+            }
+            do {
+                values[field] = try ValueParser.value(
+                    of: field.itemField, from: texts[field] ?? "", currency: manager.currency)
+            } catch {
                 problems.append(ItemFormProblem(field: field, message: Self.reason(error)))
-                return nil
             }
         }
-        let price = parse(.price) { try ValueParser.price($0, currency: manager.currency) }
-        let date = parse(.purchased) { try ValueParser.date($0) }
-        let quantity = parse(.quantity) { try ValueParser.quantity($0) }
-        let value = parse(.value) {
-            try ValueParser.price($0, currency: manager.currency, field: .value)
-        }
-        let warranty = parse(.warrantyUntil) { try ValueParser.date($0, field: .warrantyUntil) }
-        let tags = ItemFormController.tags(fromText: text(.tags))
         // Every field's rule at once, so a form shows every problem in one submission (a
         // value that did not parse is already refused above).
-        var whole = ItemDraft(
-            name: text(.name), description: text(.description), price: price,
-            purchaseDate: date, quantity: quantity ?? 1, location: text(.location),
-            brand: text(.brand), model: text(.model), serialNumber: text(.serial),
-            notes: text(.notes), replacementValue: value, purchasedFrom: text(.purchasedFrom),
-            warrantyUntil: warranty, tags: tags)
-        whole.reviewedAt = nil
+        var whole = ItemDraft(name: "")
+        for (field, value) in values { field.itemField.set(value, on: &whole.item) }
         for error in whole.problems(currency: manager.currency, today: manager.today()) {
             let field = Self.field(of: error)
             guard !problems.contains(where: { $0.field == field && field != nil }) else {
@@ -55,44 +52,24 @@ public final class ItemSaver: ItemFormDelegate {
             if let original = form.original {
                 let before = ItemFormController.texts(of: original)
                 var patch = ItemPatch()
-                func changed(_ field: ItemFormField) -> Bool { text(field) != before[field] }
-                if changed(.name) { patch.name = text(.name) }
-                if changed(.price) { patch.price = .some(price) }
-                if changed(.purchased) { patch.purchaseDate = .some(date) }
-                if changed(.quantity) { patch.quantity = quantity ?? 1 }
-                if changed(.location) { patch.location = .some(text(.location)) }
-                if changed(.brand) { patch.brand = .some(text(.brand)) }
-                if changed(.model) { patch.model = .some(text(.model)) }
-                if changed(.serial) { patch.serialNumber = .some(text(.serial)) }
-                if changed(.description) { patch.description = .some(text(.description)) }
-                if changed(.notes) { patch.notes = .some(text(.notes)) }
-                if luxury != original.isLuxury { patch.isLuxury = luxury }
-                if insured != original.isInsured { patch.isInsured = insured }
-                if changed(.value) { patch.replacementValue = .some(value) }
-                if changed(.purchasedFrom) { patch.purchasedFrom = .some(text(.purchasedFrom)) }
-                if changed(.warrantyUntil) { patch.warrantyUntil = .some(warranty) }
-                if changed(.tags) {
-                    patch.removesAllTags = true
-                    patch.addedTags = tags
+                for (field, value) in values {
+                    if field.isFlag {
+                        if value != field.itemField.value(of: original) {
+                            patch.set(field.itemField, to: value)
+                        }
+                    } else if texts[field] ?? "" != before[field] {
+                        if case .tags(let tags) = value {
+                            patch.removesAllTags = true
+                            patch.addedTags = tags
+                        } else {
+                            patch.set(field.itemField, to: value)
+                        }
+                    }
                 }
-                if form.hasLifetimeWarranty != original.hasLifetimeWarranty {
-                    patch.hasLifetimeWarranty = form.hasLifetimeWarranty
-                }
-                if form.isScheduled != original.isScheduled { patch.isScheduled = form.isScheduled }
                 return .accepted(
                     try manager.edit(id: original.id, patch, expectedVersion: original.version))
             }
-            var draft = ItemDraft(
-                name: text(.name), description: text(.description), price: price,
-                purchaseDate: date,
-                isLuxury: luxury, isInsured: insured, quantity: quantity ?? 1,
-                location: text(.location),
-                brand: text(.brand), model: text(.model), serialNumber: text(.serial),
-                notes: text(.notes), replacementValue: value,
-                purchasedFrom: text(.purchasedFrom), warrantyUntil: warranty,
-                hasLifetimeWarranty: form.hasLifetimeWarranty, tags: tags)
-            draft.isScheduled = form.isScheduled
-            return .accepted(try manager.add(draft))
+            return .accepted(try manager.add(whole))
         } catch let error as InventoryError {
             return .refused([
                 ItemFormProblem(

@@ -5,7 +5,7 @@ import InventoryStore
 extension ClaimedItem {
     /// The stored files the line uses: those it recorded, and its replacement's receipt.
     var files: [String] {
-        attachments.map(\.file) + [photo, terms.replacementReceipt].compactMap { $0 }
+        record.attachments.map(\.file) + [record.photo, terms.replacementReceipt].compactMap { $0 }
     }
 }
 

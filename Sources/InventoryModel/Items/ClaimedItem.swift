@@ -1,69 +1,38 @@
 /// One item listed in a claim, as the claim recorded it: every field the claim shows, as the
 /// item was when it was claimed (or when the line last took the item's values on purpose,
 /// `InventoryManager.refreshClaimLine`). Edits of the item afterwards do not change it.
+///
+/// What a line records is an item (`record`): its fields that claims record
+/// (`ItemField.isRecordedByClaims`), its photo and its files, read through the line by their
+/// names (`line.price`, `line.isInsured`).
+@dynamicMemberLookup
 public struct ClaimedItem: Sendable, Hashable {
     /// The item's id while it exists, or nil once it has been deleted.
     public let itemID: Int64?
-    /// What it is.
-    public let name: String
-    /// A longer description.
-    public let description: String?
-    /// The brand or manufacturer.
-    public let brand: String?
-    /// The model name or number.
-    public let model: String?
-    /// The serial number.
-    public let serialNumber: String?
-    /// What one of it cost.
-    public let price: Money?
-    /// The day it was bought.
-    public let purchaseDate: CalendarDate?
-    /// The room or place where it was kept.
-    public let location: String?
-    /// How many of it there are.
-    public let quantity: Int
-    /// Whether it counts as a luxury item.
-    public let isLuxury: Bool
-    /// Whether it is insured.
-    public let isInsured: Bool
-    /// The stored name of its main photo.
-    public let photo: String?
-    /// Its replacement value.
-    public let replacementValue: Money?
+    /// The item as the line recorded it: the fields claims record, its photo and its files
+    /// (files a line lists stay stored while it does).
+    public var record: HouseholdItem
     /// Whether a receipt was attached.
     public let hadReceipt: Bool
-    /// Its tags.
-    public var tags: [String] = []
     /// What the household recorded on the line for the ledger.
     public var terms = ClaimLineTerms()
-    /// Whether the item was on a rider.
-    public var isScheduled = false
-    /// The shop or person it was bought from.
-    public var purchasedFrom: String?
-    /// The last day of its warranty.
-    public var warrantyUntil: CalendarDate?
-    /// Whether its warranty lasts for its life.
-    public var hasLifetimeWarranty = false
-    /// Its files: photos, receipts, manuals (kept stored while the line lists them).
-    public var attachments: [Attachment] = []
     /// How the item differs now from what the line recorded, field by field (`old` is the
     /// line's, `new` the item's); empty when it has not changed or no longer exists.
     public var changesSince: [FieldChange] = []
 
     /// A line recording `item` as it is now.
     public init(item: HouseholdItem) {
-        self.init(
-            itemID: item.id, name: item.name, description: item.description, brand: item.brand,
-            model: item.model, serialNumber: item.serialNumber, price: item.price,
-            purchaseDate: item.purchaseDate, location: item.location, quantity: item.quantity,
-            isLuxury: item.isLuxury, isInsured: item.isInsured, photo: item.photo,
-            replacementValue: item.replacementValue, hadReceipt: item.hasReceipt)
-        tags = item.tags
-        isScheduled = item.isScheduled
-        purchasedFrom = item.purchasedFrom
-        warrantyUntil = item.warrantyUntil
-        hasLifetimeWarranty = item.hasLifetimeWarranty
-        attachments = item.attachments
+        itemID = item.id
+        record = Self.recorded(item)
+        hadReceipt = item.hasReceipt
+    }
+
+    /// A line naming item `itemID` (nil: the item is gone) that recorded `record` and whether
+    /// it had a receipt.
+    public init(itemID: Int64?, record: HouseholdItem, hadReceipt: Bool) {
+        self.itemID = itemID
+        self.record = Self.recorded(record)
+        self.hadReceipt = hadReceipt
     }
 
     /// A line from its parts.
@@ -74,44 +43,42 @@ public struct ClaimedItem: Sendable, Hashable {
         replacementValue: Money? = nil, hadReceipt: Bool = false
     ) {
         self.itemID = itemID
-        self.name = name
-        self.description = description
-        self.brand = brand
-        self.model = model
-        self.serialNumber = serialNumber
-        self.price = price
-        self.purchaseDate = purchaseDate
-        self.location = location
-        self.quantity = quantity
-        self.isLuxury = isLuxury
-        self.isInsured = isInsured
-        self.photo = photo
-        self.replacementValue = replacementValue
+        record = HouseholdItem(
+            id: 0, name: name, description: description, price: price,
+            purchaseDate: purchaseDate, photo: photo, isLuxury: isLuxury, isInsured: isInsured,
+            quantity: quantity, location: location, brand: brand, model: model,
+            serialNumber: serialNumber, replacementValue: replacementValue,
+            createdAt: ItemDraft.unstored, updatedAt: ItemDraft.unstored)
         self.hadReceipt = hadReceipt
     }
 
+    /// What a line keeps of `item`: the fields claims record, its photo and its files.
+    private static func recorded(_ item: HouseholdItem) -> HouseholdItem {
+        var record = HouseholdItem(
+            id: 0, name: item.name, photo: item.photo, attachments: item.attachments,
+            createdAt: ItemDraft.unstored, updatedAt: ItemDraft.unstored)
+        for field in ItemField.all where field.isRecordedByClaims {
+            field.copy(from: item, to: &record)
+        }
+        return record
+    }
+
+    /// A recorded field of the item (`line.price`), or its photo and files.
+    public subscript<Value>(dynamicMember path: WritableKeyPath<HouseholdItem, Value>) -> Value {
+        get { record[keyPath: path] }
+        set { record[keyPath: path] = newValue }
+    }
+
     /// What one was worth: the replacement value recorded, else the price.
-    public var worth: Money? { replacementValue ?? price }
+    public var worth: Money? { record.worth }
 
     /// Worth × quantity in minor units (0 with neither).
-    public var totalWorth: Int128 {
-        worth.map { Int128($0.minorUnits) * Int128(quantity) } ?? 0
-    }
+    public var totalWorth: Int128 { record.totalWorth ?? 0 }
 
     /// The same line naming item `id` (nil: the item is gone), with what it recorded.
     public func naming(_ id: Int64?) -> ClaimedItem {
-        var line = ClaimedItem(
-            itemID: id, name: name, description: description, brand: brand, model: model,
-            serialNumber: serialNumber, price: price, purchaseDate: purchaseDate,
-            location: location, quantity: quantity, isLuxury: isLuxury, isInsured: isInsured,
-            photo: photo, replacementValue: replacementValue, hadReceipt: hadReceipt)
-        line.tags = tags
+        var line = ClaimedItem(itemID: id, record: record, hadReceipt: hadReceipt)
         line.terms = terms
-        line.isScheduled = isScheduled
-        line.purchasedFrom = purchasedFrom
-        line.warrantyUntil = warrantyUntil
-        line.hasLifetimeWarranty = hasLifetimeWarranty
-        line.attachments = attachments
         line.changesSince = changesSince
         return line
     }
@@ -122,43 +89,36 @@ public struct ClaimedItem: Sendable, Hashable {
         changes(to: ClaimedItem(item: item))
     }
 
-    /// The recorded fields that differ in `now`, with this line's value as `old` and the other's
-    /// as `new` (the item id, the ledger and `changesSince` are not compared).
+    /// The recorded fields that differ in `now`, in the order of `ItemField.all` then the
+    /// receipt, photo and files, with this line's value as `old` and the other's as `new`
+    /// (the item id, the ledger and `changesSince` are not compared).
     public func changes(to now: ClaimedItem) -> [FieldChange] {
         var changes: [FieldChange] = []
-        func compare<Value: Equatable>(
-            _ field: String, _ value: (ClaimedItem) -> Value, _ text: (Value) -> String?
-        ) {
-            let old = value(self)
-            let new = value(now)
-            if old != new {
-                changes.append(FieldChange(field: field, old: text(old), new: text(new)))
-            }
+        for field in ItemField.all
+        where field.isRecordedByClaims && !field.isEqual(on: record, and: now.record) {
+            changes.append(
+                FieldChange(
+                    field: field.key, old: field.text(of: record), new: field.text(of: now.record)))
         }
-        let yesNo: (Bool) -> String? = { $0 ? "yes" : "no" }
-        compare("name", \.name) { $0 }
-        compare("description", \.description) { $0 }
-        compare("price", \.price) { $0?.formatted }
-        compare("value", \.replacementValue) { $0?.formatted }
-        compare("quantity", \.quantity) { String($0) }
-        compare("purchaseDate", \.purchaseDate) { $0?.description }
-        compare("insured", \.isInsured, yesNo)
-        compare("luxury", \.isLuxury, yesNo)
-        compare("scheduled", \.isScheduled, yesNo)
-        compare("location", \.location) { $0 }
-        compare("brand", \.brand) { $0 }
-        compare("model", \.model) { $0 }
-        compare("serial", \.serialNumber) { $0 }
-        compare("purchasedFrom", \.purchasedFrom) { $0 }
-        compare("warrantyUntil", \.warrantyUntil) { $0?.description }
-        compare("lifetimeWarranty", \.hasLifetimeWarranty, yesNo)
-        compare("receipt", \.hadReceipt, yesNo)
-        compare("tags", \.tags) { $0.isEmpty ? nil : $0.joined(separator: ", ") }
-        compare("photo", \.photo) { $0 }
-        compare("files", \.attachments) { attachments in
-            attachments.isEmpty
-                ? nil
-                : attachments.map { "\($0.id) \($0.kind.rawValue)" }.joined(separator: ", ")
+        if hadReceipt != now.hadReceipt {
+            changes.append(
+                FieldChange(
+                    field: "receipt", old: hadReceipt ? "yes" : "no",
+                    new: now.hadReceipt ? "yes" : "no"))
+        }
+        if record.photo != now.record.photo {
+            changes.append(FieldChange(field: "photo", old: record.photo, new: now.record.photo))
+        }
+        if record.attachments != now.record.attachments {
+            func text(_ attachments: [Attachment]) -> String? {
+                attachments.isEmpty
+                    ? nil
+                    : attachments.map { "\($0.id) \($0.kind.rawValue)" }.joined(separator: ", ")
+            }
+            changes.append(
+                FieldChange(
+                    field: "files", old: text(record.attachments),
+                    new: text(now.record.attachments)))
         }
         return changes
     }

@@ -28,43 +28,29 @@ extension FieldChange: CustomStringConvertible {
 }
 
 extension HouseholdItem {
-    /// The fields that differ from `before`, in display order, with their values for people.
+    /// The fields that differ from `before`, in the order of `ItemField.all` (the photo after
+    /// the purchase date, the files last), with their values for people.
     public func fieldChanges(from before: HouseholdItem) -> [FieldChange] {
         var changes: [FieldChange] = []
-        func compare<Value: Equatable>(
-            _ field: String, _ value: (HouseholdItem) -> Value, _ text: (Value) -> String?
-        ) {
-            let old = value(before)
-            let new = value(self)
-            if old != new {
-                changes.append(FieldChange(field: field, old: text(old), new: text(new)))
+        for field in ItemField.all where !field.isEqual(on: before, and: self) {
+            changes.append(
+                FieldChange(
+                    field: field.key, old: field.text(of: before), new: field.text(of: self)))
+            if field.key == "purchaseDate", photo != before.photo {
+                changes.append(FieldChange(field: "photo", old: before.photo, new: photo))
             }
         }
-        let yesNo: (Bool) -> String? = { $0 ? "yes" : "no" }
-        compare("name", \.name) { $0 }
-        compare("description", \.description) { $0 }
-        compare("price", \.price) { $0?.formatted }
-        compare("purchaseDate", \.purchaseDate) { $0?.description }
-        compare("photo", \.photo) { $0 }
-        compare("luxury", \.isLuxury, yesNo)
-        compare("insured", \.isInsured, yesNo)
-        compare("quantity", \.quantity) { String($0) }
-        compare("location", \.location) { $0 }
-        compare("brand", \.brand) { $0 }
-        compare("model", \.model) { $0 }
-        compare("serial", \.serialNumber) { $0 }
-        compare("notes", \.notes) { $0 }
-        compare("value", \.replacementValue) { $0?.formatted }
-        compare("purchasedFrom", \.purchasedFrom) { $0 }
-        compare("warrantyUntil", \.warrantyUntil) { $0?.description }
-        compare("lifetimeWarranty", \.hasLifetimeWarranty, yesNo)
-        compare("scheduled", \.isScheduled, yesNo)
-        compare("reviewedAt", \.reviewedAt) { $0?.description }
-        compare("tags", \.tags) { $0.isEmpty ? nil : $0.joined(separator: ", ") }
-        compare("files", \.attachments) { attachments in
-            attachments.isEmpty
-                ? nil
-                : attachments.map { "\($0.id) \($0.kind.rawValue)" }.joined(separator: ", ")
+        if photo != before.photo, !changes.contains(where: { $0.field == "photo" }) {
+            changes.append(FieldChange(field: "photo", old: before.photo, new: photo))
+        }
+        if attachments != before.attachments {
+            func text(_ attachments: [Attachment]) -> String? {
+                attachments.isEmpty
+                    ? nil
+                    : attachments.map { "\($0.id) \($0.kind.rawValue)" }.joined(separator: ", ")
+            }
+            changes.append(
+                FieldChange(field: "files", old: text(before.attachments), new: text(attachments)))
         }
         return changes
     }

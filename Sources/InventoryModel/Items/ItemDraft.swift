@@ -1,45 +1,15 @@
 /// The fields of an item to add. `InventoryManager.add` validates and normalizes them.
+///
+/// A draft is an item that is not stored yet (`item`): every field of `ItemField.all` reads
+/// and writes through it (`draft.price`, `draft.isScheduled`), and a field added to
+/// `HouseholdItem` is a field of drafts with nothing more to write. Its id, photo, files,
+/// times and version are the store's to set.
+@dynamicMemberLookup
 public struct ItemDraft: Sendable, Hashable {
-    /// What it is (required; trimmed; 1–200 characters).
-    public var name: String
-    /// A longer description.
-    public var description: String?
-    /// What one of it cost; must be in the inventory's currency.
-    public var price: Money?
-    /// The day it was bought.
-    public var purchaseDate: CalendarDate?
+    /// The item as drafted: its fields, as given (not yet checked).
+    public var item: HouseholdItem
     /// A picture file to copy into the inventory (JPEG, PNG, GIF, WebP or HEIC).
     public var photoFile: String?
-    /// Whether it counts as a luxury item.
-    public var isLuxury: Bool
-    /// Whether it is insured.
-    public var isInsured: Bool
-    /// How many of it there are (1 to 1,000,000).
-    public var quantity: Int
-    /// The room or place where it is kept.
-    public var location: String?
-    /// The brand or manufacturer.
-    public var brand: String?
-    /// The model name or number.
-    public var model: String?
-    /// The serial number.
-    public var serialNumber: String?
-    /// Free notes.
-    public var notes: String?
-    /// What it would cost to replace today; must be in the inventory's currency.
-    public var replacementValue: Money?
-    /// The shop or person it was bought from.
-    public var purchasedFrom: String?
-    /// The last day of its warranty.
-    public var warrantyUntil: CalendarDate?
-    /// Whether its warranty lasts for its life.
-    public var hasLifetimeWarranty: Bool
-    /// Whether the policy lists it on a rider.
-    public var isScheduled: Bool = false
-    /// The day its owner last checked it.
-    public var reviewedAt: CalendarDate?
-    /// Its tags (trimmed, 1–50 characters each; the same tag in another case is one tag).
-    public var tags: [String]
 
     /// Creates a draft; only the name is required.
     public init(
@@ -51,71 +21,49 @@ public struct ItemDraft: Sendable, Hashable {
         warrantyUntil: CalendarDate? = nil, hasLifetimeWarranty: Bool = false,
         reviewedAt: CalendarDate? = nil, tags: [String] = []
     ) {
-        self.name = name
-        self.description = description
-        self.price = price
-        self.purchaseDate = purchaseDate
+        item = HouseholdItem(
+            id: 0, name: name, description: description, price: price,
+            purchaseDate: purchaseDate, isLuxury: isLuxury, isInsured: isInsured,
+            quantity: quantity, location: location, brand: brand, model: model,
+            serialNumber: serialNumber, notes: notes, replacementValue: replacementValue,
+            purchasedFrom: purchasedFrom, warrantyUntil: warrantyUntil,
+            hasLifetimeWarranty: hasLifetimeWarranty, reviewedAt: reviewedAt, tags: tags,
+            createdAt: Self.unstored, updatedAt: Self.unstored)
         self.photoFile = photoFile
-        self.isLuxury = isLuxury
-        self.isInsured = isInsured
-        self.quantity = quantity
-        self.location = location
-        self.brand = brand
-        self.model = model
-        self.serialNumber = serialNumber
-        self.notes = notes
-        self.replacementValue = replacementValue
-        self.purchasedFrom = purchasedFrom
-        self.warrantyUntil = warrantyUntil
-        self.hasLifetimeWarranty = hasLifetimeWarranty
-        self.reviewedAt = reviewedAt
-        self.tags = tags
     }
+
+    /// A draft of an item with `item`'s fields (not its id, photo, files or times).
+    public init(fieldsOf item: HouseholdItem) {
+        self.init(name: item.name)
+        for field in ItemField.all { field.copy(from: item, to: &self.item) }
+    }
+
+    /// A field of the drafted item.
+    public subscript<Value>(dynamicMember path: WritableKeyPath<HouseholdItem, Value>) -> Value {
+        get { item[keyPath: path] }
+        set { item[keyPath: path] = newValue }
+    }
+
+    /// The time a draft's item carries until it is stored.
+    static let unstored = Timestamp(millisecondsSince1970: 0)
 }
 
-/// The changes to make to an item: a nil property leaves that field as it is.
+/// The changes to make to an item: a field the patch does not set stays as it is.
 ///
-/// For the optional fields the inner optional says what to store: `.some(nil)` clears the
-/// field, `.some(value)` sets it. An empty or blank text also clears it.
+/// Every field of `ItemField.all` is set through the patch by its name on `HouseholdItem`
+/// (`patch.price = .some(nil)` clears the price, `patch.isInsured = true` sets the flag;
+/// setting a field to nil takes it out of the patch). For the optional fields the inner
+/// optional says what to store: `.some(nil)` clears the field, `.some(value)` sets it. An empty
+/// or blank text also clears it.
+@dynamicMemberLookup
 public struct ItemPatch: Sendable, Hashable {
-    /// A new name.
-    public var name: String?
-    /// A new description, or `.some(nil)` to clear it.
-    public var description: String??
-    /// A new price, or `.some(nil)` to clear it.
-    public var price: Money??
-    /// A new purchase date, or `.some(nil)` to clear it.
-    public var purchaseDate: CalendarDate??
+    /// The keys (`ItemField.key`) of the fields the patch sets, in no order.
+    public private(set) var fieldKeys: Set<String> = []
+    /// The new values of those fields; what it holds of the others is not used.
+    private var values = HouseholdItem(
+        id: 0, name: "", createdAt: ItemDraft.unstored, updatedAt: ItemDraft.unstored)
     /// A picture file to copy in and use, or `.some(nil)` to remove the photo.
     public var photoFile: String??
-    /// Set or clear the luxury flag.
-    public var isLuxury: Bool?
-    /// Set or clear the insured flag.
-    public var isInsured: Bool?
-    /// A new quantity.
-    public var quantity: Int?
-    /// A new location, or `.some(nil)` to clear it.
-    public var location: String??
-    /// A new brand, or `.some(nil)` to clear it.
-    public var brand: String??
-    /// A new model, or `.some(nil)` to clear it.
-    public var model: String??
-    /// A new serial number, or `.some(nil)` to clear it.
-    public var serialNumber: String??
-    /// New notes, or `.some(nil)` to clear them.
-    public var notes: String??
-    /// A new replacement value, or `.some(nil)` to clear it.
-    public var replacementValue: Money??
-    /// Where it was bought, or `.some(nil)` to clear it.
-    public var purchasedFrom: String??
-    /// A new last day of warranty, or `.some(nil)` to clear it.
-    public var warrantyUntil: CalendarDate??
-    /// Set or clear the lifetime warranty.
-    public var hasLifetimeWarranty: Bool?
-    /// Whether the policy lists it on a rider.
-    public var isScheduled: Bool?
-    /// A new review day, or `.some(nil)` to clear it.
-    public var reviewedAt: CalendarDate??
     /// Tags to add (one already there, in any case, stays as it is).
     public var addedTags: [String] = []
     /// Tags to take away (in any case).
@@ -123,9 +71,68 @@ public struct ItemPatch: Sendable, Hashable {
     /// Whether to take every tag away first (before `addedTags`).
     public var removesAllTags = false
 
-    /// Creates a patch that changes nothing; set the properties to change.
+    /// Creates a patch that changes nothing; set the fields to change.
     public init() {}
 
     /// Whether the patch changes no field.
     public var isEmpty: Bool { self == ItemPatch() }
+
+    /// The fields the patch sets, in the order of `ItemField.all`.
+    public var fields: [ItemField] { ItemField.all.filter { fieldKeys.contains($0.key) } }
+
+    /// The new value of a field, nil when the patch leaves it as it is.
+    public subscript<Value>(dynamicMember path: WritableKeyPath<HouseholdItem, Value>) -> Value? {
+        get {
+            fieldKeys.contains(Self.field(at: path).key) ? values[keyPath: path] : nil
+        }
+        set {
+            let field = Self.field(at: path)
+            if let newValue {
+                values[keyPath: path] = newValue
+                fieldKeys.insert(field.key)
+            } else {
+                fieldKeys.remove(field.key)
+            }
+        }
+    }
+
+    /// The new value of `field`, nil when the patch leaves it as it is.
+    public func value(of field: ItemField) -> ItemFieldValue? {
+        fieldKeys.contains(field.key) ? field.value(of: values) : nil
+    }
+
+    /// Sets `field` to `value` (of the field's kind), or leaves it as it is (nil).
+    public mutating func set(_ field: ItemField, to value: ItemFieldValue?) {
+        if let value {
+            field.set(value, on: &values)
+            fieldKeys.insert(field.key)
+        } else {
+            fieldKeys.remove(field.key)
+        }
+    }
+
+    private static func field(at path: PartialKeyPath<HouseholdItem>) -> ItemField {
+        guard let field = ItemField.field(at: path) else {
+            preconditionFailure("\(path) is not a field of an item (ItemField.all)")
+        }
+        return field
+    }
+
+    /// Whether two patches set the same fields to the same values, with the same photo and tags.
+    public static func == (lhs: ItemPatch, rhs: ItemPatch) -> Bool {
+        lhs.fieldKeys == rhs.fieldKeys && lhs.photoFile == rhs.photoFile
+            && lhs.addedTags == rhs.addedTags && lhs.removedTags == rhs.removedTags
+            && lhs.removesAllTags == rhs.removesAllTags
+            && lhs.fields.allSatisfy { $0.isEqual(on: lhs.values, and: rhs.values) }
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fieldKeys)
+        hasher.combine(photoFile)
+        hasher.combine(addedTags)
+        hasher.combine(removedTags)
+        hasher.combine(removesAllTags)
+        for field in fields { hasher.combine(field.value(of: values)) }
+    }
 }

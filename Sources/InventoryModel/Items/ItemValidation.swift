@@ -216,84 +216,47 @@ package enum ItemValidation {
 }
 
 extension ItemDraft {
-    /// The item this draft describes, validated and normalized, with id 0 and no photo yet.
+    /// The item this draft describes, validated and normalized field by field
+    /// (`ItemField.validate`), with id 0 and no photo yet.
     package func validatedItem(currency: Currency, now: Timestamp, today: CalendarDate) throws
         -> HouseholdItem
     {
-        HouseholdItem(
-            id: 0, name: try ItemValidation.name(name),
-            description: try ItemValidation.text(description, field: .description, long: true),
-            price: try ItemValidation.price(price, currency: currency),
-            purchaseDate: try ItemValidation.purchaseDate(purchaseDate, today: today),
-            photo: nil, isLuxury: isLuxury, isInsured: isInsured,
-            quantity: try ItemValidation.quantity(quantity),
-            location: try ItemValidation.text(location, field: .location),
-            brand: try ItemValidation.text(brand, field: .brand),
-            model: try ItemValidation.text(model, field: .model),
-            serialNumber: try ItemValidation.text(serialNumber, field: .serial),
-            notes: try ItemValidation.text(notes, field: .notes, long: true),
-            replacementValue: try ItemValidation.price(replacementValue, currency: currency),
-            purchasedFrom: try ItemValidation.text(purchasedFrom, field: .purchasedFrom),
-            warrantyUntil: warrantyUntil, hasLifetimeWarranty: hasLifetimeWarranty,
-            reviewedAt: try ItemValidation.pastDate(reviewedAt, field: .reviewedAt, today: today),
-            tags: try ItemValidation.tags(tags), isScheduled: isScheduled,
-            createdAt: now, updatedAt: now, version: 1)
+        var item = HouseholdItem(id: 0, name: "", createdAt: now, updatedAt: now, version: 1)
+        for field in ItemField.all {
+            field.copy(from: self.item, to: &item)
+            try field.validate(&item, currency: currency, today: today)
+        }
+        return item
     }
-}
 
-extension ItemDraft {
     /// Every rule the draft breaks, one refusal per field, in the order of the item's fields:
     /// what a form shows all at once (`validatedItem` stops at the first).
     package func problems(currency: Currency, today: CalendarDate) -> [InventoryError] {
         var problems: [InventoryError] = []
-        func check(_ body: () throws -> Void) {
-            do { try body() } catch let error as InventoryError { problems.append(error) } catch {
-            }
+        var item = self.item
+        for field in ItemField.all {
+            do {
+                try field.validate(&item, currency: currency, today: today)
+            } catch let error as InventoryError {
+                problems.append(error)
+            } catch {}
         }
-        check { _ = try ItemValidation.name(name) }
-        check { _ = try ItemValidation.price(price, currency: currency) }
-        check { _ = try ItemValidation.price(replacementValue, currency: currency) }
-        check { _ = try ItemValidation.purchaseDate(purchaseDate, today: today) }
-        check { _ = try ItemValidation.text(purchasedFrom, field: .purchasedFrom) }
-        check { _ = try ItemValidation.quantity(quantity) }
-        check { _ = try ItemValidation.text(location, field: .location) }
-        check { _ = try ItemValidation.text(brand, field: .brand) }
-        check { _ = try ItemValidation.text(model, field: .model) }
-        check { _ = try ItemValidation.text(serialNumber, field: .serial) }
-        check { _ = try ItemValidation.tags(tags) }
-        check { _ = try ItemValidation.text(description, field: .description, long: true) }
-        check { _ = try ItemValidation.text(notes, field: .notes, long: true) }
-        check { _ = try ItemValidation.pastDate(reviewedAt, field: .reviewedAt, today: today) }
         return problems
     }
 }
 
 extension ItemPatch {
-    /// The patch with every value validated and normalized (blank text becomes a clear).
+    /// The patch with every value it sets validated and normalized (blank text becomes a
+    /// clear), field by field (`ItemField.validate`).
     package func validated(currency: Currency, today: CalendarDate) throws -> ItemPatch {
         var patch = self
-        patch.name = try name.map(ItemValidation.name)
-        patch.purchaseDate = try purchaseDate.map {
-            try ItemValidation.purchaseDate($0, today: today)
-        }
-        patch.description = try description.map {
-            try ItemValidation.text($0, field: .description, long: true)
-        }
-        patch.price = try price.map { try ItemValidation.price($0, currency: currency) }
-        patch.quantity = try quantity.map(ItemValidation.quantity)
-        patch.location = try location.map { try ItemValidation.text($0, field: .location) }
-        patch.brand = try brand.map { try ItemValidation.text($0, field: .brand) }
-        patch.model = try model.map { try ItemValidation.text($0, field: .model) }
-        patch.serialNumber = try serialNumber.map { try ItemValidation.text($0, field: .serial) }
-        patch.notes = try notes.map { try ItemValidation.text($0, field: .notes, long: true) }
-        patch.replacementValue = try replacementValue.map {
-            try ItemValidation.price($0, currency: currency)
-        }
-        patch.purchasedFrom = try purchasedFrom.map {
-            try ItemValidation.text($0, field: .purchasedFrom)
-        }
-        patch.reviewedAt = try reviewedAt.map {
-            try ItemValidation.pastDate($0, field: .reviewedAt, today: today)
+        var item = HouseholdItem(
+            id: 0, name: "", createdAt: ItemDraft.unstored, updatedAt: ItemDraft.unstored)
+        for field in fields {
+            guard let value = value(of: field) else { continue }
+            field.set(value, on: &item)
+            try field.validate(&item, currency: currency, today: today)
+            patch.set(field, to: field.value(of: item))
         }
         patch.addedTags = try addedTags.map(ItemValidation.tag)
         patch.removedTags = try removedTags.map(ItemValidation.tag)
@@ -306,24 +269,9 @@ extension ItemPatch {
     ///   (`ItemValidation.checkTagLimits`).
     package func applied(to item: HouseholdItem) throws -> HouseholdItem {
         var item = item
-        if let name { item.name = name }
-        if let description { item.description = description }
-        if let price { item.price = price }
-        if let purchaseDate { item.purchaseDate = purchaseDate }
-        if let isLuxury { item.isLuxury = isLuxury }
-        if let isInsured { item.isInsured = isInsured }
-        if let quantity { item.quantity = quantity }
-        if let location { item.location = location }
-        if let brand { item.brand = brand }
-        if let model { item.model = model }
-        if let serialNumber { item.serialNumber = serialNumber }
-        if let notes { item.notes = notes }
-        if let replacementValue { item.replacementValue = replacementValue }
-        if let purchasedFrom { item.purchasedFrom = purchasedFrom }
-        if let warrantyUntil { item.warrantyUntil = warrantyUntil }
-        if let hasLifetimeWarranty { item.hasLifetimeWarranty = hasLifetimeWarranty }
-        if let isScheduled { item.isScheduled = isScheduled }
-        if let reviewedAt { item.reviewedAt = reviewedAt }
+        for field in fields {
+            if let value = value(of: field) { field.set(value, on: &item) }
+        }
         if removesAllTags || !removedTags.isEmpty || !addedTags.isEmpty {
             var tags = removesAllTags ? [] : item.tags
             let removed = Set(removedTags.map(TextFolding.fold))
@@ -363,6 +311,36 @@ public enum ValueParser {
         -> CalendarDate?
     {
         text.trimmingWhitespace().isEmpty ? nil : try CalendarDate(parsing: text, field: field)
+    }
+
+    /// The value of `field` typed as `text`, by the field's kind: blank is no value (for a
+    /// count, 1), tags are separated by commas, a flag is yes or no. The one reading of typed
+    /// text that forms and the command line share.
+    ///
+    /// - Throws: `InventoryError.invalidValue` for text that does not parse.
+    public static func value(of field: ItemField, from text: String, currency: Currency) throws
+        -> ItemFieldValue
+    {
+        switch field.kind {
+        case .name, .text: .text(text)
+        case .money: .money(try price(text, currency: currency, field: field.valueField))
+        case .date: .date(try date(text, field: field.valueField))
+        case .count: .count(try quantity(text) ?? 1)
+        case .tags: .tags(tags(text))
+        case .flag:
+            switch text.trimmingWhitespace().lowercased() {
+            case "yes", "true", "1": .flag(true)
+            case "no", "false", "0", "": .flag(false)
+            default:
+                throw InventoryError.invalidValue(
+                    field: field.valueField, value: text, reason: "write yes or no")
+            }
+        }
+    }
+
+    /// Tags typed in one text: separated by commas, blanks left out.
+    public static func tags(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
     /// A quantity: a whole number, plain or grouped by commas (`1,000`).

@@ -43,25 +43,12 @@ struct Add: ParsableCommand {
     func run() throws {
         let manager = try database.openManager(.write)
         var draft = ItemDraft(
-            name: fields.name ?? "",
-            description: fields.description,
-            price: try fields.parsedPrice(currency: manager.currency) ?? nil,
-            purchaseDate: try fields.parsedPurchaseDate() ?? nil,
-            photoFile: fields.photo,
-            isLuxury: luxury,
-            isInsured: insured,
-            quantity: try fields.parsedQuantity() ?? 1,
-            location: fields.location,
-            brand: fields.brand,
-            model: fields.model,
-            serialNumber: fields.serial,
-            notes: fields.notes,
-            replacementValue: try fields.parsedValue(currency: manager.currency) ?? nil,
-            purchasedFrom: fields.purchasedFrom,
-            warrantyUntil: try fields.parsedWarrantyUntil() ?? nil,
-            hasLifetimeWarranty: lifetimeWarranty,
-            tags: fields.tags)
+            name: "", photoFile: fields.photo, isLuxury: luxury, isInsured: insured,
+            hasLifetimeWarranty: lifetimeWarranty, tags: fields.tags)
         draft.isScheduled = scheduled
+        for (field, value) in try fields.values(currency: manager.currency) {
+            field.set(value, on: &draft.item)
+        }
         let item = try manager.add(draft)
         if json {
             Terminal.standardOutput.writeLine(ItemJSON.object(item, manager: manager))

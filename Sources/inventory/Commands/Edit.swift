@@ -134,10 +134,9 @@ struct Edit: ParsableCommand {
 
     private func makePatch(manager: InventoryManager) throws -> ItemPatch {
         var patch = ItemPatch()
-        patch.name = fields.name
-        patch.description = fields.description.map { $0 }
-        patch.price = try fields.parsedPrice(currency: manager.currency)
-        patch.purchaseDate = try fields.parsedPurchaseDate()
+        for (field, value) in try fields.values(currency: manager.currency) {
+            patch.set(field, to: value)
+        }
         if removePhoto {
             patch.photoFile = .some(nil)
         } else if let photo = fields.photo {
@@ -145,15 +144,6 @@ struct Edit: ParsableCommand {
         }
         patch.isLuxury = luxury
         patch.isInsured = insured
-        patch.quantity = try fields.parsedQuantity()
-        patch.location = fields.location.map { $0 }
-        patch.brand = fields.brand.map { $0 }
-        patch.model = fields.model.map { $0 }
-        patch.serialNumber = fields.serial.map { $0 }
-        patch.notes = fields.notes.map { $0 }
-        patch.replacementValue = try fields.parsedValue(currency: manager.currency)
-        patch.purchasedFrom = fields.purchasedFrom.map { $0 }
-        patch.warrantyUntil = try fields.parsedWarrantyUntil()
         patch.hasLifetimeWarranty = lifetimeWarranty
         patch.isScheduled = scheduled
         if reviewed { patch.reviewedAt = .some(manager.today()) }

@@ -37,7 +37,7 @@ struct Show: ParsableCommand {
         let worthNote =
             item.replacementValue != nil
             ? " (replacement value)" : item.price != nil ? " (price paid)" : ""
-        let rows: [(String, String?)] = [
+        var rows: [(String, String?)] = [
             ("Price", item.price.map { "\($0.formatted) \(code)" }),
             ("Value", item.replacementValue.map { "\($0.formatted) \(code) to replace" }),
             ("Quantity", String(item.quantity)),
@@ -66,6 +66,12 @@ struct Show: ParsableCommand {
             ("Photo", manager.photoPath(of: item).map(Self.markedIfMissing)),
             ("Files", item.attachments.isEmpty ? nil : Self.files(item, manager: manager)),
             ("Reviewed", item.reviewedAt?.description),
+        ]
+        // A field added to the item since this layout was written shows by its label.
+        rows += ItemField.all.filter { !Self.shownFields.contains($0.key) }.map {
+            ($0.label, $0.text(of: item))
+        }
+        rows += [
             ("Added", item.createdAt.secondText(in: .current)),
             ("Updated", "\(item.updatedAt.secondText(in: .current)) (version \(item.version))"),
         ]
@@ -89,6 +95,13 @@ extension Show {
                 + markedIfMissing(manager.photos.path(of: file.file))
         }.joined(separator: "\n")
     }
+
+    /// The fields the layout above shows (some together: the warranty, insured and rider).
+    static let shownFields: Set<String> = [
+        "name", "price", "value", "quantity", "purchaseDate", "purchasedFrom", "warrantyUntil",
+        "lifetimeWarranty", "luxury", "insured", "scheduled", "location", "brand", "model",
+        "serial", "tags", "description", "notes", "reviewedAt",
+    ]
 
     /// `path`, followed by a warning when no file is there.
     static func markedIfMissing(_ path: String) -> String {

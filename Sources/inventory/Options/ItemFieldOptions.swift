@@ -69,37 +69,31 @@ struct ItemFieldOptions: ParsableArguments {
             valueName: "tag"))
     var tags: [String] = []
 
-    /// The price in `currency`, nil when not given, `.some(nil)` when given empty.
-    func parsedPrice(currency: Currency) throws -> Money?? {
-        try price.map { try ValueParser.price($0, currency: currency) }
+    /// Each field given as text, by its key in `ItemField.all` (the options' names are the
+    /// command line's: `--purchased` gives `purchaseDate`).
+    private var texts: [(key: String, text: String?)] {
+        [
+            ("name", name), ("price", price), ("purchaseDate", purchased),
+            ("description", description), ("quantity", quantity), ("location", location),
+            ("brand", brand), ("model", model), ("serial", serial), ("notes", notes),
+            ("value", value), ("purchasedFrom", purchasedFrom), ("warrantyUntil", warrantyUntil),
+        ]
     }
 
-    /// The purchase date, nil when not given, `.some(nil)` when given empty.
-    func parsedPurchaseDate() throws -> CalendarDate?? {
-        try purchased.map { try ValueParser.date($0) }
-    }
-
-    /// The quantity, or nil when not given (or given empty).
-    func parsedQuantity() throws -> Int? {
-        try quantity.flatMap { try ValueParser.quantity($0) }
-    }
-
-    /// The replacement value, nil when not given, `.some(nil)` when given empty.
-    func parsedValue(currency: Currency) throws -> Money?? {
-        try value.map { try ValueParser.price($0, currency: currency, field: .value) }
-    }
-
-    /// The last day of warranty, nil when not given, `.some(nil)` when given empty.
-    func parsedWarrantyUntil() throws -> CalendarDate?? {
-        try warrantyUntil.map { try ValueParser.date($0, field: .warrantyUntil) }
+    /// The fields given, each parsed by its kind (`ValueParser.value`); an empty value clears
+    /// the field, but an empty quantity is no quantity given.
+    ///
+    /// - Throws: `InventoryError.invalidValue` for a value that does not parse.
+    func values(currency: Currency) throws -> [(field: ItemField, value: ItemFieldValue)] {
+        try texts.compactMap { key, text in
+            guard let text, let field = ItemField.field(named: key) else { return nil }
+            if case .count = field.kind, text.trimmingWhitespace().isEmpty { return nil }
+            return (field, try ValueParser.value(of: field, from: text, currency: currency))
+        }
     }
 
     /// Whether no field was given.
     var isEmpty: Bool {
-        let texts = [
-            name, price, purchased, description, photo, quantity, location, brand, model, serial,
-            notes, value, purchasedFrom, warrantyUntil,
-        ]
-        return texts.allSatisfy { $0 == nil } && tags.isEmpty
+        texts.allSatisfy { $0.text == nil } && photo == nil && tags.isEmpty
     }
 }

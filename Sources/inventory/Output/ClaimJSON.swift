@@ -50,6 +50,16 @@ enum ClaimJSON {
             + "]}}"
     }
 
+    /// The keys of a line's fields in the order lines were first written in: before the
+    /// receipt, and after it.
+    static let lineKeys = (
+        [
+            "name", "description", "brand", "model", "serial", "price", "purchaseDate",
+            "purchasedFrom", "location", "quantity", "value",
+        ],
+        ["insured", "luxury", "scheduled", "warrantyUntil", "lifetimeWarranty", "tags"]
+    )
+
     /// What a claim line recorded of its item, as a JSON object.
     static func line(_ item: ClaimedItem) -> String {
         func string(_ text: String?) -> String {
@@ -57,19 +67,18 @@ enum ClaimJSON {
             ItemJSON.appendString(text, to: &json)
             return json
         }
-        return "{\"itemId\":\(item.itemID.map(String.init) ?? "null"),\"name\":\(string(item.name))"
-            + ",\"description\":\(string(item.description)),\"brand\":\(string(item.brand))"
-            + ",\"model\":\(string(item.model)),\"serial\":\(string(item.serialNumber))"
-            + ",\"price\":\(string(item.price?.decimalString))"
-            + ",\"purchaseDate\":\(string(item.purchaseDate?.description))"
-            + ",\"purchasedFrom\":\(string(item.purchasedFrom))"
-            + ",\"location\":\(string(item.location)),\"quantity\":\(item.quantity)"
-            + ",\"value\":\(string(item.replacementValue?.decimalString))"
-            + ",\"receipt\":\(item.hadReceipt),\"insured\":\(item.isInsured)"
-            + ",\"luxury\":\(item.isLuxury),\"scheduled\":\(item.isScheduled)"
-            + ",\"warrantyUntil\":\(string(item.warrantyUntil?.description))"
-            + ",\"lifetimeWarranty\":\(item.hasLifetimeWarranty)"
-            + ",\"tags\":[" + item.tags.map(string).joined(separator: ",") + "]"
+        func member(_ key: String) -> String {
+            guard let field = ItemField.field(named: key) else { return "" }
+            return ",\"\(key)\":" + ItemJSON.value(of: field, on: item.record)
+        }
+        // The order lines were first written in; a field recorded since follows the tags.
+        let listed = Self.lineKeys.0 + Self.lineKeys.1
+        let since = ItemField.all.filter { $0.isRecordedByClaims && !listed.contains($0.key) }
+        return "{\"itemId\":\(item.itemID.map(String.init) ?? "null")"
+            + Self.lineKeys.0.map(member).joined()
+            + ",\"receipt\":\(item.hadReceipt)"
+            + Self.lineKeys.1.map(member).joined()
+            + since.map { member($0.key) }.joined()
             + ",\"files\":["
             + item.attachments.map {
                 "{\"number\":\($0.id),\"kind\":\"\($0.kind.rawValue)\",\"file\":\(string($0.file))"

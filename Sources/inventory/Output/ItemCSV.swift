@@ -5,10 +5,51 @@ import InventoryKit
 /// as a formula with an apostrophe before it, fields quoted when they must be). The columns
 /// are the JSON keys.
 enum ItemCSV {
-    static let header =
-        "id,name,description,price,currency,purchaseDate,luxury,insured,quantity,location,"
-        + "brand,model,serial,notes,photo,createdAt,updatedAt,version,value,worth,purchasedFrom,"
-        + "warrantyUntil,lifetimeWarranty,reviewedAt,tags,files,scheduled\r\n"
+    /// A column of the listing: a field of the item, or what the inventory keeps or derives.
+    private enum Column {
+        case field(ItemField)
+        case id, currency, photo, createdAt, updatedAt, version, worth, files
+
+        var name: String {
+            switch self {
+            case .field(let field): field.key
+            case .id: "id"
+            case .currency: "currency"
+            case .photo: "photo"
+            case .createdAt: "createdAt"
+            case .updatedAt: "updatedAt"
+            case .version: "version"
+            case .worth: "worth"
+            case .files: "files"
+            }
+        }
+    }
+
+    /// The columns, in the order the listing has always had them (each new column was
+    /// added at the end), then every field of `ItemField.all` not among them: a field added
+    /// to the table comes last, by itself.
+    private static let columns: [Column] = {
+        let kept: [String: Column] = [
+            "id": .id, "currency": .currency, "photo": .photo, "createdAt": .createdAt,
+            "updatedAt": .updatedAt, "version": .version, "worth": .worth, "files": .files,
+        ]
+        let order = [
+            "id", "name", "description", "price", "currency", "purchaseDate", "luxury", "insured",
+            "quantity", "location", "brand", "model", "serial", "notes", "photo", "createdAt",
+            "updatedAt", "version", "value", "worth", "purchasedFrom", "warrantyUntil",
+            "lifetimeWarranty", "reviewedAt", "tags", "files", "scheduled",
+        ]
+        let listed = order.map { name in
+            guard let column = kept[name] ?? ItemField.field(named: name).map(Column.field) else {
+                preconditionFailure("ItemCSV lists \(name), which is no column of an item")
+            }
+            return column
+        }
+        return listed + ItemField.all.filter { !order.contains($0.key) }.map(Column.field)
+    }()
+
+    /// The header row: the columns are the JSON keys.
+    static let header = columns.map(\.name).joined(separator: ",") + "\r\n"
 
     /// Appends one item as a CSV record, with its CRLF, to `bytes`: written field by field
     /// into the output buffer, as a listing of a million items needs. `forTerminal`: the CSV
@@ -20,59 +61,39 @@ enum ItemCSV {
         func appendField(_ field: String?, to bytes: inout OutputBytes) {
             ItemCSV.appendField(field, forTerminal: forTerminal, to: &bytes)
         }
-        let comma = UInt8(ascii: ",")
-        ASCIIDigits.append(item.id, to: &bytes)
-        bytes.append(comma)
-        appendField(item.name, to: &bytes)
-        bytes.append(comma)
-        appendField(item.description, to: &bytes)
-        bytes.append(comma)
-        item.price?.appendDecimal(to: &bytes)
-        bytes.append(comma)
-        appendField(manager.currency.code, to: &bytes)
-        bytes.append(comma)
-        item.purchaseDate?.append(to: &bytes)
-        bytes.append(comma)
-        bytes.append(item.isLuxury ? "true" : "false")
-        bytes.append(comma)
-        bytes.append(item.isInsured ? "true" : "false")
-        bytes.append(comma)
-        ASCIIDigits.append(item.quantity, to: &bytes)
-        for field in [item.location, item.brand, item.model, item.serialNumber, item.notes] {
-            bytes.append(comma)
-            appendField(field, to: &bytes)
+        for (index, column) in columns.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            switch column {
+            case .id: ASCIIDigits.append(item.id, to: &bytes)
+            case .currency: appendField(manager.currency.code, to: &bytes)
+            case .photo:
+                if item.photo != nil { appendField(manager.photoPath(of: item), to: &bytes) }
+            case .createdAt: item.createdAt.appendISO8601(to: &bytes)
+            case .updatedAt: item.updatedAt.appendISO8601(to: &bytes)
+            case .version: ASCIIDigits.append(item.version, to: &bytes)
+            case .worth: item.worth?.appendDecimal(to: &bytes)
+            case .files:
+                if !item.attachments.isEmpty {
+                    appendField(
+                        item.attachments.map {
+                            "\($0.kind.rawValue):\(manager.photos.path(of: $0.file))"
+                        }.joined(separator: "; "), to: &bytes)
+                }
+            case .field(let field):
+                switch field.kind {
+                case .name(let path): appendField(item[keyPath: path], to: &bytes)
+                case .text(let path, _): appendField(item[keyPath: path], to: &bytes)
+                case .money(let path): item[keyPath: path]?.appendDecimal(to: &bytes)
+                case .date(let path, _): item[keyPath: path]?.append(to: &bytes)
+                case .flag(let path): bytes.append(item[keyPath: path] ? "true" : "false")
+                case .count(let path): ASCIIDigits.append(item[keyPath: path], to: &bytes)
+                case .tags(let path):
+                    // Joined by "; ", the separator imports split on.
+                    let tags = item[keyPath: path]
+                    if !tags.isEmpty { appendField(tags.joined(separator: "; "), to: &bytes) }
+                }
+            }
         }
-        bytes.append(comma)
-        if item.photo != nil { appendField(manager.photoPath(of: item), to: &bytes) }
-        bytes.append(comma)
-        item.createdAt.appendISO8601(to: &bytes)
-        bytes.append(comma)
-        item.updatedAt.appendISO8601(to: &bytes)
-        bytes.append(comma)
-        ASCIIDigits.append(item.version, to: &bytes)
-        bytes.append(comma)
-        item.replacementValue?.appendDecimal(to: &bytes)
-        bytes.append(comma)
-        item.worth?.appendDecimal(to: &bytes)
-        bytes.append(comma)
-        appendField(item.purchasedFrom, to: &bytes)
-        bytes.append(comma)
-        item.warrantyUntil?.append(to: &bytes)
-        bytes.append(comma)
-        bytes.append(item.hasLifetimeWarranty ? "true" : "false")
-        bytes.append(comma)
-        item.reviewedAt?.append(to: &bytes)
-        bytes.append(comma)
-        // Tags joined by "; " (the separator imports split on), files by their kind.
-        if !item.tags.isEmpty { appendField(item.tags.joined(separator: "; "), to: &bytes) }
-        bytes.append(comma)
-        if !item.attachments.isEmpty {
-            appendField(
-                item.attachments.map { "\($0.kind.rawValue):\(manager.photos.path(of: $0.file))" }
-                    .joined(separator: "; "), to: &bytes)
-        }
-        bytes.append(comma)
-        bytes.append(item.isScheduled ? "true" : "false")
         bytes.append("\r\n")
     }
 
