@@ -1,4 +1,5 @@
 import Foundation
+import InventoryFiles
 import InventoryModel
 import InventoryStore
 import Locking
@@ -34,7 +35,7 @@ public final class InventoryManager: Sendable {
     /// The database file.
     public let databasePath: String
     /// Where the photos are kept.
-    public let photos: PhotoStore
+    public let photos: FileStore
     /// How the manager's connections guard against SQLite's WAL-reset bug.
     public let walResetGuard: WALResetGuard
 
@@ -134,7 +135,7 @@ public final class InventoryManager: Sendable {
         let items = try ItemStore(database: database)
         self.currency = items.currency
         self.databasePath = path
-        self.photos = PhotoStore(databasePath: path)
+        self.photos = FileStore(databasePath: path)
         self.notificationCenter = notificationCenter
         self.clock = clock
         let lastQueued = try items.lastJournalSequence()
@@ -584,8 +585,8 @@ public final class InventoryManager: Sendable {
 
     /// The inventory's own files: the database with its `-wal`, `-shm` and `-journal` files,
     /// and the photos folder.
-    public var files: InventoryFiles {
-        InventoryFiles(
+    public var files: ProtectedFiles {
+        ProtectedFiles(
             databasePath: databasePath, storeFolder: photos.directory,
             otherFolders: photos.sharedDirectory.map { [$0] } ?? [])
     }
@@ -1240,7 +1241,7 @@ extension InventoryManager {
 
 /// The files one write copied in, so that they can be taken away if the write fails.
 private struct PhotoImports {
-    let store: PhotoStore
+    let store: FileStore
     var created: [String] = []
 
     mutating func importFile(from file: String, as kind: Attachment.Kind) throws -> String {
