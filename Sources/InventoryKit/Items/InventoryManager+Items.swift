@@ -9,19 +9,24 @@ import InventoryStore
 extension InventoryManager {
     // MARK: - Reading
 
-    /// Every item, by name.
+    /// Every item, by name (`ViewDefinition.all`).
     public func entireHouseholdInventory() throws -> [HouseholdItem] {
-        try items(matching: .all)
+        try items(in: .all)
     }
 
-    /// The items marked luxury, by name.
+    /// The items marked luxury, by name (`ViewDefinition.luxury`).
     public func luxuryItems() throws -> [HouseholdItem] {
-        try items(matching: .luxury)
+        try items(in: .luxury)
     }
 
-    /// The items not insured, by name.
+    /// The items not insured, by name (`ViewDefinition.nonInsured`).
     public func nonInsuredItems() throws -> [HouseholdItem] {
-        try items(matching: .nonInsured)
+        try items(in: .nonInsured)
+    }
+
+    /// The items of the built-in view `definition`, in its order.
+    private func items(in definition: ViewDefinition) throws -> [HouseholdItem] {
+        try items(matching: definition.filter, sortedBy: definition.sort)
     }
 
     /// The item with `id`, or nil when there is none.
