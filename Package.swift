@@ -6,6 +6,8 @@ import PackageDescription
 //
 //   Locking           Lock<Value>: Synchronization.Mutex, or a pthread mutex for ThreadSanitizer
 //   InventoryModel    pure values: items, money, dates, filters, sorts, claims, changes, errors
+//   InventoryFiles    files, no SQL: FileStore (photos and receipts by content hash),
+//                     OutputFile and OutputFolder (files written for the user, whole or not at all)
 //   InventoryStore    the only SQL and the only `import CSQLite`: Database, Migrator, ItemStore
 //   ContextChain      ControllerContext, on its own (the standard library and Locking)
 //   ObjectRegistry    the generic registry: objects built by name from JSON (no inventory)
@@ -102,9 +104,12 @@ let package = Package(
         .target(name: "Locking"),
         .target(name: "InventoryModel"),
         .target(
+            name: "InventoryFiles",
+            dependencies: ["InventoryModel", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
             name: "InventoryStore",
             dependencies: [
-                "InventoryModel", "Locking", "CSQLite", "InventoryMigrations",
+                "InventoryModel", "InventoryFiles", "Locking", "CSQLite", "InventoryMigrations",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -113,7 +118,8 @@ let package = Package(
         .target(
             name: "InventoryKit",
             dependencies: [
-                "InventoryModel", "InventoryStore", "ContextChain", "ObjectRegistry", "Locking",
+                "InventoryModel", "InventoryFiles", "InventoryStore", "ContextChain",
+                "ObjectRegistry", "Locking",
             ]),
         .target(
             name: "InventoryExchange",
@@ -198,6 +204,9 @@ let package = Package(
         .testTarget(name: "ObjectRegistryTests", dependencies: ["ObjectRegistry"]),
         .testTarget(
             name: "InventoryModelTests", dependencies: ["InventoryModel", "InventoryTestSupport"]),
+        .testTarget(
+            name: "InventoryFilesTests",
+            dependencies: ["InventoryFiles", "InventoryModel", "InventoryTestSupport"]),
         .testTarget(
             name: "InventoryStoreTests",
             dependencies: ["InventoryStore", "InventoryTestSupport", "CSQLite"]),

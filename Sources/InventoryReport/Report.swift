@@ -59,7 +59,7 @@ public struct Report: Sendable {
         var label: String { "R\(number)" }
         var anchor: String { "receipt-\(number)" }
         var isPicture: Bool {
-            PhotoStore.Kind(rawValue: (receipt.file as NSString).pathExtension)?.isPicture ?? false
+            FileStore.Kind(rawValue: (receipt.file as NSString).pathExtension)?.isPicture ?? false
         }
     }
 

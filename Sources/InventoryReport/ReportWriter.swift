@@ -99,7 +99,7 @@ public struct ReportWriter {
             if let known = encoded[name] { return .source(known) }
             guard let data = FileManager.default.contents(atPath: stored) else { return .missing }
             let extensionName = (name as NSString).pathExtension
-            let type = PhotoStore.Kind(rawValue: extensionName)?.mediaType ?? "image/*"
+            let type = FileStore.Kind(rawValue: extensionName)?.mediaType ?? "image/*"
             let address = "data:\(type);base64,\(data.base64EncodedString())"
             encoded[name] = address
             return .source(address)
@@ -132,7 +132,7 @@ public struct ReportWriter {
     /// followed.
     private func source(of name: String?) -> Source {
         guard let name else { return .none }
-        guard PhotoStore.isStoredName(name) else { return .missing }
+        guard FileStore.isStoredName(name) else { return .missing }
         let stored = manager.photos.path(of: name)
         var status = stat()
         guard lstat(stored, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {

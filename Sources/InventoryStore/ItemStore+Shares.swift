@@ -1,4 +1,5 @@
 import Crypto
+import InventoryFiles
 import InventoryModel
 
 /// Share links (`Migrations/0010_share_links.sql`): read-only links to a view or a claim, kept
@@ -8,12 +9,12 @@ extension ItemStore {
     public static func makeShareToken() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return PhotoStore.hexadecimal(bytes)
+        return FileStore.hexadecimal(bytes)
     }
 
     /// The digest a token is kept and looked up by (SHA-256, hexadecimal).
     public static func shareTokenDigest(_ token: String) -> String {
-        PhotoStore.hexadecimal(SHA256.hash(data: Array(token.utf8)))
+        FileStore.hexadecimal(SHA256.hash(data: Array(token.utf8)))
     }
 
     /// Records a link to `subject` made at `createdAt`, opening until `expiresAt`, whose token

@@ -39,6 +39,36 @@ import Testing
         #expect(try registry.definition(named: "non-insured").title == "Non-insured items")
     }
 
+    @Test func eachOfTheBlogsViewsIsDefinedOnceAndSpelledThreeWaysFromIt() throws {
+        let registry = ViewRegistry()
+        #expect(ViewDefinition.builtIns.map(\.name) == ["all", "luxury", "non-insured"])
+        for definition in ViewDefinition.builtIns {
+            #expect(try registry.definition(named: definition.name) == definition)
+        }
+        #expect(ViewRegistry.builtIns.map(\.name) == ViewDefinition.builtIns.map(\.name))
+        #expect(ViewRegistry.builtIns.map(\.title) == ViewDefinition.builtIns.map(\.title))
+        #expect(ViewRegistry.builtIns.map(\.filter) == ViewDefinition.builtIns.map(\.filter))
+        let manager = try makeManager(in: folder)
+        try manager.add([
+            ItemDraft(name: "Boat", price: usd("25000"), isLuxury: true),
+            ItemDraft(name: "Ring", price: usd("3000"), isLuxury: true, isInsured: true),
+            ItemDraft(name: "TV", price: usd("800"), isInsured: true),
+        ])
+        let spellings = [
+            (ViewDefinition.all, try InventoryView.all(manager), manager.entireHouseholdInventory),
+            (.luxury, try InventoryView.luxury(manager), manager.luxuryItems),
+            (.nonInsured, try InventoryView.nonInsured(manager), manager.nonInsuredItems),
+        ]
+        for (definition, view, items) in spellings {
+            #expect(view.name == definition.name)
+            #expect(view.filter == definition.filter)
+            #expect(view.sort == definition.sort)
+            let expected = try manager.items(matching: definition.filter, sortedBy: definition.sort)
+            #expect(try items() == expected)
+            #expect(view.ids == expected.map(\.id))
+        }
+    }
+
     @Test func theIssuesExampleLoadsWithLiteralsInjectionAndDefaults() throws {
         let registry = ViewRegistry()
         try registry.load(json: Self.example, source: "views.json")

@@ -98,7 +98,7 @@ public enum Backup {
 
     /// Writes the archive of `snapshot` at `path` and closes it.
     private static func writeArchive(
-        at path: String, snapshot: InventorySnapshot, photos: PhotoStore, programVersion: String,
+        at path: String, snapshot: InventorySnapshot, photos: FileStore, programVersion: String,
         now: Date, reportingAs name: String
     ) throws -> BackupManifest {
         var archive = try zipping { try ZipWriter(creatingAt: path, modified: now) }
@@ -154,12 +154,12 @@ public enum Backup {
     /// other file are deflated.
     static func method(of entryPath: String) -> ZipWriter.Method {
         guard entryPath.hasPrefix(BackupManifest.filesFolder) else { return .deflated }
-        let kind = PhotoStore.Kind(rawValue: (entryPath as NSString).pathExtension.lowercased())
+        let kind = FileStore.Kind(rawValue: (entryPath as NSString).pathExtension.lowercased())
         return kind == nil ? .deflated : .stored
     }
 
     /// A digest in lowercase hexadecimal, as stored files are named.
     static func hexadecimal(_ digest: some Sequence<UInt8>) -> String {
-        PhotoStore.hexadecimal(digest)
+        FileStore.hexadecimal(digest)
     }
 }

@@ -285,7 +285,7 @@ extension InventoryDocument.File {
                 reason: "a file is a "
                     + Attachment.Kind.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        guard number > 0, PhotoStore.isStoredName(file) else {
+        guard number > 0, FileStore.isStoredName(file) else {
             throw InventoryError.invalidValue(
                 field: .other("file"), value: "\(number) \(file)",
                 reason: "not a stored file's number and name")
@@ -376,7 +376,7 @@ extension InventoryDocument.Ledger {
         }
         terms.replacedOn = try replacedOn.flatMap { try ValueParser.date($0) }
         if let replacementReceipt {
-            guard PhotoStore.isStoredName(replacementReceipt) else {
+            guard FileStore.isStoredName(replacementReceipt) else {
                 throw InventoryError.invalidValue(
                     field: .other("replacement receipt"), value: replacementReceipt,
                     reason: "not a stored file's name")
@@ -569,7 +569,7 @@ struct JSONImport {
         var kinds: [String: Attachment.Kind] = [:]
         var order: [String] = []
         func list(_ name: String, _ kind: Attachment.Kind) {
-            guard PhotoStore.isStoredName(name) else { return }
+            guard FileStore.isStoredName(name) else { return }
             if let known = kinds[name] {
                 if kind == .photo && known != .photo { kinds[name] = .photo }
             } else {
@@ -620,7 +620,7 @@ struct JSONImport {
                     location: line.location, quantity: try ItemValidation.quantity(line.quantity),
                     isLuxury: line.luxury ?? false, isInsured: line.insured,
                     photo: try line.photo.map { photo in
-                        guard PhotoStore.isStoredName(photo) else {
+                        guard FileStore.isStoredName(photo) else {
                             throw InventoryError.invalidValue(
                                 field: .other("photo"), value: photo,
                                 reason: "not a stored file's name")

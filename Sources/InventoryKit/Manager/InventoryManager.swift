@@ -1,4 +1,5 @@
 import Foundation
+import InventoryFiles
 import InventoryModel
 import InventoryStore
 import Locking
@@ -34,7 +35,7 @@ public final class InventoryManager: Sendable {
     /// The database file.
     public let databasePath: String
     /// Where the photos are kept.
-    public let photos: PhotoStore
+    public let photos: FileStore
     /// How the manager's connections guard against SQLite's WAL-reset bug.
     public let walResetGuard: WALResetGuard
 
@@ -134,7 +135,7 @@ public final class InventoryManager: Sendable {
         let items = try ItemStore(database: database)
         self.currency = items.currency
         self.databasePath = path
-        self.photos = PhotoStore(databasePath: path)
+        self.photos = FileStore(databasePath: path)
         self.notificationCenter = notificationCenter
         self.clock = clock
         let lastQueued = try items.lastJournalSequence()
@@ -413,157 +414,7 @@ public final class InventoryManager: Sendable {
         return false
     }
 
-    // MARK: - Reading
-
-    /// Every item, by name.
-    public func entireHouseholdInventory() throws -> [HouseholdItem] {
-        try items(matching: .all)
-    }
-
-    /// The items marked luxury, by name.
-    public func luxuryItems() throws -> [HouseholdItem] {
-        try items(matching: .luxury)
-    }
-
-    /// The items not insured, by name.
-    public func nonInsuredItems() throws -> [HouseholdItem] {
-        try items(matching: .nonInsured)
-    }
-
-    /// The item with `id`, or nil when there is none.
-    public func item(id: Int64) throws -> HouseholdItem? {
-        try withStore { try $0.items.item(id: id) }
-    }
-
-    /// The items that pass `filter`, in `sort` order.
-    public func items(matching filter: ItemFilter, sortedBy sort: ItemSort = .name) throws
-        -> [HouseholdItem]
-    {
-        try withStore { try $0.items.items(matching: filter, sortedBy: sort) }
-    }
-
-    /// Calls `body` with each item that passes `filter`, in `sort` order, one at a time.
-    ///
-    /// Writes wait until it returns; `body` must not call the manager.
-    public func forEachItem(
-        matching filter: ItemFilter, sortedBy sort: ItemSort = .name,
-        _ body: (HouseholdItem) throws -> Void
-    ) throws {
-        try withStore { try $0.items.forEachItem(matching: filter, sortedBy: sort, body) }
-    }
-
-    /// The number of items.
-    public func count() throws -> Int {
-        try withStore { try $0.items.count() }
-    }
-
-    /// The number of items that pass `filter`.
-    public func count(matching filter: ItemFilter) throws -> Int {
-        try withStore { try $0.items.count(matching: filter) }
-    }
-
-    /// The items that pass `filter` with the sequence number of the last write they include,
-    /// so an observer can skip the change sets it has already seen.
-    public func snapshot(matching filter: ItemFilter, sortedBy sort: ItemSort = .name) throws
-        -> (sequence: Int64, items: [HouseholdItem])
-    {
-        try withStore { store in
-            try store.items.read {
-                (
-                    try store.items.lastJournalSequence(),
-                    try store.items.items(matching: filter, sortedBy: sort)
-                )
-            }
-        }
-    }
-
-    /// Calls `body` with the id, sort key and value (worth × quantity) of each item that
-    /// passes `filter`, in `sort` order, in one read transaction.
-    ///
-    /// - Returns: the journal sequence number the items were read at.
-    func forEachSortEntry(
-        matching filter: ItemFilter, sortedBy sort: ItemSort,
-        _ body: (_ id: Int64, _ key: SortKey, _ value: Int128) -> Void
-    ) throws -> Int64 {
-        try withStore { store in
-            try store.items.read {
-                try store.items.forEachSortEntry(matching: filter, sortedBy: sort, body)
-                return try store.items.lastJournalSequence()
-            }
-        }
-    }
-
-    /// Calls `body` with pages of the items `batch` added (at most `pageSize` each, in id
-    /// order), each as it was when the batch was committed, even if it was edited or deleted
-    /// since: what an observer of a batch's change set reads instead of its items. Each page is
-    /// read in a transaction of its own, and `body` runs outside it.
-    ///
-    /// - Throws: `DatabaseError`; whatever `body` throws.
-    public func items(
-        addedBy batch: AddedItems, pageSize: Int = 1_000,
-        _ body: ([HouseholdItem]) throws -> Void
-    ) throws {
-        let committed = batch.sequences.upperBound
-        var start = batch.ids.lowerBound
-        while start <= batch.ids.upperBound {
-            let ids = start...min(batch.ids.upperBound, start + Int64(max(1, pageSize)) - 1)
-            let page = try withStore { store in
-                try store.items.read {
-                    let since = try store.items.itemsAsOf(committed, touchedAfterIn: ids)
-                    var page: [HouseholdItem] = []
-                    page.reserveCapacity(ids.count)
-                    try store.items.forEachItem(sortedBy: .id, ids: ids) { item in
-                        if since[item.id] == nil { page.append(item) }
-                    }
-                    guard !since.isEmpty else { return page }
-                    return (page + since.values).sorted { $0.id < $1.id }
-                }
-            }
-            try body(page)
-            start = ids.upperBound + 1
-        }
-    }
-
-    /// The members a view with `filter` and `sort` takes from `batch`: the items it added that
-    /// passed `filter` when it was committed, packed in order, and the sum of their values.
-    /// Read in one transaction, in id order, and sorted once; the items no later journal entry
-    /// touched come from the items table, the others from that entry.
-    func sortedKeys(
-        addedBy batch: AddedItems, matching filter: ItemFilter, sortedBy sort: ItemSort
-    ) throws -> (keys: SortedKeys, total: Int128) {
-        try withStore { store in
-            try store.items.read {
-                let since = try store.items.itemsAsOf(
-                    batch.sequences.upperBound, touchedAfterIn: batch.ids)
-                var collector = SortedKeys.Collector(layout: .init(sort), capacity: batch.count)
-                var total: Int128 = 0
-                try store.items.forEachSortEntry(
-                    matching: filter, sortedBy: sort, ids: batch.ids, inIDOrder: true
-                ) { id, key, value in
-                    guard since[id] == nil else { return }
-                    collector.append(key, value: value)
-                    total += value
-                }
-                for item in since.values where filter.matches(item) {
-                    let value = item.totalWorth ?? 0
-                    collector.append(SortKey(item, sort: sort), value: value)
-                    total += value
-                }
-                return (collector.sorted(), total)
-            }
-        }
-    }
-
-    /// The journal sequence number and the ids of the items that pass `filter` (in no order),
-    /// read in one transaction.
-    func ids(matching filter: ItemFilter) throws -> (sequence: Int64, ids: [Int64]) {
-        try withStore { store in
-            try store.items.read {
-                let ids = try store.items.ids(matching: filter)
-                return (try store.items.lastJournalSequence(), ids)
-            }
-        }
-    }
+    // MARK: - Reading the file
 
     /// Reads the database file through a memory map of up to `bytes` (see
     /// `ItemStore.mapForReading(upTo:)`): for processes that mostly read.
@@ -573,19 +424,12 @@ public final class InventoryManager: Sendable {
         try withStore { try $0.items.mapForReading(upTo: bytes) }
     }
 
-    /// What happened to one item, or to the whole inventory, newest first.
-    ///
-    /// - Parameters:
-    ///   - itemID: the item, or nil for every item.
-    ///   - limit: the most entries to return, or nil for all.
-    public func history(itemID: Int64? = nil, limit: Int? = nil) throws -> [JournalEntry] {
-        try withStore { try $0.items.history(itemID: itemID, limit: limit) }
-    }
+    // MARK: - Files
 
     /// The inventory's own files: the database with its `-wal`, `-shm` and `-journal` files,
     /// and the photos folder.
-    public var files: InventoryFiles {
-        InventoryFiles(
+    public var files: ProtectedFiles {
+        ProtectedFiles(
             databasePath: databasePath, storeFolder: photos.directory,
             otherFolders: photos.sharedDirectory.map { [$0] } ?? [])
     }
@@ -610,400 +454,6 @@ public final class InventoryManager: Sendable {
         -> OutputFolder
     {
         try OutputFolder(path: path, replacing: replacing, entries: entries, protecting: files)
-    }
-
-    /// The full path of `item`'s photo, or nil when it has none.
-    public func photoPath(of item: HouseholdItem) -> String? {
-        item.photo.map(photos.path(of:))
-    }
-
-    // MARK: - Writing
-
-    /// Adds one item.
-    ///
-    /// - Returns: the stored item, with its id.
-    /// - Throws: `InventoryError` for an invalid draft or photo; `DatabaseError`. Nothing is
-    ///   written then.
-    @discardableResult
-    public func add(_ draft: ItemDraft) throws -> HouseholdItem {
-        try add([draft])[0]
-    }
-
-    /// Adds many items in one transaction: all of them, or none when one is invalid.
-    ///
-    /// - Returns: the stored items, in the order of `drafts`.
-    /// - Complexity: O(*n*) statements, one notification.
-    @discardableResult
-    public func add(_ drafts: [ItemDraft]) throws -> [HouseholdItem] {
-        guard !drafts.isEmpty else { return [] }
-        return try insert(drafts, keepingItems: true).items
-    }
-
-    /// Adds the items of `drafts`, read one at a time, in one transaction: all of them, or
-    /// none when one is invalid. For imports of many items: it never holds all the drafts nor
-    /// the items, and returns only the ids given, which are consecutive. Its change set names
-    /// the items by their ids (`InventoryChangeSet.addedInBulk`) instead of carrying them.
-    ///
-    /// Photos are copied in while the transaction is open, so other writers wait for them.
-    ///
-    /// - Returns: the ids of the added items, or nil when `drafts` is empty.
-    /// - Throws: `InventoryError` for an invalid draft or photo; `DatabaseError`. Nothing is
-    ///   written then.
-    /// - Complexity: O(*n*) statements, one notification.
-    @discardableResult
-    public func add(contentsOf drafts: some Sequence<ItemDraft>) throws -> ClosedRange<Int64>? {
-        try insert(drafts, keepingItems: false).ids
-    }
-
-    /// Validates, inserts (`ItemStore.rowsPerInsert` rows per statement) and journals the
-    /// drafts in one write. With `keepingItems`, returns the items and posts them in the change
-    /// set; without, keeps none of them and posts their ids.
-    private func insert(_ drafts: some Sequence<ItemDraft>, keepingItems: Bool) throws
-        -> (items: [HouseholdItem], ids: ClosedRange<Int64>?)
-    {
-        let now = Timestamp(clock())
-        let today = today()
-        var importedPhotos = PhotoImports(store: photos)
-        defer { importedPhotos.discardUnused(manager: self) }
-        return try write(at: now) { store in
-            var items: [HouseholdItem] = []
-            var ids: ClosedRange<Int64>?
-            if keepingItems { items.reserveCapacity(drafts.underestimatedCount) }
-            var pending: [HouseholdItem] = []
-            pending.reserveCapacity(ItemStore.rowsPerInsert)
-            // One batch: the journal and the indexes of all the rows are written at its end.
-            try store.items.insertBatch { insertRows in
-                func insertPending() throws {
-                    try insertRows(&pending)
-                    if let first = pending.first?.id, let last = pending.last?.id {
-                        ids = (ids?.lowerBound ?? first)...last
-                    }
-                    if keepingItems { items += pending }
-                    pending.removeAll(keepingCapacity: true)
-                }
-                for draft in drafts {
-                    var item = try draft.validatedItem(currency: currency, now: now, today: today)
-                    if let file = draft.photoFile {
-                        item.setMainPhoto(try importedPhotos.importFile(from: file, as: .photo))
-                    }
-                    pending.append(item)
-                    if pending.count == ItemStore.rowsPerInsert { try insertPending() }
-                }
-                try insertPending()
-            }
-            return (items, ids)
-        } changeSet: { result, writeID, sequences in
-            guard let ids = result.ids else { return nil }
-            guard keepingItems else {
-                return InventoryChangeSet(
-                    writeID: writeID,
-                    addedInBulk: AddedItems(ids: ids, firstSequence: sequences.lowerBound))
-            }
-            // The journal's triggers number the rows in insertion order.
-            return InventoryChangeSet(
-                writeID: writeID,
-                changes: result.items.enumerated().map { offset, item in
-                    InventoryChange(
-                        kind: .added, item: item, sequence: sequences.lowerBound + Int64(offset))
-                })
-        }
-    }
-
-    /// Edits one item: only the fields the patch sets change.
-    ///
-    /// - Returns: the item after the edit.
-    /// - Throws: `InventoryError.itemsNotFound` when there is no such item; `InventoryError`
-    ///   for an invalid value or photo. Nothing is written then.
-    @discardableResult
-    public func edit(id: Int64, _ patch: ItemPatch, expectedVersion: Int? = nil) throws
-        -> HouseholdItem
-    {
-        try edit(ids: [id], patch, expectedVersions: expectedVersion.map { [id: $0] } ?? [:])[0]
-    }
-
-    /// Applies the same patch to many items in one transaction: all or none.
-    ///
-    /// The items are read and written in the same transaction, so two concurrent edits of
-    /// different fields both survive. To refuse an edit made from a stale copy, pass the
-    /// version each item was read at.
-    ///
-    /// - Parameters:
-    ///   - ids: the items to change.
-    ///   - patch: the fields to set on every one of them.
-    ///   - expectedVersions: for each id given here, the version the caller read; if the item
-    ///     has moved on since, the edit is refused.
-    /// - Returns: the items after the edit, in the order of `ids` (repeated ids count once).
-    /// - Throws: `InventoryError.itemsNotFound` naming every missing id;
-    ///   `InventoryError.editConflict` naming the item and what changed meanwhile. Nothing
-    ///   changes then.
-    @discardableResult
-    public func edit(ids: [Int64], _ patch: ItemPatch, expectedVersions: [Int64: Int] = [:])
-        throws -> [HouseholdItem]
-    {
-        let ids = Self.unique(ids)
-        guard !ids.isEmpty else { return [] }
-        let patch = try patch.validated(currency: currency, today: today())
-        var importedPhotos = PhotoImports(store: photos)
-        defer { importedPhotos.discardUnused(manager: self) }
-        let newPhoto: String?? = try patch.photoFile.map { file in
-            try file.map { try importedPhotos.importFile(from: $0, as: .photo) }
-        }
-        let now = Timestamp(clock())
-        let pairs = try write(at: now) { store -> [Edited] in
-            let current = try Self.fetch(ids, from: store.items)
-            for item in current {
-                if let expected = expectedVersions[item.id], expected != item.version {
-                    throw try Self.versionProblem(
-                        of: item, expected: expected, in: store.items)
-                }
-            }
-            return try current.map { before -> Edited in
-                var after = try patch.applied(to: before)
-                switch newPhoto {
-                case .some(.some(let name)): after.setMainPhoto(name)
-                case .some(.none): after.removeMainPhoto()
-                case .none: break
-                }
-                // An item the patch leaves as it was is not written: no new version, no
-                // journal entry, no notification.
-                if after == before { return Edited(before: before, after: before) }
-                after.version = before.version + 1
-                after.updatedAt = max(now, before.updatedAt)
-                try store.items.update(&after)
-                return Edited(before: before, after: after)
-            }
-        } changes: { (pairs: [Edited], first: Int64) -> [InventoryChange] in
-            let changed = pairs.filter(\.isChange)
-            return changed.enumerated().map { offset, pair in
-                InventoryChange(
-                    kind: .edited, item: pair.after, before: pair.before,
-                    sequence: first + Int64(offset))
-            }
-        }
-        removeUnusedFiles(pairs.flatMap { Self.filesLeft(from: $0.before, to: $0.after) })
-        return pairs.map(\.after)
-    }
-
-    /// What `edit(ids:_:)` would make of each item, writing nothing: for a dry run. A new
-    /// photo is not read (the item keeps its own in the preview).
-    ///
-    /// - Throws: `InventoryError.itemsNotFound`; `InventoryError` for an invalid value.
-    public func preview(ids: [Int64], _ patch: ItemPatch) throws
-        -> [(before: HouseholdItem, after: HouseholdItem)]
-    {
-        let patch = try patch.validated(currency: currency, today: today())
-        let items = try withStore { try Self.fetch(Self.unique(ids), from: $0.items) }
-        return try items.map { before in
-            var after = try patch.applied(to: before)
-            if case .some(.none) = patch.photoFile { after.removeMainPhoto() }
-            return (before, after)
-        }
-    }
-
-    /// Ends a write transaction that wrote nothing, with the result it had.
-    private struct NothingWritten<Result: Sendable>: Error {
-        let result: Result
-    }
-
-    /// One item of an edit, before and after.
-    private struct Edited: Sendable {
-        let before: HouseholdItem
-        let after: HouseholdItem
-        var isChange: Bool { before != after }
-    }
-
-    /// Why an edit made from version `expected` of `item` is refused.
-    private static func versionProblem(
-        of item: HouseholdItem, expected: Int, in items: ItemStore
-    ) throws -> InventoryError {
-        guard expected < item.version else {
-            return .invalidValue(
-                field: .other("version"), value: String(expected),
-                reason:
-                    "item \(item.id) has no version \(expected) (it is at version \(item.version))")
-        }
-        let old = try items.item(id: item.id, atVersion: expected)
-        return .editConflict(
-            id: item.id, name: item.name, expectedVersion: expected, currentVersion: item.version,
-            changedFields: old.map { item.changedFields(comparedTo: $0) } ?? [])
-    }
-
-    /// Deletes items in one transaction: all of them, or none when an id does not exist.
-    ///
-    /// A photo no other item uses is removed with its last item. An item listed in a claim is
-    /// not deleted unless `force` is set; then each claim keeps what its line recorded of it
-    /// (and the files it recorded). To refuse a
-    /// delete decided on a stale copy, pass the version each item was read at.
-    ///
-    /// - Returns: the deleted items as they were.
-    /// - Throws: `InventoryError.itemsNotFound` naming every missing id;
-    ///   `InventoryError.itemsInClaims` naming the claims. Nothing changes then.
-    @discardableResult
-    public func delete(
-        ids: [Int64], force: Bool = false, expectedVersions: [Int64: Int] = [:]
-    ) throws -> [HouseholdItem] {
-        let ids = Self.unique(ids)
-        guard !ids.isEmpty else { return [] }
-        let deleted = try write(at: Timestamp(clock())) { store in
-            let current = try Self.fetch(ids, from: store.items)
-            for item in current {
-                if let expected = expectedVersions[item.id], expected != item.version {
-                    throw try Self.versionProblem(of: item, expected: expected, in: store.items)
-                }
-            }
-            var claimed: [ClaimedItemReference] = []
-            for item in current {
-                let claims = try store.items.claims(listingItem: item.id)
-                guard !claims.isEmpty else { continue }
-                if force {
-                    try store.items.releaseClaimLines(ofItem: item.id)
-                } else {
-                    claimed.append(
-                        ClaimedItemReference(
-                            itemID: item.id, itemName: item.name,
-                            claims: claims.map { ClaimReference(id: $0.id, title: $0.title) }))
-                }
-            }
-            guard claimed.isEmpty else { throw InventoryError.itemsInClaims(claimed) }
-            for item in current { try store.items.delete(id: item.id) }
-            return current
-        } changes: { deleted, first in
-            deleted.enumerated().map { offset, item in
-                InventoryChange(kind: .deleted, item: item, sequence: first + Int64(offset))
-            }
-        }
-        removeUnusedFiles(deleted.flatMap { $0.attachments.map(\.file) })
-        return deleted
-    }
-
-    // MARK: - Attached files
-
-    /// Attaches the file at `path` to the item with `id`: stored once by its content, checked
-    /// to be a whole picture (or, except for a photo, a PDF document). The first photo of an
-    /// item without one becomes its main photo.
-    ///
-    /// - Returns: the item after the change.
-    /// - Throws: `InventoryError.itemsNotFound`, `.invalidFile`, `.invalidPhoto`,
-    ///   `.invalidValue` (caption). Nothing is written then.
-    @discardableResult
-    public func attach(
-        file path: String, toItem id: Int64, as kind: Attachment.Kind,
-        caption: String? = nil
-    ) throws -> HouseholdItem {
-        let caption = try ItemValidation.text(caption, field: .other("caption"))
-        var imported = PhotoImports(store: photos)
-        defer { imported.discardUnused(manager: self) }
-        let name = try imported.importFile(from: path, as: kind)
-        return try change(itemID: id) { item in
-            item.attachments.append(
-                Attachment(id: item.nextAttachmentID, kind: kind, file: name, caption: caption))
-            if kind == .photo, item.photo == nil { item.photo = name }
-        }
-    }
-
-    /// Takes the file numbered `attachmentID` away from the item with `id`; the stored file
-    /// goes when no item uses it. The main photo passes to the item's next photo, if any.
-    ///
-    /// - Returns: the item after the change.
-    /// - Throws: `InventoryError.itemsNotFound`, `.attachmentNotFound`.
-    @discardableResult
-    public func detach(attachment attachmentID: Int, fromItem id: Int64) throws -> HouseholdItem {
-        var removed: [String] = []
-        let item = try change(itemID: id) { item in
-            guard let index = item.attachments.firstIndex(where: { $0.id == attachmentID }) else {
-                throw InventoryError.attachmentNotFound(itemID: id, attachmentID: attachmentID)
-            }
-            let file = item.attachments.remove(at: index).file
-            removed = [file]
-            if item.photo == file {
-                item.photo = item.attachments.first { $0.kind == .photo }?.file
-            }
-        }
-        removeUnusedFiles(removed)
-        return item
-    }
-
-    /// Changes one item with `body` in one journaled write.
-    private func change(itemID id: Int64, _ body: (inout HouseholdItem) throws -> Void) throws
-        -> HouseholdItem
-    {
-        let now = Timestamp(clock())
-        let pair = try write(at: now) { store -> Edited in
-            guard let before = try store.items.item(id: id) else {
-                throw InventoryError.itemsNotFound([id])
-            }
-            var after = before
-            try body(&after)
-            after.version = before.version + 1
-            after.updatedAt = max(now, before.updatedAt)
-            try store.items.update(&after)
-            return Edited(before: before, after: after)
-        } changes: { pair, first in
-            [InventoryChange(kind: .edited, item: pair.after, before: pair.before, sequence: first)]
-        }
-        return pair.after
-    }
-
-    // MARK: - Tags and settings
-
-    /// Every tag items carry, with how many items carry it and their total worth (minor
-    /// units), by tag.
-    public func tags() throws -> [(tag: String, count: Int, worth: Int128)] {
-        try withStore { try $0.items.tagSummaries() }
-    }
-
-    /// Chooses the inventory's currency: while it holds no amount, or while every amount it
-    /// holds came from imported files whose numbers carry no currency of their own (those
-    /// amounts are kept as they are, now in `currency`, which needs the same number of
-    /// decimals). Managers opened afterwards use it.
-    ///
-    /// - Throws: `InventoryError.currencyInUse` when an amount was entered, edited or claimed
-    ///   here; `InventoryError.invalidValue` when the imported amounts would need other
-    ///   decimals.
-    public func setCurrency(_ currency: Currency) throws {
-        try withStore { store in
-            try store.items.write {
-                guard try store.items.holdsAmounts() else {
-                    try store.items.setCurrency(currency)
-                    return
-                }
-                guard try store.items.holdsOnlyImportedAmounts() else {
-                    throw InventoryError.currencyInUse(self.currency)
-                }
-                let old = store.items.currency
-                guard currency.minorDigits == old.minorDigits else {
-                    func decimals(_ currency: Currency) -> String {
-                        switch currency.minorDigits {
-                        case 0: "none"
-                        case 1: "one"
-                        case 2: "two"
-                        default: "\(currency.minorDigits)"
-                        }
-                    }
-                    throw InventoryError.invalidValue(
-                        field: .other("currency"), value: currency.code,
-                        reason: "\(old.code) has \(decimals(old)) decimals and "
-                            + "\(currency.code) \(decimals(currency)): the amounts imported here "
-                            + "would change; choose \(currency.code) in a new inventory before "
-                            + "importing the file")
-                }
-                try store.items.setCurrency(currency)
-            }
-        }
-    }
-
-    /// Whether `setCurrency(_:)` may choose another currency: the inventory holds no amount,
-    /// or only amounts imported from files that carried no currency of their own.
-    public func canChooseCurrency() throws -> Bool {
-        try withStore { store in
-            try !store.items.holdsAmounts() || store.items.holdsOnlyImportedAmounts()
-        }
-    }
-
-    /// Deletes one item; see `delete(ids:force:)`.
-    @discardableResult
-    public func delete(id: Int64, force: Bool = false) throws -> HouseholdItem {
-        try delete(ids: [id], force: force)[0]
     }
 
     // MARK: - Internals
@@ -1075,6 +525,11 @@ public final class InventoryManager: Sendable {
         }
         deliverPending()
         return result
+    }
+
+    /// Ends a write transaction that wrote nothing, with the result it had.
+    private struct NothingWritten<Result: Sendable>: Error {
+        let result: Result
     }
 
     /// The content was replaced by another process (a restore) since this manager read it.
@@ -1185,21 +640,6 @@ public final class InventoryManager: Sendable {
         }
     }
 
-    private static func fetch(_ ids: [Int64], from items: ItemStore) throws -> [HouseholdItem] {
-        var found: [HouseholdItem] = []
-        var missing: [Int64] = []
-        for id in ids {
-            if let item = try items.item(id: id) { found.append(item) } else { missing.append(id) }
-        }
-        guard missing.isEmpty else { throw InventoryError.itemsNotFound(missing) }
-        return found
-    }
-
-    private static func unique(_ ids: [Int64]) -> [Int64] {
-        var seen: Set<Int64> = []
-        return ids.filter { seen.insert($0).inserted }
-    }
-
     /// Deletes the stored files that no item uses any more.
     ///
     /// - Returns: the names it could not check (the inventory could not be read: closed, say),
@@ -1216,12 +656,6 @@ public final class InventoryManager: Sendable {
         }
         return unchecked
     }
-
-    /// The files `before` had that `after` no longer has.
-    private static func filesLeft(from before: HouseholdItem, to after: HouseholdItem) -> [String] {
-        let kept = Set(after.attachments.map(\.file))
-        return before.attachments.map(\.file).filter { !kept.contains($0) }
-    }
 }
 
 // MARK: - Measuring
@@ -1236,43 +670,4 @@ extension InventoryManager {
         delivery.withLock { $0.pending.append(changeSet) }
         deliverPending()
     }
-}
-
-/// The files one write copied in, so that they can be taken away if the write fails.
-private struct PhotoImports {
-    let store: PhotoStore
-    var created: [String] = []
-
-    mutating func importFile(from file: String, as kind: Attachment.Kind) throws -> String {
-        let (name, wasCreated) = try store.importFile(from: file, as: kind)
-        if wasCreated { created.append(name) }
-        return name
-    }
-
-    /// Removes the files this write created that no item uses (the write failed).
-    func discardUnused(manager: InventoryManager) {
-        manager.removeUnusedFiles(created)
-    }
-}
-
-extension HouseholdItem {
-    /// Makes the stored picture `name` the main photo: attached as a photo if it is not yet.
-    mutating func setMainPhoto(_ name: String) {
-        if !attachments.contains(where: { $0.file == name }) {
-            attachments.append(
-                Attachment(id: nextAttachmentID, kind: .photo, file: name))
-        }
-        photo = name
-    }
-
-    /// Takes the main photo away, with its attachment.
-    mutating func removeMainPhoto() {
-        guard let photo else { return }
-        attachments.removeAll { $0.file == photo && $0.kind == .photo }
-        self.photo = nil
-    }
-
-    /// The number the next attachment gets: one more than the highest ever given (numbers of
-    /// detached files are not reused while the item has a later one).
-    var nextAttachmentID: Int { (attachments.map(\.id).max() ?? 0) + 1 }
 }

@@ -1,5 +1,6 @@
 import InventoryModel
 import InventoryStore
+import ObjectRegistry
 
 /// A view ready to be shown: its name, title, filter and order.
 public struct ViewDefinition: Sendable, Hashable {
@@ -27,5 +28,30 @@ public struct ViewDefinition: Sendable, Hashable {
         self.filter = filter
         self.sort = sort
         self.source = source
+    }
+}
+
+// MARK: - The blog's three views
+
+extension ViewDefinition {
+    /// Every item, by name: the blog's entire inventory, registered as `all`.
+    public static let all = builtIn(name: "all", title: "Entire inventory", filter: .all)
+    /// The items marked luxury, by name: the blog's luxury view.
+    public static let luxury = builtIn(name: "luxury", title: "Luxury items", filter: .luxury)
+    /// The items not insured, by name: the blog's non-insured view.
+    public static let nonInsured = builtIn(
+        name: "non-insured", title: "Non-insured items", filter: .nonInsured)
+
+    /// The blog's three views, each defined once: the registry's built-in views
+    /// (`ViewRegistry.builtIns`), `InventoryView.luxury(_:)` and its kin, and
+    /// `InventoryManager.luxuryItems()` and its kin are made from them.
+    public static let builtIns = [all, luxury, nonInsured]
+
+    private static func builtIn(name: String, title: String, filter: ItemFilter)
+        -> ViewDefinition
+    {
+        ViewDefinition(
+            name: name, title: title, filter: filter, sort: .name,
+            source: Registry<ViewDefinition>.builtInSource)
     }
 }

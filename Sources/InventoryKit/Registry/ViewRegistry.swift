@@ -62,12 +62,10 @@ public final class ViewRegistry: Sendable {
         }
     }
 
-    /// The blog's three views: every item, the luxury ones, the ones not insured.
-    public static let builtIns: [(name: String, title: String, filter: ItemFilter)] = [
-        ("all", "Entire inventory", .all),
-        ("luxury", "Luxury items", .luxury),
-        ("non-insured", "Non-insured items", .nonInsured),
-    ]
+    /// The blog's three views: every item, the luxury ones, the ones not insured
+    /// (`ViewDefinition.builtIns`' names, titles and filters).
+    public static let builtIns: [(name: String, title: String, filter: ItemFilter)] =
+        ViewDefinition.builtIns.map { ($0.name, $0.title, $0.filter) }
 
     /// The built-in type: the items that pass `filter` (narrowing `base`, if given), titled
     /// `title`, in `sort` order; filter amounts are read in `currency`.

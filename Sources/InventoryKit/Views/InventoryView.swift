@@ -174,19 +174,27 @@ public final class InventoryView: Sendable {
         subscription.withLock { $0?.cancel() }
     }
 
-    /// The luxury items, by name.
+    /// The luxury items, by name (`ViewDefinition.luxury`).
     public static func luxury(_ manager: InventoryManager) throws -> InventoryView {
-        try InventoryView(name: "luxury", filter: .luxury, manager: manager)
+        try builtIn(.luxury, manager)
     }
 
-    /// The items not insured, by name.
+    /// The items not insured, by name (`ViewDefinition.nonInsured`).
     public static func nonInsured(_ manager: InventoryManager) throws -> InventoryView {
-        try InventoryView(name: "non-insured", filter: .nonInsured, manager: manager)
+        try builtIn(.nonInsured, manager)
     }
 
-    /// Every item, by name.
+    /// Every item, by name (`ViewDefinition.all`).
     public static func all(_ manager: InventoryManager) throws -> InventoryView {
-        try InventoryView(name: "all", filter: .all, manager: manager)
+        try builtIn(.all, manager)
+    }
+
+    private static func builtIn(_ definition: ViewDefinition, _ manager: InventoryManager) throws
+        -> InventoryView
+    {
+        try InventoryView(
+            name: definition.name, filter: definition.filter, sort: definition.sort,
+            manager: manager)
     }
 
     // MARK: - Reading

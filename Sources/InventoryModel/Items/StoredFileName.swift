@@ -2,7 +2,7 @@
 /// lowercase hexadecimal digits, a dot, and the extension of its kind. A name of any other form
 /// (a path, `..`, a name a hostile file or archive gives) is never one.
 public enum StoredFileName {
-    /// The extensions of the kinds stored (`PhotoStore.Kind`'s raw values).
+    /// The extensions of the kinds stored (`FileStore.Kind`'s raw values).
     public static let extensions: Set<String> = ["jpg", "png", "gif", "webp", "heic", "pdf"]
 
     /// Whether `name` is a stored file's name.

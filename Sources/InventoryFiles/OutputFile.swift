@@ -39,7 +39,7 @@ public struct OutputFile: Sendable {
     /// - Throws: `InventoryError.cannotWrite` when the path leads to the inventory's files, to
     ///   a folder, or into a folder that does not exist; `InventoryError.outputExists` for an
     ///   existing file without `replacing`.
-    public init(path: String, replacing: Bool, protecting files: InventoryFiles) throws {
+    public init(path: String, replacing: Bool, protecting files: ProtectedFiles) throws {
         func refuse(_ reason: String) -> InventoryError { .cannotWrite(path: path, reason: reason) }
         guard !path.isEmpty else { throw refuse("no file was named") }
         self.path = path
@@ -291,7 +291,7 @@ public struct OutputFile: Sendable {
 }
 
 /// The files that make up an inventory, which nothing but the inventory itself may write.
-public struct InventoryFiles: Sendable {
+public struct ProtectedFiles: Sendable {
     /// The database file and its `-wal`, `-shm` and `-journal` files, resolved.
     let databaseFiles: [String]
     /// The folders of stored photos and files, resolved.

@@ -36,7 +36,7 @@ public struct OutputFolder: Sendable {
     /// - Throws: `InventoryError.cannotWrite` when the path may not be written;
     ///   `InventoryError.outputExists` for an existing folder without `replacing`.
     public init(
-        path: String, replacing: Bool, entries: Set<String>, protecting files: InventoryFiles
+        path: String, replacing: Bool, entries: Set<String>, protecting files: ProtectedFiles
     )
         throws
     {

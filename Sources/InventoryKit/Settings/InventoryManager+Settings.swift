@@ -57,4 +57,54 @@ extension InventoryManager {
             try store.items.write { try store.items.setServerPasswordHash(hash) }
         }
     }
+
+    // MARK: - Currency
+
+    /// Chooses the inventory's currency: while it holds no amount, or while every amount it
+    /// holds came from imported files whose numbers carry no currency of their own (those
+    /// amounts are kept as they are, now in `currency`, which needs the same number of
+    /// decimals). Managers opened afterwards use it.
+    ///
+    /// - Throws: `InventoryError.currencyInUse` when an amount was entered, edited or claimed
+    ///   here; `InventoryError.invalidValue` when the imported amounts would need other
+    ///   decimals.
+    public func setCurrency(_ currency: Currency) throws {
+        try withStore { store in
+            try store.items.write {
+                guard try store.items.holdsAmounts() else {
+                    try store.items.setCurrency(currency)
+                    return
+                }
+                guard try store.items.holdsOnlyImportedAmounts() else {
+                    throw InventoryError.currencyInUse(self.currency)
+                }
+                let old = store.items.currency
+                guard currency.minorDigits == old.minorDigits else {
+                    func decimals(_ currency: Currency) -> String {
+                        switch currency.minorDigits {
+                        case 0: "none"
+                        case 1: "one"
+                        case 2: "two"
+                        default: "\(currency.minorDigits)"
+                        }
+                    }
+                    throw InventoryError.invalidValue(
+                        field: .other("currency"), value: currency.code,
+                        reason: "\(old.code) has \(decimals(old)) decimals and "
+                            + "\(currency.code) \(decimals(currency)): the amounts imported here "
+                            + "would change; choose \(currency.code) in a new inventory before "
+                            + "importing the file")
+                }
+                try store.items.setCurrency(currency)
+            }
+        }
+    }
+
+    /// Whether `setCurrency(_:)` may choose another currency: the inventory holds no amount,
+    /// or only amounts imported from files that carried no currency of their own.
+    public func canChooseCurrency() throws -> Bool {
+        try withStore { store in
+            try !store.items.holdsAmounts() || store.items.holdsOnlyImportedAmounts()
+        }
+    }
 }

@@ -85,7 +85,7 @@ extension InventoryManager {
     /// earlier release's photos folder is shared with every inventory in the same folder).
     /// Interrupted before the transaction commits, the inventory is as it was: the files it
     /// added are removed, or, if the process was killed, by the next one to open the inventory
-    /// (`PhotoStore.beginRestore(of:)` lists them first).
+    /// (`FileStore.beginRestore(of:)` lists them first).
     ///
     /// `committed` is called once the new content is in (before the old files go).
     /// Other processes see the new content as a commit; one that was following the old

@@ -13,7 +13,7 @@ import InventoryModel
 ///
 /// The folder is mode 0700 and each file 0600: photos of valuables and their receipts are as
 /// private as the list.
-public struct PhotoStore: Sendable {
+public struct FileStore: Sendable {
     /// The kinds of picture accepted, recognised by their first bytes, never by file name.
     public enum Kind: String, Sendable, CaseIterable {
         /// A JPEG picture, stored with the extension `jpg`.

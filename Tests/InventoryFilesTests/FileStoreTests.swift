@@ -3,14 +3,14 @@ import InventoryModel
 import InventoryTestSupport
 import Testing
 
-@testable import InventoryStore
+@testable import InventoryFiles
 
 /// The photo store writes only files of its own, in a folder of its own, whatever the umask
 /// and whatever someone placed there.
-@Suite(.serialized) struct PhotoStoreTests {
+@Suite(.serialized) struct FileStoreTests {
     let folder = TemporaryFolder()
 
-    var store: PhotoStore { PhotoStore(databasePath: folder.file("inventory.sqlite")) }
+    var store: FileStore { FileStore(databasePath: folder.file("inventory.sqlite")) }
 
     @Test func storedFilesAndTheirFolderArePrivateWhateverTheUmask() throws {
         writePNG(at: folder.file("boat.png"), seed: "boat")
@@ -27,7 +27,7 @@ import Testing
         writePNG(at: folder.file("boat.png"), seed: "boat")
         // The name the picture is stored under, learnt from a store elsewhere.
         let other = TemporaryFolder()
-        let name = try PhotoStore(databasePath: other.file("i.sqlite"))
+        let name = try FileStore(databasePath: other.file("i.sqlite"))
             .importPhoto(from: folder.file("boat.png")).name
         try FileManager.default.createDirectory(
             atPath: store.directory, withIntermediateDirectories: false)
@@ -58,18 +58,18 @@ import Testing
 
 @Suite struct StoredFileNameTests {
     @Test func theNamesExtensionsAreTheStoredKinds() {
-        #expect(StoredFileName.extensions == Set(PhotoStore.Kind.allCases.map(\.rawValue)))
+        #expect(StoredFileName.extensions == Set(FileStore.Kind.allCases.map(\.rawValue)))
         let hash = String(repeating: "0123456789abcdef", count: 4)
-        #expect(PhotoStore.isStoredName(hash + ".png"))
+        #expect(FileStore.isStoredName(hash + ".png"))
         for name in [hash, hash + ".exe", hash.uppercased() + ".png", "../" + hash + ".png", ""] {
-            #expect(!PhotoStore.isStoredName(name), "\(name)")
+            #expect(!FileStore.isStoredName(name), "\(name)")
         }
     }
 }
 
 /// Where each inventory keeps its photos, as earlier releases named the folder (with
 /// Foundation's URL): a store that looked elsewhere would lose every photo.
-@Suite struct PhotoStoreFolderTests {
+@Suite struct FileStoreFolderTests {
     /// The rule of earlier releases, through URL and NSString.
     func folders(byURL path: String) -> (String, String?) {
         let database = URL(fileURLWithPath: path).standardizedFileURL
@@ -92,7 +92,7 @@ import Testing
         "/home/ann/trailing.", "/home/ann/a..b",
     ])
     func theFolderIsTheOneEarlierReleasesNamed(path: String) {
-        let store = PhotoStore(databasePath: path)
+        let store = FileStore(databasePath: path)
         let expected = folders(byURL: path)
         #expect(store.directory == expected.0)
         #expect(store.sharedDirectory == expected.1)

@@ -2,7 +2,7 @@ import Foundation
 import InventoryTestSupport
 import Testing
 
-@testable import InventoryStore
+@testable import InventoryFiles
 
 @Suite struct OutputFileTests {
     let folder = TemporaryFolder()
@@ -12,7 +12,7 @@ import Testing
     func file(_ name: String, replacing: Bool) throws -> OutputFile {
         try OutputFile(
             path: folder.file(name), replacing: replacing,
-            protecting: InventoryFiles(
+            protecting: ProtectedFiles(
                 databasePath: folder.file("i.sqlite"), storeFolder: folder.file("photos")))
     }
 
