@@ -443,9 +443,9 @@ struct Pages: Sendable {
     }
 
     private static func inputMode(_ field: ItemFormField) -> String {
-        switch field {
-        case .price, .value: "decimal"
-        case .quantity: "numeric"
+        switch field.itemField.kind {
+        case .money: "decimal"
+        case .count: "numeric"
         default: "text"
         }
     }

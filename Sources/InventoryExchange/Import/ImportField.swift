@@ -1,57 +1,110 @@
-/// What a column of an imported file becomes.
-public enum ImportField: String, Sendable, Hashable, CaseIterable {
+import InventoryKit
+
+/// What a column of an imported file becomes: the row's reference, one of an item's fields
+/// (`ItemField.all`: a field added there is a field of imports with nothing more to write), a
+/// line of the notes or a tag, or nothing.
+public struct ImportField: RawRepresentable, Sendable, Hashable, CaseIterable {
+    /// The field's name in `--map COLUMN=FIELD`: `purchase-date`.
+    public let rawValue: String
+
+    /// The field named `rawValue`, if there is one.
+    public init?(rawValue: String) {
+        guard Self.allCases.contains(where: { $0.rawValue == rawValue }) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(named name: String) { rawValue = name }
+
     /// The row's import reference: a later import of a row with the same one updates the item.
-    case importRef = "import-ref"
+    public static let importRef = ImportField(named: "import-ref")
     /// The item's name.
-    case name
+    public static let name = ImportField(named: "name")
     /// The item's description.
-    case description
+    public static let description = ImportField(named: "description")
     /// The item's notes.
-    case notes
+    public static let notes = ImportField(named: "notes")
     /// The room or place where the item is kept.
-    case location
+    public static let location = ImportField(named: "location")
     /// The item's tags, separated by semicolons.
-    case tags
+    public static let tags = ImportField(named: "tags")
     /// How many of the item there are.
-    case quantity
+    public static let quantity = ImportField(named: "quantity")
     /// Whether the item is insured.
-    case insured
+    public static let insured = ImportField(named: "insured")
     /// Whether the item counts as a luxury item.
-    case luxury
+    public static let luxury = ImportField(named: "luxury")
     /// The price of one.
-    case price
+    public static let price = ImportField(named: "price")
     /// The replacement value.
-    case value
+    public static let value = ImportField(named: "value")
     /// The shop or person the item was bought from.
-    case purchasedFrom = "purchased-from"
+    public static let purchasedFrom = ImportField(named: "purchased-from")
     /// The day the item was bought.
-    case purchaseDate = "purchase-date"
+    public static let purchaseDate = ImportField(named: "purchase-date")
     /// The brand or manufacturer.
-    case brand
+    public static let brand = ImportField(named: "brand")
     /// The model name or number.
-    case model
+    public static let model = ImportField(named: "model")
     /// The serial number.
-    case serial
+    public static let serial = ImportField(named: "serial")
     /// Whether the policy lists the item on a rider.
-    case scheduled
+    public static let scheduled = ImportField(named: "scheduled")
     /// Whether the item's warranty lasts for its life.
-    case lifetimeWarranty = "lifetime-warranty"
+    public static let lifetimeWarranty = ImportField(named: "lifetime-warranty")
     /// The last day of the item's warranty.
-    case warrantyUntil = "warranty-until"
+    public static let warrantyUntil = ImportField(named: "warranty-until")
     /// The day the item was last reviewed.
-    case reviewedAt = "reviewed"
+    public static let reviewedAt = ImportField(named: "reviewed")
     /// Kept as a line of the notes: `Column: value`.
-    case noteLine = "notes-line"
+    public static let noteLine = ImportField(named: "notes-line")
     /// Kept as a tag: `Column: value`.
-    case tagLine = "tag-line"
+    public static let tagLine = ImportField(named: "tag-line")
     /// Known and left out on purpose (`--map COLUMN=ignore`, Homebox's `HB.url`).
-    case ignore
+    public static let ignore = ImportField(named: "ignore")
+
+    /// The fields in the order `--map`'s help first listed them.
+    private static let listed: [ImportField] = [
+        .name, .description, .notes, .location, .tags, .quantity, .insured, .luxury, .price,
+        .value, .purchasedFrom, .purchaseDate, .brand, .model, .serial, .scheduled,
+        .lifetimeWarranty, .warrantyUntil, .reviewedAt, .importRef, .noteLine, .tagLine, .ignore,
+    ]
+
+    /// Every field: those first listed, then each field of an item added since (by its key,
+    /// its words joined by dashes: `purchaseDate` is `purchase-date`), before the reference.
+    public static let allCases: [ImportField] = {
+        let listedKeys = Set(listed.compactMap { itemFields[$0.rawValue]?.key })
+        let added = ItemField.all.filter { !listedKeys.contains($0.key) }.map {
+            ImportField(named: mapName(of: $0))
+        }
+        let reference = listed.firstIndex(of: .importRef) ?? listed.endIndex
+        return Array(listed[..<reference]) + added + listed[reference...]
+    }()
 
     /// The names `--map COLUMN=FIELD` takes, as help shows them.
-    public static let mapNames =
-        "name, description, notes, location, tags, quantity, insured, luxury, price, value, "
-        + "purchased-from, purchase-date, brand, model, serial, scheduled, lifetime-warranty, "
-        + "warranty-until, reviewed, import-ref, notes-line, tag-line, ignore"
+    public static var mapNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The name `--map` gives an item's field: its key with dashes (`purchase-date`), but
+    /// `reviewed` for the day it was last reviewed.
+    static func mapName(of field: ItemField) -> String {
+        if field.key == "reviewedAt" { return "reviewed" }
+        var name = ""
+        for character in field.key {
+            if character.isUppercase {
+                name += "-" + character.lowercased()
+            } else {
+                name.append(character)
+            }
+        }
+        return name
+    }
+
+    /// Each item field by the name `--map` gives it.
+    static let itemFields: [String: ItemField] = Dictionary(
+        uniqueKeysWithValues: ItemField.all.map { (mapName(of: $0), $0) })
+
+    /// The item's field a column of this kind gives; nil for a reference, a line of the notes
+    /// or the tags, or a column left out.
+    var itemField: ItemField? { Self.itemFields[rawValue] }
 
     /// Reads a field as `--map` names it (`notes` also takes `note`; words may be joined by
     /// spaces, dashes or underscores).
@@ -61,7 +114,6 @@ public enum ImportField: String, Sendable, Hashable, CaseIterable {
         case "note": self = .notes
         case "tag": self = .tags
         case "noteslines", "noteline": self = .noteLine
-        case "tags": self = .tags
         default:
             guard let field = Self.allCases.first(where: { Self.key($0.rawValue) == key })
             else { return nil }
@@ -117,11 +169,23 @@ public enum ImportField: String, Sendable, Hashable, CaseIterable {
             .warrantyUntil, "warranty until", "warranty", "warranty expires", "warranty end",
             "warranty expiry", "warranty expiration", "warranty date")
         add(.reviewedAt, "reviewed", "reviewed at", "reviewed on", "last reviewed", "checked")
+        // A field added since: its key, label and spreadsheet header.
+        let named = Set(table.values)
+        for field in ItemField.all {
+            let importField = ImportField(named: mapName(of: field))
+            guard !named.contains(importField) else { continue }
+            add(importField, field.key, field.label, field.spreadsheetHeader)
+        }
         return table
     }()
 
     /// Homebox's `HB.*` columns, every version's names (FORMATS.md §1.3): what each becomes.
-    static let homebox: [String: ImportField] = [
+    static let homebox: [String: ImportField] = homeboxColumns.merging(
+        ItemField.all.map { ("\($0.homeboxColumn)", ImportField(named: mapName(of: $0))) },
+        uniquingKeysWith: { listed, _ in listed })
+
+    /// Homebox's columns as first listed.
+    private static let homeboxColumns: [String: ImportField] = [
         "HB.import_ref": .importRef,
         "HB.parent_import_ref": .noteLine,
         "HB.url": .ignore,

@@ -738,11 +738,16 @@ public struct Importer: Sendable {
         return result
     }
 
-    /// Homebox custom fields that `export --format homebox` writes, and what they are.
-    static let ownCustomFields: [String: ImportField] = [
-        "Luxury": .luxury, "Replacement value": .value, "Reviewed": .reviewedAt,
-        "Scheduled": .scheduled,
-    ]
+    /// Homebox custom fields that `export --format homebox` writes for the fields Homebox
+    /// lacks (`HB.field.Luxury`), and what they are.
+    static let ownCustomFields: [String: ImportField] = {
+        var fields: [String: ImportField] = [:]
+        for field in ItemField.all where field.homeboxColumn.hasPrefix("HB.field.") {
+            let name = String(field.homeboxColumn.dropFirst("HB.field.".count))
+            fields[name] = ImportField(mapName: ImportField.mapName(of: field))
+        }
+        return fields
+    }()
 
     static func separatorName(_ separator: UInt8) -> String {
         switch separator {
@@ -763,21 +768,6 @@ extension ImportField {
     var isDate: Bool {
         if case .date? = itemField?.kind { true } else { false }
     }
-
-    /// The item's field a column of this kind gives; nil for a reference, a line of the notes
-    /// or the tags, or a column left out.
-    var itemField: ItemField? { Self.itemFields[self] }
-
-    /// Each item field by the name `--map` gives it: its key, or its label (`reviewed`).
-    private static let itemFields: [ImportField: ItemField] = {
-        var fields: [ImportField: ItemField] = [:]
-        for field in ItemField.all {
-            guard let named = ImportField(mapName: field.key) ?? ImportField(mapName: field.label)
-            else { preconditionFailure("no import field for \(field.key)") }
-            fields[named] = field
-        }
-        return fields
-    }()
 
     /// The item field an `InventoryError.invalidValue` names for this column.
     var valueField: ValueField? {

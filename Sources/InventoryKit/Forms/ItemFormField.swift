@@ -1,57 +1,94 @@
 import InventoryModel
 import InventoryStore
 
-/// A field of the item form.
-public enum ItemFormField: String, CaseIterable, Sendable, Hashable {
+/// A field of the item form: one of an item's fields (`ItemField.all`) that a person types or
+/// ticks — every one but the day it was last reviewed, which `review` sets. A field added to
+/// `ItemField.all` is a field of the form with nothing more to write.
+public struct ItemFormField: RawRepresentable, CaseIterable, Sendable, Hashable {
+    /// The field's name in a web form: its key (`ItemField.key`), but `purchased` for the day
+    /// it was bought.
+    public let rawValue: String
+
+    /// The form's field named `rawValue`, if the form has one.
+    public init?(rawValue: String) {
+        guard Self.itemFields[rawValue] != nil else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(named name: String) { rawValue = name }
+
     /// The item's name.
-    case name
+    public static let name = ItemFormField(named: "name")
     /// The price of one.
-    case price
+    public static let price = ItemFormField(named: "price")
     /// The replacement value: what it would cost to replace today.
-    case value
+    public static let value = ItemFormField(named: "value")
     /// The day it was bought.
-    case purchased
+    public static let purchased = ItemFormField(named: "purchased")
     /// The shop or person it was bought from.
-    case purchasedFrom
+    public static let purchasedFrom = ItemFormField(named: "purchasedFrom")
     /// How many of the item there are.
-    case quantity
+    public static let quantity = ItemFormField(named: "quantity")
     /// The room or place where it is kept.
-    case location
+    public static let location = ItemFormField(named: "location")
     /// The brand or manufacturer.
-    case brand
+    public static let brand = ItemFormField(named: "brand")
     /// The model name or number.
-    case model
+    public static let model = ItemFormField(named: "model")
     /// The serial number.
-    case serial
+    public static let serial = ItemFormField(named: "serial")
     /// The tags, separated by commas.
-    case tags
+    public static let tags = ItemFormField(named: "tags")
     /// The last day of the warranty.
-    case warrantyUntil
+    public static let warrantyUntil = ItemFormField(named: "warrantyUntil")
     /// A longer description.
-    case description
+    public static let description = ItemFormField(named: "description")
     /// Free notes.
-    case notes
+    public static let notes = ItemFormField(named: "notes")
     /// The yes/no box for a luxury item.
-    case luxury
+    public static let luxury = ItemFormField(named: "luxury")
     /// The yes/no box for an insured item.
-    case insured
+    public static let insured = ItemFormField(named: "insured")
     /// The yes/no box for a lifetime warranty.
-    case lifetimeWarranty
+    public static let lifetimeWarranty = ItemFormField(named: "lifetimeWarranty")
     /// The yes/no box for an item the policy lists on a rider.
-    case scheduled
+    public static let scheduled = ItemFormField(named: "scheduled")
+
+    /// The fields in the order the form was first drawn with.
+    private static let drawn: [ItemFormField] = [
+        .name, .price, .value, .purchased, .purchasedFrom, .quantity, .location, .brand, .model,
+        .serial, .tags, .warrantyUntil, .description, .notes, .luxury, .insured,
+        .lifetimeWarranty, .scheduled,
+    ]
+
+    /// Every field, top to bottom: those the form was first drawn with, and each field of an
+    /// item added since, its text fields before the yes/no boxes and its boxes last.
+    public static let allCases: [ItemFormField] = {
+        let drawnKeys = Set(drawn.map { $0.itemField.key })
+        let added = ItemField.all.filter { !drawnKeys.contains($0.key) && $0.key != "reviewedAt" }
+            .map { ItemFormField(named: $0.key) }
+        let boxes = drawn.firstIndex(where: \.isFlag) ?? drawn.endIndex
+        return Array(drawn[..<boxes]) + added.filter { !$0.isFlag } + drawn[boxes...]
+            + added.filter(\.isFlag)
+    }()
 
     /// The item's field the form field edits.
-    public var itemField: ItemField { Self.itemFields[self]! }
+    public var itemField: ItemField {
+        guard let field = Self.itemFields[rawValue] else {
+            preconditionFailure("no item field for the form's \(rawValue)")
+        }
+        return field
+    }
 
-    /// Each form field's item field: the one with its key (`purchased` edits `purchaseDate`).
-    private static let itemFields: [ItemFormField: ItemField] = Dictionary(
-        uniqueKeysWithValues: allCases.map { field in
-            let key = field == .purchased ? "purchaseDate" : field.rawValue
-            guard let itemField = ItemField.field(named: key) else {
-                preconditionFailure("no item field \(key)")
-            }
-            return (field, itemField)
-        })
+    /// Each form field's item field by the form field's name: the one with its key
+    /// (`purchased` edits `purchaseDate`).
+    private static let itemFields: [String: ItemField] = {
+        var fields: [String: ItemField] = [:]
+        for field in ItemField.all where field.key != "reviewedAt" {
+            fields[field.key == "purchaseDate" ? "purchased" : field.key] = field
+        }
+        return fields
+    }()
 
     /// The label shown before the field.
     public var label: String { itemField.label }
