@@ -11,13 +11,13 @@ import Testing
 @Suite struct StoredDamageTests {
     let folder = TemporaryFolder()
     let database: Database
-    let store: ItemStore
+    let store: InventoryDatabase
 
     init() throws {
         database = try Database(
             path: folder.file("inventory.sqlite"),
             options: .init(applicationID: Database.inventoryApplicationID))
-        store = try ItemStore(database: database)
+        store = try InventoryDatabase(database: database)
         let time = Timestamp(millisecondsSince1970: 1_700_000_000_000)
         for name in ["Boat", "TV", "Lamp"] {
             _ = try store.write {

@@ -4,7 +4,7 @@ import Foundation
 /// given, with the references they were imported under. Handed to the body of
 /// `InventoryManager.importItems(_:)`; it cannot outlive it.
 public struct ImportBatch: ~Copyable {
-    fileprivate let store: ItemStore
+    fileprivate let store: InventoryDatabase
     fileprivate let currency: Currency
     fileprivate let now: Timestamp
     fileprivate let today: CalendarDate
@@ -63,7 +63,7 @@ public struct ImportBatch: ~Copyable {
         item.photo = photo
         if let ref, hadNoRefs { refsAdded.insert(ref) }
         pending.append((item, ref))
-        if pending.count == ItemStore.rowsPerInsert { try flush() }
+        if pending.count == InventoryDatabase.rowsPerInsert { try flush() }
     }
 
     /// Applies `patch` to item `id`; returns whether the item changed.
@@ -96,7 +96,7 @@ public struct ImportBatch: ~Copyable {
     ///
     /// - Throws: `InventoryError.invalidValue`; the whole import is rolled back then.
     public func setSettings(_ settings: InventorySettings) throws {
-        try store.setSettings(try settings.checked(currency: currency))
+        try store.settings.save(try settings.checked(currency: currency))
     }
 
     /// Whether the inventory's currency may still be chosen after this import: set by
@@ -217,16 +217,16 @@ extension InventoryManager {
         let today = today()
         let currency = currency
         let outcome = try write(at: now) { store -> (ImportChanges, Result, Int, Int) in
-            let first = try store.items.lastJournalSequence()
+            let first = try store.database.lastJournalSequence()
             var batch = ImportBatch(
-                store: store.items, currency: currency, now: now, today: today,
-                hadNoRefs: !(try store.items.hasImportRefs()),
-                identity: try store.items.inventoryIdentity())
+                store: store.database, currency: currency, now: now, today: today,
+                hadNoRefs: !(try store.database.hasImportRefs()),
+                identity: try store.database.inventoryIdentity())
             do {
                 let result = try body(&batch)
                 try batch.flush()
-                try store.items.endBatch()
-                if batch.keepsCurrencyOpen { try store.items.markAmountsImported() }
+                try store.database.endBatch()
+                if batch.keepsCurrencyOpen { try store.database.markAmountsImported() }
                 // An import that only added many items names them (its journal rows are
                 // numbered in id order: nothing else was journaled); any other import's
                 // change set is read back from its journal rows.
@@ -235,13 +235,13 @@ extension InventoryManager {
                     changes = .named(ids)
                 } else {
                     changes = .read(
-                        try store.items.journalChangeSets(
+                        try store.database.journalChangeSets(
                             after: first, namingAdditionsOver: Self.namedAdditions
                         ).first)
                 }
                 return (changes, result, batch.added, batch.updated)
             } catch {
-                store.items.abandonBatch()
+                store.database.abandonBatch()
                 throw error
             }
         } changeSet: { outcome, writeID, sequences in
@@ -259,17 +259,17 @@ extension InventoryManager {
     /// The inventory's identity: 12 hexadecimal digits made at random when it was made, which
     /// an export puts in the references of the items it writes (`inventory-IDENTITY-ID`).
     public func identity() throws -> String {
-        try withStore { try $0.items.inventoryIdentity() }
+        try withStore { try $0.database.inventoryIdentity() }
     }
 
     /// Every item's import reference: item id to reference.
     public func importRefs() throws -> [Int64: String] {
-        try withStore { try $0.items.importRefs() }
+        try withStore { try $0.database.importRefs() }
     }
 
     /// The places imports recorded (a Homebox export's locations), by source and path.
     public func importedPlaces() throws -> [ImportedPlace] {
-        try withStore { try $0.items.importedPlaces() }
+        try withStore { try $0.database.importedPlaces() }
     }
 }
 

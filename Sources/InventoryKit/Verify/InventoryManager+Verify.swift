@@ -63,7 +63,7 @@ extension InventoryManager {
         }
         do {
             (result.databaseProblem, result.clearedDamageRecord) = try store.withLock { store in
-                let items = store.items
+                let items = store.database
                 if let problem = try items.integrityProblem(quick: false) ?? items.unreadableValue()
                 {
                     items.recordDamage(problem, at: now)
@@ -74,14 +74,14 @@ extension InventoryManager {
                 return (nil, try items.recordedDamage() == nil ? recorded : nil)
             }
         } catch let error as any StorageFailure where error.storageProblem == .damaged {
-            store.withLock { $0.items.recordDamage(error.message, at: now) }
+            store.withLock { $0.database.recordDamage(error.message, at: now) }
             result.databaseProblem = "the database's pages are damaged"
         } catch let error as any StorageFailure {
             throw storage(error)
         }
         let uses: [String: [Int64]]
         do {
-            uses = try store.withLock { try $0.items.fileUses() }
+            uses = try store.withLock { try $0.database.fileUses() }
         } catch let error as any StorageFailure where error.storageProblem == .damaged {
             result.databaseProblem = result.databaseProblem ?? "the database's pages are damaged"
             result.filesUnreadable = "the damaged database does not say which files items use"

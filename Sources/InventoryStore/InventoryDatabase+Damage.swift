@@ -4,7 +4,7 @@ import InventoryModel
 /// What a command learns of damage is kept in the file, so that every later write refuses it:
 /// a write to a damaged b-tree can spread the damage, and one that succeeds hides it until
 /// the backups too are made of the damaged file.
-extension ItemStore {
+extension InventoryDatabase {
     /// The key of the `settings` row that records damage found in the file.
     private static let damageKey = "damaged"
 

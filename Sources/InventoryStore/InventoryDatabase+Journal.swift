@@ -1,7 +1,7 @@
 import InventoryModel
 
 /// The change journal (`Migrations/0002_journal.sql`): triggers on `items` write it; this reads it.
-extension ItemStore {
+extension InventoryDatabase {
     /// Starts a write: gives it the next write id and its time, which the journal triggers
     /// stamp on every row the write makes. Call it inside the write's transaction.
     ///

@@ -2,7 +2,7 @@ import InventoryModel
 
 /// Import references: the reference a file gave an item it imported (Homebox's
 /// `HB.import_ref`), so that the next import of that file updates the item.
-extension ItemStore {
+extension InventoryDatabase {
     /// The item imported under `ref`, if it is still there.
     public func itemID(importRef ref: String) throws -> Int64? {
         let statement = try database.cachedStatement(

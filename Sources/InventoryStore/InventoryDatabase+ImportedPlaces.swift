@@ -2,7 +2,7 @@ import InventoryModel
 
 /// Imported places (`Migrations/0014_imported_places.sql`): the places an export lists as rows
 /// of their own, remembered by their id in the program that wrote it.
-extension ItemStore {
+extension InventoryDatabase {
     /// The place `sourceID` of `source`, if an import recorded it.
     public func importedPlace(source: String, sourceID: String) throws -> ImportedPlace? {
         let statement = try database.cachedStatement(

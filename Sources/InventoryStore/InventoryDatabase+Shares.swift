@@ -4,7 +4,7 @@ import InventoryModel
 
 /// Share links (`Migrations/0010_share_links.sql`): read-only links to a view or a claim, kept
 /// by the digest of their token, and the log of the requests made through them.
-extension ItemStore {
+extension InventoryDatabase {
     /// A new link token: 32 bytes from the system's generator, as 64 hexadecimal digits.
     public static func makeShareToken() -> String {
         var generator = SystemRandomNumberGenerator()

@@ -2,7 +2,7 @@ import InventoryModel
 
 /// Claims (`Migrations/0004_claims.sql`, `0015_claim_snapshots.sql`): every SQL statement about
 /// claims is here.
-extension ItemStore {
+extension InventoryDatabase {
     // MARK: - What a line records
 
     /// The columns in which a claim line records its item, in the order `decodeLine` reads

@@ -9,7 +9,7 @@ import InventoryModel
 /// import that recorded it. The amounts are all such numbers while nothing after that entry
 /// wrote an amount (an item added with one, or a price or value changed; a deletion writes
 /// none) and no claim line holds one — a claim is a record made in the inventory's currency.
-extension ItemStore {
+extension InventoryDatabase {
     private static let importedAmountsKey = "amounts_imported_through"
 
     /// Whether the inventory holds amounts and every one came from a file that carried no
