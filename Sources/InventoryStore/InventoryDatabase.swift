@@ -42,12 +42,15 @@ public final class InventoryDatabase {
         let currency = try SettingsTable.storedCurrency(in: database)
         self.currency = currency
         settings = SettingsTable(database: database, currency: currency)
+        shareLinks = ShareLinkTable(database: database)
     }
 
     // MARK: - Tables
 
     /// The household's settings.
     public let settings: SettingsTable
+    /// Share links and their visits.
+    public let shareLinks: ShareLinkTable
 
     /// An item's worth in SQL: its replacement value, else its price (`HouseholdItem.worth`).
     static let worthSQL = "coalesce(value, price)"
@@ -233,6 +236,19 @@ public final class InventoryDatabase {
         try statement.bind([.text(name)])
         defer { statement.reset() }
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
+    }
+
+    /// The items that use the stored file `name`, as their photo or one of their files.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func itemIDs(usingFile name: String) throws -> [Int64] {
+        let statement = try database.cachedStatement(
+            "SELECT DISTINCT item_id FROM item_files WHERE file = ?")
+        defer { statement.reset() }
+        try statement.bind([.text(name)])
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.int64(at: 0)) }
+        return ids
     }
 
     // MARK: - Tags

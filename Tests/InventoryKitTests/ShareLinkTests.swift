@@ -36,7 +36,7 @@ import Testing
         manager.close()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.file("inventory.sqlite")))
         #expect(bytes.range(of: Data(made.token.utf8)) == nil)
-        #expect(bytes.range(of: Data(InventoryDatabase.shareTokenDigest(made.token).utf8)) != nil)
+        #expect(bytes.range(of: Data(ShareLinkTable.tokenDigest(made.token).utf8)) != nil)
     }
 
     @Test func aLinkExpiresWithTheClockAndEndsWhenRevoked() throws {
@@ -96,7 +96,7 @@ import Testing
     @Test func aLinksLogKeepsItsFirstAndLastVisitsAndCountsEveryOne() throws {
         let made = try manager.makeShareLink(view: try view("all"), lifetimeHours: 24)
         let other = try manager.makeShareLink(view: try view("luxury"), lifetimeHours: 24)
-        let (first, last) = (InventoryDatabase.keptFirstVisits, InventoryDatabase.keptLastVisits)
+        let (first, last) = (ShareLinkTable.keptFirstVisits, ShareLinkTable.keptLastVisits)
         let total = first + last + 50
         for number in 0..<total {
             clock.advance(1)

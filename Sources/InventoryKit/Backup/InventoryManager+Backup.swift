@@ -118,7 +118,7 @@ extension InventoryManager {
             let highestClaim = try store.database.highestClaimID()
             // Share links are the household's dealings with others, not the inventory's
             // content: those of now stay as they are (revoked ones revoked, visits kept).
-            try store.database.carryShareLinks(into: snapshot.databasePath)
+            try store.database.shareLinks.carry(into: snapshot.databasePath)
             try store.database.replaceDatabase(withContentsOf: snapshot.databasePath)
             try store.database.keepItemIDsAbove(highest)
             try store.database.keepClaimIDsAbove(highestClaim)

@@ -263,7 +263,7 @@ struct Share: ParsableCommand {
         if counted > visits.count {
             output.writeLine(
                 "link \(id) had \(counted) requests; its log keeps the first "
-                    + "\(InventoryDatabase.keptFirstVisits) and the last \(InventoryDatabase.keptLastVisits)"
+                    + "\(ShareLinkTable.keptFirstVisits) and the last \(ShareLinkTable.keptLastVisits)"
             )
         }
     }
