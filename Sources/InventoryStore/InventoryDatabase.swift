@@ -43,6 +43,8 @@ public final class InventoryDatabase {
         self.currency = currency
         settings = SettingsTable(database: database, currency: currency)
         shareLinks = ShareLinkTable(database: database)
+        importRefs = ImportRefTable(database: database)
+        importedPlaces = ImportedPlaceTable(database: database)
     }
 
     // MARK: - Tables
@@ -51,6 +53,10 @@ public final class InventoryDatabase {
     public let settings: SettingsTable
     /// Share links and their visits.
     public let shareLinks: ShareLinkTable
+    /// The references imported items came from, and the inventory's identity.
+    public let importRefs: ImportRefTable
+    /// The places imports found as rows of their own.
+    public let importedPlaces: ImportedPlaceTable
 
     /// An item's worth in SQL: its replacement value, else its price (`HouseholdItem.worth`).
     static let worthSQL = "coalesce(value, price)"

@@ -26,7 +26,7 @@ public struct ImportBatch: ~Copyable {
     /// The item imported under `ref` before, if it is still there.
     public func itemID(importRef ref: String) throws -> Int64? {
         if hadNoRefs && !refsAdded.contains(ref) { return nil }
-        return try store.itemID(importRef: ref)
+        return try store.importRefs.itemID(ref: ref)
     }
 
     /// The item with `id`, as this transaction sees it.
@@ -120,7 +120,7 @@ public struct ImportBatch: ~Copyable {
     /// - Throws: `DatabaseError`; the caller checks the place's text first.
     @discardableResult
     public mutating func recordPlace(_ place: ImportedPlace) throws -> ImportedPlaceChange {
-        try store.recordImportedPlace(place, now: now.millisecondsSince1970)
+        try store.importedPlaces.record(place, now: now.millisecondsSince1970)
     }
 
     /// Writes the items added so far, so that their ids can be looked up (by reference).
@@ -165,7 +165,7 @@ public struct ImportBatch: ~Copyable {
         if let first = items.first?.id, let last = items.last?.id {
             addedIDs = (addedIDs?.lowerBound ?? first)...last
         }
-        try store.setImportRefs(refs)
+        try store.importRefs.set(refs)
         added += pending.count
         pending.removeAll(keepingCapacity: true)
     }
@@ -220,8 +220,8 @@ extension InventoryManager {
             let first = try store.database.lastJournalSequence()
             var batch = ImportBatch(
                 store: store.database, currency: currency, now: now, today: today,
-                hadNoRefs: !(try store.database.hasImportRefs()),
-                identity: try store.database.inventoryIdentity())
+                hadNoRefs: !(try store.database.importRefs.hasAny()),
+                identity: try store.database.importRefs.inventoryIdentity())
             do {
                 let result = try body(&batch)
                 try batch.flush()
@@ -259,17 +259,17 @@ extension InventoryManager {
     /// The inventory's identity: 12 hexadecimal digits made at random when it was made, which
     /// an export puts in the references of the items it writes (`inventory-IDENTITY-ID`).
     public func identity() throws -> String {
-        try withStore { try $0.database.inventoryIdentity() }
+        try withStore { try $0.database.importRefs.inventoryIdentity() }
     }
 
     /// Every item's import reference: item id to reference.
     public func importRefs() throws -> [Int64: String] {
-        try withStore { try $0.database.importRefs() }
+        try withStore { try $0.database.importRefs.all() }
     }
 
     /// The places imports recorded (a Homebox export's locations), by source and path.
     public func importedPlaces() throws -> [ImportedPlace] {
-        try withStore { try $0.database.importedPlaces() }
+        try withStore { try $0.database.importedPlaces.all() }
     }
 }
 
