@@ -46,7 +46,7 @@ extension InventoryDatabase {
             id: 0, name: "", createdAt: Timestamp(millisecondsSince1970: 0),
             updatedAt: Timestamp(millisecondsSince1970: 0))
         for field in ItemField.all where field.isRecordedByClaims {
-            try read(field, of: &record, from: row, at: column)
+            try rows.read(field, of: &record, from: row, at: column)
             column += 1
         }
         let hadReceipt = row.bool(at: column)
@@ -281,7 +281,7 @@ extension InventoryDatabase {
         try statement.bind([.integer(id)])
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        return try readingStoredValues { try decodeClaim(statement) }
+        return try rows.readingStoredValues { try decodeClaim(statement) }
     }
 
     /// Every claim, newest first.
@@ -293,7 +293,7 @@ extension InventoryDatabase {
             """)
         var claims: [Claim] = []
         while try statement.step() {
-            claims.append(try readingStoredValues { try decodeClaim(statement) })
+            claims.append(try rows.readingStoredValues { try decodeClaim(statement) })
         }
         return claims
     }
@@ -399,7 +399,7 @@ extension InventoryDatabase {
             """
             SELECT claim_items.item_id, \(Self.recordedColumns),
                 \(Self.ledgerColumns.map { "claim_items.\($0)" }.joined(separator: ", ")),
-                \(Self.columnNames.map { "items.\($0)" }.joined(separator: ", "))
+                \(ItemRows.columnNames.map { "items.\($0)" }.joined(separator: ", "))
             FROM claim_items LEFT JOIN items ON items.id = claim_items.item_id
             WHERE claim_items.claim_id = ? ORDER BY claim_items.position
             """)
@@ -411,7 +411,7 @@ extension InventoryDatabase {
             var line = try decodeLine(lines, offset: 1, itemID: lines.optionalInt64(at: 0))
             line.terms = try decodeTerms(lines, offset: terms)
             if !lines.isNull(at: item) {
-                line.changesSince = line.changes(to: try decodeItem(lines, offset: item))
+                line.changesSince = line.changes(to: try rows.decodeItem(lines, offset: item))
             }
             items.append(line)
         }

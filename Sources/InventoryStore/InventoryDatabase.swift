@@ -45,10 +45,15 @@ public final class InventoryDatabase {
         shareLinks = ShareLinkTable(database: database)
         importRefs = ImportRefTable(database: database)
         importedPlaces = ImportedPlaceTable(database: database)
+        rows = ItemRows(currency: currency)
+        journal = JournalTable(database: database, rows: rows)
+        amounts = StoredAmounts(database: database, journal: journal)
     }
 
     // MARK: - Tables
 
+    /// How an item row is read, in the inventory's currency.
+    let rows: ItemRows
     /// The household's settings.
     public let settings: SettingsTable
     /// Share links and their visits.
@@ -57,6 +62,10 @@ public final class InventoryDatabase {
     public let importRefs: ImportRefTable
     /// The places imports found as rows of their own.
     public let importedPlaces: ImportedPlaceTable
+    /// The change journal: what each write did to the items.
+    public let journal: JournalTable
+    /// Whether the inventory holds amounts, and whether they all came from files.
+    public let amounts: StoredAmounts
 
     /// An item's worth in SQL: its replacement value, else its price (`HouseholdItem.worth`).
     static let worthSQL = "coalesce(value, price)"
@@ -120,21 +129,13 @@ public final class InventoryDatabase {
 
     // MARK: - Reading
 
-    /// The columns of an item row the store keeps itself (`keptColumns`), then one per field
-    /// of `ItemField.all`: what every read of items selects, in this order, and `decodeItem`
-    /// reads by it.
-    static let columnNames = keptColumns + ItemField.all.map(\.column)
-    /// The columns of an item row that are not fields: its id, photo, files, times, version.
-    static let keptColumns = ["id", "photo", "attachments", "created_at", "updated_at", "version"]
-    static let columns = columnNames.joined(separator: ", ")
-
     /// The item with `id`, or nil.
     public func item(id: Int64) throws -> HouseholdItem? {
         let statement = try database.cachedStatement(
-            "SELECT \(Self.columns) FROM items WHERE id = ?")
+            "SELECT \(ItemRows.columns) FROM items WHERE id = ?")
         try statement.bind(id, at: 1)
         defer { statement.reset() }
-        return try statement.step() ? try decodeItem(statement) : nil
+        return try statement.step() ? try rows.decodeItem(statement) : nil
     }
 
     /// The items that pass `filter`, in `sort` order.
@@ -154,11 +155,11 @@ public final class InventoryDatabase {
     ) throws {
         let (condition, arguments) = Self.whereClause(filter, ids: ids)
         let statement = try database.cachedStatement(
-            "SELECT \(Self.columns) FROM items\(condition) \(Self.orderBy(sort))")
+            "SELECT \(ItemRows.columns) FROM items\(condition) \(Self.orderBy(sort))")
         try statement.bind(arguments)
         defer { statement.reset() }
         while try statement.step() {
-            try body(try decodeItem(statement))
+            try body(try rows.decodeItem(statement))
         }
     }
 
@@ -181,7 +182,7 @@ public final class InventoryDatabase {
             let worth = statement.optionalInt64(at: 5)
             let purchaseDate =
                 sort.field == .purchased
-                ? try readingStoredValues {
+                ? try rows.readingStoredValues {
                     try statement.optionalText(at: 3).map { try CalendarDate(parsing: $0) }
                 } : nil
             let key = SortKey(
@@ -314,26 +315,6 @@ public final class InventoryDatabase {
         return summaries
     }
 
-    // MARK: - Amounts
-
-    /// Whether the inventory holds any amount: a price or value on an item, a claim line, or in
-    /// the history (which would be read in another currency's scale otherwise).
-    public func holdsAmounts() throws -> Bool {
-        let statement = try database.cachedStatement(
-            """
-            SELECT EXISTS (SELECT 1 FROM items WHERE price IS NOT NULL OR value IS NOT NULL)
-                OR EXISTS (SELECT 1 FROM claim_items WHERE price IS NOT NULL OR value IS NOT NULL
-                    OR replacement IS NOT NULL OR replaced_paid IS NOT NULL)
-                OR EXISTS (SELECT 1 FROM journal WHERE
-                    json_extract(before, '$.price') IS NOT NULL
-                    OR json_extract(after, '$.price') IS NOT NULL
-                    OR json_extract(before, '$.value') IS NOT NULL
-                    OR json_extract(after, '$.value') IS NOT NULL)
-            """)
-        defer { statement.reset() }
-        return try statement.step() && statement.bool(at: 0)
-    }
-
     /// The WHERE clause of `filter` (empty when it has no condition) and the values it binds.
     static func whereClause(_ filter: ItemFilter, ids: ClosedRange<Int64>? = nil)
         -> (String, [DatabaseValue])
@@ -406,95 +387,6 @@ public final class InventoryDatabase {
         case .worth:
             "ORDER BY \(worthSQL) IS NULL, \(worthSQL)\(direction), id"
         case .id: "ORDER BY id\(direction)"
-        }
-    }
-
-    /// Reads an item from the row's columns `offset` on, in `columnNames` order: its kept
-    /// columns, then each field of `ItemField.all` by its kind. The columns added later may be
-    /// NULL (a journal entry written before them).
-    ///
-    /// - Throws: `StoreError.damaged` for a value that breaks a rule the file enforces (its
-    ///   CHECK constraints, which every write passed): only damage puts one there, and it is
-    ///   said as damage, never as the user's mistake.
-    func decodeItem(_ row: Statement, offset: Int32 = 0) throws -> HouseholdItem {
-        let id = row.int64(at: offset)
-        do {
-            let version = row.int64(at: offset + 5)
-            guard version >= 1 else { throw Self.damage("version \(version)") }
-            var item = HouseholdItem(
-                id: id, name: "", photo: row.optionalText(at: offset + 1),
-                attachments: try ItemColumns.attachments(row.optionalText(at: offset + 2)),
-                createdAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 3)),
-                updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 4)),
-                version: Int(version))
-            var column = offset + Int32(Self.keptColumns.count)
-            for field in ItemField.all {
-                try read(field, of: &item, from: row, at: column)
-                column += 1
-            }
-            return item
-        } catch let error as InventoryError {
-            throw Self.damage("\(error)")
-        } catch let error as StoreError where error.isDamage {
-            throw StoreError.damaged("item \(id): \(error.message)")
-        }
-    }
-
-    /// Reads `field` of `item` from the row's column `column`, by the field's kind.
-    func read(
-        _ field: ItemField, of item: inout HouseholdItem, from row: Statement, at column: Int32
-    ) throws {
-        switch field.kind {
-        case .name(let path):
-            let name = row.text(at: column)
-            guard !name.isEmpty else { throw Self.damage("an empty \(field.key)") }
-            item[keyPath: path] = name
-        case .text(let path, _):
-            item[keyPath: path] = row.optionalText(at: column)
-        case .money(let path):
-            item[keyPath: path] = try row.optionalInt64(at: column).map {
-                try Money(minorUnits: $0, currency: currency)
-            }
-        case .date(let path, _):
-            // Stored as YYYY-MM-DD, read from the column's bytes; anything else is parsed as
-            // text, which names what is wrong with it.
-            item[keyPath: path] =
-                switch row.withOptionalBytes(at: column, CalendarDate.init(storedBytes:)) {
-                case .none: nil
-                case .some(.some(let date)): date
-                case .some(.none): try CalendarDate(parsing: row.text(at: column))
-                }
-        case .flag(let path):
-            // 0 or 1 (NULL, in a journal entry written before the field: 0).
-            let value = row.int64(at: column)
-            guard value == 0 || value == 1 else {
-                throw Self.damage("a flag (\(field.key)) of \(value)")
-            }
-            item[keyPath: path] = value == 1
-        case .count(let path):
-            let value = row.int64(at: column)
-            guard value >= 1, value <= Int64(Int.max) else {
-                throw Self.damage("\(field.key) \(value)")
-            }
-            item[keyPath: path] = Int(value)
-        case .tags(let path):
-            item[keyPath: path] = try ItemColumns.tags(row.optionalText(at: column))
-        }
-    }
-
-    /// The error for a value read back from the file that breaks one of its rules: damage.
-    static func damage(_ what: String) -> StoreError {
-        .damaged("a value read back breaks a rule of the file: \(what)")
-    }
-
-    /// Runs `body`, which reads values back from the file into the model's types: one the
-    /// model refuses (a negative price, a date that is no day) breaks a rule every write
-    /// passed, so the file is damaged (`StoreError.damaged`).
-    func readingStoredValues<Result>(_ body: () throws -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch let error as InventoryError {
-            throw Self.damage("\(error)")
         }
     }
 
@@ -671,7 +563,8 @@ public final class InventoryDatabase {
     /// The columns an INSERT or UPDATE of an item writes, in the order `bindFields` binds
     /// them: the kept columns but the id, the folded name and tags, each field's, then the id.
     private static let writtenColumns =
-        Array(keptColumns.dropFirst()) + ["name_key", "tag_keys"] + ItemField.all.map(\.column) + [
+        Array(ItemRows.keptColumns.dropFirst()) + ["name_key", "tag_keys"]
+        + ItemField.all.map(\.column) + [
             "id"
         ]
     private static let insertColumnCount = writtenColumns.count

@@ -122,7 +122,7 @@ extension InventoryManager {
             try store.database.replaceDatabase(withContentsOf: snapshot.databasePath)
             try store.database.keepItemIDsAbove(highest)
             try store.database.keepClaimIDsAbove(highestClaim)
-            try store.queued(upTo: try store.database.lastJournalSequence())
+            try store.queued(upTo: try store.database.journal.lastSequence())
         }
         committedContent = true
         committed()

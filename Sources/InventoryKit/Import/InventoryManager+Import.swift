@@ -110,7 +110,7 @@ public struct ImportBatch: ~Copyable {
     public mutating func amountsCarryNoCurrency() throws {
         precondition(added == 0 && updated == 0 && pending.isEmpty, "called before any write")
         keepsCurrencyOpen =
-            try !store.holdsAmounts() || store.holdsOnlyImportedAmounts()
+            try !store.amounts.holdsAny() || store.amounts.holdsOnlyImported()
     }
 
     /// Records a place the file lists as a row of its own (a Homebox location), by its id in
@@ -217,7 +217,7 @@ extension InventoryManager {
         let today = today()
         let currency = currency
         let outcome = try write(at: now) { store -> (ImportChanges, Result, Int, Int) in
-            let first = try store.database.lastJournalSequence()
+            let first = try store.database.journal.lastSequence()
             var batch = ImportBatch(
                 store: store.database, currency: currency, now: now, today: today,
                 hadNoRefs: !(try store.database.importRefs.hasAny()),
@@ -226,7 +226,7 @@ extension InventoryManager {
                 let result = try body(&batch)
                 try batch.flush()
                 try store.database.endBatch()
-                if batch.keepsCurrencyOpen { try store.database.markAmountsImported() }
+                if batch.keepsCurrencyOpen { try store.database.amounts.markImported() }
                 // An import that only added many items names them (its journal rows are
                 // numbered in id order: nothing else was journaled); any other import's
                 // change set is read back from its journal rows.
@@ -235,7 +235,7 @@ extension InventoryManager {
                     changes = .named(ids)
                 } else {
                     changes = .read(
-                        try store.database.journalChangeSets(
+                        try store.database.journal.changeSets(
                             after: first, namingAdditionsOver: Self.namedAdditions
                         ).first)
                 }

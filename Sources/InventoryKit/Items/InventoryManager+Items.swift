@@ -69,7 +69,7 @@ extension InventoryManager {
         try withStore { store in
             try store.database.read {
                 (
-                    try store.database.lastJournalSequence(),
+                    try store.database.journal.lastSequence(),
                     try store.database.items(matching: filter, sortedBy: sort)
                 )
             }
@@ -87,7 +87,7 @@ extension InventoryManager {
         try withStore { store in
             try store.database.read {
                 try store.database.forEachSortEntry(matching: filter, sortedBy: sort, body)
-                return try store.database.lastJournalSequence()
+                return try store.database.journal.lastSequence()
             }
         }
     }
@@ -108,7 +108,7 @@ extension InventoryManager {
             let ids = start...min(batch.ids.upperBound, start + Int64(max(1, pageSize)) - 1)
             let page = try withStore { store in
                 try store.database.read {
-                    let since = try store.database.itemsAsOf(committed, touchedAfterIn: ids)
+                    let since = try store.database.journal.itemsAsOf(committed, touchedAfterIn: ids)
                     var page: [HouseholdItem] = []
                     page.reserveCapacity(ids.count)
                     try store.database.forEachItem(sortedBy: .id, ids: ids) { item in
@@ -132,7 +132,7 @@ extension InventoryManager {
     ) throws -> (keys: SortedKeys, total: Int128) {
         try withStore { store in
             try store.database.read {
-                let since = try store.database.itemsAsOf(
+                let since = try store.database.journal.itemsAsOf(
                     batch.sequences.upperBound, touchedAfterIn: batch.ids)
                 var collector = SortedKeys.Collector(layout: .init(sort), capacity: batch.count)
                 var total: Int128 = 0
@@ -159,7 +159,7 @@ extension InventoryManager {
         try withStore { store in
             try store.database.read {
                 let ids = try store.database.ids(matching: filter)
-                return (try store.database.lastJournalSequence(), ids)
+                return (try store.database.journal.lastSequence(), ids)
             }
         }
     }
@@ -170,7 +170,7 @@ extension InventoryManager {
     ///   - itemID: the item, or nil for every item.
     ///   - limit: the most entries to return, or nil for all.
     public func history(itemID: Int64? = nil, limit: Int? = nil) throws -> [JournalEntry] {
-        try withStore { try $0.database.history(itemID: itemID, limit: limit) }
+        try withStore { try $0.database.journal.history(itemID: itemID, limit: limit) }
     }
 
     /// The full path of `item`'s photo, or nil when it has none.
@@ -378,7 +378,7 @@ extension InventoryManager {
                 reason:
                     "item \(item.id) has no version \(expected) (it is at version \(item.version))")
         }
-        let old = try items.item(id: item.id, atVersion: expected)
+        let old = try items.journal.item(id: item.id, atVersion: expected)
         return .editConflict(
             id: item.id, name: item.name, expectedVersion: expected, currentVersion: item.version,
             changedFields: old.map { item.changedFields(comparedTo: $0) } ?? [])

@@ -24,8 +24,8 @@ extension InventoryManager {
         try withStore { store in
             try store.database.read {
                 (
-                    try store.database.journalEntries(after: sequence, limit: limit),
-                    try store.database.lastJournalSequence()
+                    try store.database.journal.entries(after: sequence, limit: limit),
+                    try store.database.journal.lastSequence()
                 )
             }
         }
@@ -35,7 +35,7 @@ extension InventoryManager {
     ///
     /// - Throws: `DatabaseError`.
     public func lastSequence() throws -> Int64 {
-        try withStore { try $0.database.lastJournalSequence() }
+        try withStore { try $0.database.journal.lastSequence() }
     }
 
     /// The item with `id` as it was at `version`, from the journal; nil when the journal does
@@ -43,7 +43,7 @@ extension InventoryManager {
     ///
     /// - Throws: `DatabaseError`.
     public func item(id: Int64, atVersion version: Int) throws -> HouseholdItem? {
-        try withStore { try $0.database.item(id: id, atVersion: version) }
+        try withStore { try $0.database.journal.item(id: id, atVersion: version) }
     }
 
     /// Whether an item uses the stored file `name` (as its photo or one of its files).

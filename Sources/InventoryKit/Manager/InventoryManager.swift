@@ -92,13 +92,13 @@ public final class InventoryManager: Sendable {
         /// Whether the journal still holds the entry this store reached.
         func journalContinues() throws -> Bool {
             guard lastQueued > 0 else { return true }
-            return try database.journalMark(at: lastQueued) == lastQueuedMark
+            return try database.journal.mark(at: lastQueued) == lastQueuedMark
         }
 
         /// Records that the changes up to `sequence` are queued.
         mutating func queued(upTo sequence: Int64) throws {
             lastQueued = sequence
-            lastQueuedMark = try database.journalMark(at: sequence)
+            lastQueuedMark = try database.journal.mark(at: sequence)
         }
     }
 
@@ -138,12 +138,12 @@ public final class InventoryManager: Sendable {
         self.photos = FileStore(databasePath: path)
         self.notificationCenter = notificationCenter
         self.clock = clock
-        let lastQueued = try opened.lastJournalSequence()
+        let lastQueued = try opened.journal.lastSequence()
         self.commits = opened.commits
         self.store = Locked(
             Store(
                 database: opened, lastQueued: lastQueued,
-                lastQueuedMark: try opened.journalMark(at: lastQueued)))
+                lastQueuedMark: try opened.journal.mark(at: lastQueued)))
     }
 
     /// An inventory that an earlier release kept in a folder's shared `photos/` gets its own
@@ -552,12 +552,12 @@ public final class InventoryManager: Sendable {
                     // continuation of what this manager posted, nor this write a change of
                     // what it showed.
                     guard try store.journalContinues() else { throw ContentReplaced() }
-                    earlier = try store.database.journalChangeSets(
+                    earlier = try store.database.journal.changeSets(
                         after: store.lastQueued, namingAdditionsOver: Self.namedAdditions)
-                    writeID = try store.database.beginJournaledWrite(at: time)
-                    let before = try store.database.lastJournalSequence()
+                    writeID = try store.database.journal.beginWrite(at: time)
+                    let before = try store.database.journal.lastSequence()
                     let result = try body(&store)
-                    let last = try store.database.lastJournalSequence()
+                    let last = try store.database.journal.lastSequence()
                     // Nothing journaled (an edit that left every item as it was): roll back,
                     // so that not even the write's number changes.
                     if last == before { throw NothingWritten(result: result) }
@@ -603,7 +603,7 @@ public final class InventoryManager: Sendable {
     func catchUpUnlessReplaced() throws -> Bool {
         let continues = try withStore { store -> Bool in
             guard try store.journalContinues() else { return false }
-            let changeSets = try store.database.journalChangeSets(
+            let changeSets = try store.database.journal.changeSets(
                 after: store.lastQueued, namingAdditionsOver: Self.namedAdditions)
             guard let last = changeSets.last else { return true }
             try store.queued(upTo: last.sequence)

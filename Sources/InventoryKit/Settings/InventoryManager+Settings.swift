@@ -73,11 +73,11 @@ extension InventoryManager {
     public func setCurrency(_ currency: Currency) throws {
         try withStore { store in
             try store.database.write {
-                guard try store.database.holdsAmounts() else {
+                guard try store.database.amounts.holdsAny() else {
                     try store.database.settings.setCurrency(currency)
                     return
                 }
-                guard try store.database.holdsOnlyImportedAmounts() else {
+                guard try store.database.amounts.holdsOnlyImported() else {
                     throw InventoryError.currencyInUse(self.currency)
                 }
                 let old = store.database.currency
@@ -106,7 +106,7 @@ extension InventoryManager {
     /// or only amounts imported from files that carried no currency of their own.
     public func canChooseCurrency() throws -> Bool {
         try withStore { store in
-            try !store.database.holdsAmounts() || store.database.holdsOnlyImportedAmounts()
+            try !store.database.amounts.holdsAny() || store.database.amounts.holdsOnlyImported()
         }
     }
 }
