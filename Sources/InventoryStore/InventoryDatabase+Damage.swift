@@ -65,7 +65,7 @@ extension InventoryDatabase {
         do {
             try read {
                 try forEachItem(sortedBy: .id) { _ in }
-                _ = try claims()
+                _ = try claims.all()
             }
             return nil
         } catch let error as any StorageFailure where error.storageProblem == .damaged {

@@ -48,6 +48,7 @@ public final class InventoryDatabase {
         rows = ItemRows(currency: currency)
         journal = JournalTable(database: database, rows: rows)
         amounts = StoredAmounts(database: database, journal: journal)
+        claims = ClaimTable(database: database, rows: rows)
     }
 
     // MARK: - Tables
@@ -66,6 +67,8 @@ public final class InventoryDatabase {
     public let journal: JournalTable
     /// Whether the inventory holds amounts, and whether they all came from files.
     public let amounts: StoredAmounts
+    /// Claims, their lines and the ledger.
+    public let claims: ClaimTable
 
     /// An item's worth in SQL: its replacement value, else its price (`HouseholdItem.worth`).
     static let worthSQL = "coalesce(value, price)"

@@ -67,11 +67,11 @@ extension InventoryManager {
         return try withStore { store in
             try store.database.write {
                 try Self.requireItems(draft.itemIDs, in: store.database)
-                let id = try store.database.insertClaim(draft, at: now)
-                let claim = try store.database.claim(id: id)!
+                let id = try store.database.claims.insert(draft, at: now)
+                let claim = try store.database.claims.claim(id: id)!
                 try Self.requireBoughtBeforeIncident(claim, lines: claim.items.indices)
                 try recordDepreciationTerms(claimID: id, in: store.database)
-                return try store.database.claim(id: id)!
+                return try store.database.claims.claim(id: id)!
             }
         }
     }
@@ -89,7 +89,7 @@ extension InventoryManager {
         defer { removeUnusedFiles(files) }  // those of lines the claim no longer has
         return try withStore { store in
             try store.database.write {
-                guard let current = try store.database.claim(id: id) else {
+                guard let current = try store.database.claims.claim(id: id) else {
                     throw InventoryError.claimNotFound(id)
                 }
                 files = current.items.flatMap(\.files)
@@ -97,8 +97,8 @@ extension InventoryManager {
                 let problems = problems(with: draft, keptCopies: kept)
                 guard problems.isEmpty else { throw InventoryError.claimRefused(problems) }
                 try Self.requireItems(draft.itemIDs, in: store.database)
-                try store.database.updateClaim(id: id, draft, at: now)
-                let updated = try store.database.claim(id: id)!
+                try store.database.claims.update(id: id, draft, at: now)
+                let updated = try store.database.claims.claim(id: id)!
                 // A new incident date is checked against every line; the same date, against
                 // the lines added (a line kept as it was is not refused again).
                 let listed = Set(current.items.compactMap(\.itemID))
@@ -109,19 +109,19 @@ extension InventoryManager {
                             || updated.items[$0].itemID.map { !listed.contains($0) } ?? false
                     })
                 try recordDepreciationTerms(claimID: id, in: store.database)
-                return try store.database.claim(id: id)!
+                return try store.database.claims.claim(id: id)!
             }
         }
     }
 
     /// The claim with `id`, or nil.
     public func claim(id: Int64) throws -> Claim? {
-        try withStore { try $0.database.claim(id: id) }
+        try withStore { try $0.database.claims.claim(id: id) }
     }
 
     /// Every claim, newest first.
     public func claims() throws -> [Claim] {
-        try withStore { try $0.database.claims() }
+        try withStore { try $0.database.claims.all() }
     }
 
     /// Deletes a claim (the items stay).
@@ -132,10 +132,10 @@ extension InventoryManager {
     public func deleteClaim(id: Int64) throws -> Claim {
         let claim = try withStore { store in
             try store.database.write {
-                guard let claim = try store.database.claim(id: id) else {
+                guard let claim = try store.database.claims.claim(id: id) else {
                     throw InventoryError.claimNotFound(id)
                 }
-                try store.database.deleteClaim(id: id)
+                try store.database.claims.delete(id: id)
                 return claim
             }
         }
@@ -174,8 +174,9 @@ extension InventoryManager {
                 }
                 let changes = line.changesSince
                 guard !changes.isEmpty else { return (claim, []) }
-                _ = try store.database.refreshLine(claimID: claimID, position: position, at: now)
-                let saved = try store.database.claim(id: claimID)!
+                _ = try store.database.claims.refreshLine(
+                    claimID: claimID, position: position, at: now)
+                let saved = try store.database.claims.claim(id: claimID)!
                 try Self.requireBoughtBeforeIncident(saved, lines: [position])
                 return (saved, changes)
             }
@@ -187,7 +188,7 @@ extension InventoryManager {
     public func claimJournal(itemID: Int64? = nil, limit: Int? = nil) throws
         -> [ClaimLineRefresh]
     {
-        try withStore { try $0.database.claimJournal(itemID: itemID, limit: limit) }
+        try withStore { try $0.database.claims.journal(itemID: itemID, limit: limit) }
     }
 
     private func normalized(_ draft: ClaimDraft) -> ClaimDraft {

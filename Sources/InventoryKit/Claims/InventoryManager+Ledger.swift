@@ -103,7 +103,7 @@ extension InventoryManager {
     /// Records on every line of the claim that has none the depreciation terms its category
     /// has in today's table (called in the transaction that saves the claim).
     func recordDepreciationTerms(claimID: Int64, in store: InventoryDatabase) throws {
-        guard let claim = try store.claim(id: claimID) else { return }
+        guard let claim = try store.claims.claim(id: claimID) else { return }
         let table = try store.settings.current().depreciationTable
         for (position, line) in claim.items.enumerated() where line.terms.category == nil {
             var terms = line.terms
@@ -111,7 +111,7 @@ extension InventoryManager {
             terms.category = category
             terms.depreciation = table.terms(of: category)
             terms.maximumBasisPoints = table.maximumBasisPoints
-            try store.setTerms(terms, claimID: claimID, position: position)
+            try store.claims.setTerms(terms, claimID: claimID, position: position)
         }
     }
 
@@ -153,8 +153,8 @@ extension InventoryManager {
                     terms.depreciation = table.terms(of: category)
                     terms.maximumBasisPoints = table.maximumBasisPoints
                 }
-                try store.database.setTerms(terms, claimID: claimID, position: position)
-                return try store.database.claim(id: claimID)!
+                try store.database.claims.setTerms(terms, claimID: claimID, position: position)
+                return try store.database.claims.claim(id: claimID)!
             }
         }
     }
@@ -187,8 +187,8 @@ extension InventoryManager {
                     terms.replacedPaid = paid
                     terms.replacedOn = day ?? today()
                     if let stored { terms.replacementReceipt = stored.name }
-                    try store.database.setTerms(terms, claimID: claimID, position: position)
-                    return (try store.database.claim(id: claimID)!, earlier)
+                    try store.database.claims.setTerms(terms, claimID: claimID, position: position)
+                    return (try store.database.claims.claim(id: claimID)!, earlier)
                 }
             }
             // a receipt it no longer needs goes, unless something else uses it
@@ -206,7 +206,7 @@ extension InventoryManager {
     static func line(
         _ reference: ClaimLineReference, inClaim claimID: Int64, _ store: InventoryDatabase
     ) throws -> (Claim, Int) {
-        guard let claim = try store.claim(id: claimID) else {
+        guard let claim = try store.claims.claim(id: claimID) else {
             throw InventoryError.claimNotFound(claimID)
         }
         guard let position = reference.position(in: claim) else {

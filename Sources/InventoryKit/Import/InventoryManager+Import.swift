@@ -138,12 +138,12 @@ public struct ImportBatch: ~Copyable {
     public mutating func addClaim(_ claim: ImportedClaim) throws -> Bool {
         try flush()
         try store.endBatch()
-        if try store.claimID(title: claim.title, createdAt: claim.createdAt) != nil {
+        if try store.claims.id(title: claim.title, createdAt: claim.createdAt) != nil {
             return false
         }
         let missing = try claim.lines.compactMap(\.itemID).filter { try store.item(id: $0) == nil }
         guard missing.isEmpty else { throw InventoryError.itemsNotFound(missing) }
-        _ = try store.insertClaim(
+        _ = try store.claims.insert(
             title: claim.title, incidentDate: claim.incidentDate, kind: claim.kind,
             notes: claim.notes, createdAt: claim.createdAt, updatedAt: claim.updatedAt,
             lines: claim.lines)

@@ -409,10 +409,10 @@ extension InventoryManager {
             }
             var claimed: [ClaimedItemReference] = []
             for item in current {
-                let claims = try store.database.claims(listingItem: item.id)
+                let claims = try store.database.claims.listing(itemID: item.id)
                 guard !claims.isEmpty else { continue }
                 if force {
-                    try store.database.releaseClaimLines(ofItem: item.id)
+                    try store.database.claims.releaseLines(ofItem: item.id)
                 } else {
                     claimed.append(
                         ClaimedItemReference(

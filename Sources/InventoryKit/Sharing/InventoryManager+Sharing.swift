@@ -49,7 +49,7 @@ extension InventoryManager {
             millisecondsSince1970: now.millisecondsSince1970 + Int64(lifetimeHours) * 3_600_000)
         let link = try withStore { store in
             try store.database.write {
-                if case .claim(let id) = subject, try store.database.claim(id: id) == nil {
+                if case .claim(let id) = subject, try store.database.claims.claim(id: id) == nil {
                     throw InventoryError.claimNotFound(id)
                 }
                 let id = try store.database.shareLinks.insert(
