@@ -64,7 +64,7 @@ extension InventoryDatabase {
     public func unreadableValue() throws -> String? {
         do {
             try read {
-                try forEachItem(sortedBy: .id) { _ in }
+                try items.forEachItem(sortedBy: .id) { _ in }
                 _ = try claims.all()
             }
             return nil

@@ -66,7 +66,7 @@ extension InventoryManager {
         let now = Timestamp(clock())
         return try withStore { store in
             try store.database.write {
-                try Self.requireItems(draft.itemIDs, in: store.database)
+                try Self.requireItems(draft.itemIDs, in: store.database.items)
                 let id = try store.database.claims.insert(draft, at: now)
                 let claim = try store.database.claims.claim(id: id)!
                 try Self.requireBoughtBeforeIncident(claim, lines: claim.items.indices)
@@ -96,7 +96,7 @@ extension InventoryManager {
                 let kept = current.items.filter { $0.itemID == nil }.count
                 let problems = problems(with: draft, keptCopies: kept)
                 guard problems.isEmpty else { throw InventoryError.claimRefused(problems) }
-                try Self.requireItems(draft.itemIDs, in: store.database)
+                try Self.requireItems(draft.itemIDs, in: store.database.items)
                 try store.database.claims.update(id: id, draft, at: now)
                 let updated = try store.database.claims.claim(id: id)!
                 // A new incident date is checked against every line; the same date, against
@@ -226,7 +226,7 @@ extension InventoryManager {
         ])
     }
 
-    private static func requireItems(_ ids: [Int64], in items: InventoryDatabase) throws {
+    private static func requireItems(_ ids: [Int64], in items: ItemTable) throws {
         let missing = try ids.filter { try items.item(id: $0) == nil }
         guard missing.isEmpty else {
             throw InventoryError.claimRefused([

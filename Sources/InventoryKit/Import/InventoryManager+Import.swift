@@ -31,7 +31,7 @@ public struct ImportBatch: ~Copyable {
 
     /// The item with `id`, as this transaction sees it.
     public func item(id: Int64) throws -> HouseholdItem? {
-        try store.item(id: id)
+        try store.items.item(id: id)
     }
 
     /// Adds an item, recording `ref` as where it came from; `createdAt`, `updatedAt` and
@@ -63,7 +63,7 @@ public struct ImportBatch: ~Copyable {
         item.photo = photo
         if let ref, hadNoRefs { refsAdded.insert(ref) }
         pending.append((item, ref))
-        if pending.count == InventoryDatabase.rowsPerInsert { try flush() }
+        if pending.count == ItemTable.rowsPerInsert { try flush() }
     }
 
     /// Applies `patch` to item `id`; returns whether the item changed.
@@ -74,16 +74,16 @@ public struct ImportBatch: ~Copyable {
     public mutating func update(id: Int64, _ patch: ItemPatch) throws -> Bool {
         precondition(patch.photoFile == nil, "an import does not copy photos")
         try flush()
-        try store.endBatch()  // the edit's triggers need the adds' index rows
+        try store.items.endBatch()  // the edit's triggers need the adds' index rows
         let patch = try patch.validated(currency: currency, today: today)
-        guard let before = try store.item(id: id) else {
+        guard let before = try store.items.item(id: id) else {
             throw InventoryError.itemsNotFound([id])
         }
         var after = try patch.applied(to: before)
         if after == before { return false }
         after.version = before.version + 1
         after.updatedAt = max(now, before.updatedAt)
-        try store.update(&after)
+        try store.items.update(&after)
         updated += 1
         return true
     }
@@ -137,11 +137,13 @@ public struct ImportBatch: ~Copyable {
     @discardableResult
     public mutating func addClaim(_ claim: ImportedClaim) throws -> Bool {
         try flush()
-        try store.endBatch()
+        try store.items.endBatch()
         if try store.claims.id(title: claim.title, createdAt: claim.createdAt) != nil {
             return false
         }
-        let missing = try claim.lines.compactMap(\.itemID).filter { try store.item(id: $0) == nil }
+        let missing = try claim.lines.compactMap(\.itemID).filter {
+            try store.items.item(id: $0) == nil
+        }
         guard missing.isEmpty else { throw InventoryError.itemsNotFound(missing) }
         _ = try store.claims.insert(
             title: claim.title, incidentDate: claim.incidentDate, kind: claim.kind,
@@ -156,8 +158,8 @@ public struct ImportBatch: ~Copyable {
     fileprivate mutating func flush() throws {
         guard !pending.isEmpty else { return }
         var items = pending.map(\.item)
-        if !store.isInBatch { try store.beginBatch() }
-        try store.insertInBatch(&items)
+        if !store.items.isInBatch { try store.items.beginBatch() }
+        try store.items.insertInBatch(&items)
         var refs: [(ref: String, itemID: Int64)] = []
         for (item, entry) in zip(items, pending) {
             if let ref = entry.ref { refs.append((ref, item.id)) }
@@ -225,7 +227,7 @@ extension InventoryManager {
             do {
                 let result = try body(&batch)
                 try batch.flush()
-                try store.database.endBatch()
+                try store.database.items.endBatch()
                 if batch.keepsCurrencyOpen { try store.database.amounts.markImported() }
                 // An import that only added many items names them (its journal rows are
                 // numbered in id order: nothing else was journaled); any other import's
@@ -241,7 +243,7 @@ extension InventoryManager {
                 }
                 return (changes, result, batch.added, batch.updated)
             } catch {
-                store.database.abandonBatch()
+                store.database.items.abandonBatch()
                 throw error
             }
         } changeSet: { outcome, writeID, sequences in

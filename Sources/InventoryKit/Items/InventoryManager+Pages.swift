@@ -10,7 +10,7 @@ extension InventoryManager {
     /// - Throws: `DatabaseError`.
     public func items(ids: [Int64]) throws -> [HouseholdItem] {
         try withStore { store in
-            try store.database.read { try ids.compactMap { try store.database.item(id: $0) } }
+            try store.database.read { try ids.compactMap { try store.database.items.item(id: $0) } }
         }
     }
 
@@ -50,6 +50,6 @@ extension InventoryManager {
     ///
     /// - Throws: `DatabaseError`.
     public func isFileInUse(_ name: String) throws -> Bool {
-        try withStore { try $0.database.fileUseCount(name) > 0 }
+        try withStore { try $0.database.items.fileUseCount(name) > 0 }
     }
 }

@@ -648,7 +648,8 @@ public final class InventoryManager: Sendable {
     func removeUnusedFiles(_ names: [String]) -> [String] {
         var unchecked: [String] = []
         for name in Set(names) {
-            guard let uses = try? store.withLock({ try $0.database.fileUseCount(name) }) else {
+            guard let uses = try? store.withLock({ try $0.database.items.fileUseCount(name) })
+            else {
                 unchecked.append(name)
                 continue
             }

@@ -146,7 +146,7 @@ extension InventoryManager {
     ///
     /// - Throws: `DatabaseError`.
     public func itemIDs(usingFile name: String) throws -> [Int64] {
-        try withStore { try $0.database.itemIDs(usingFile: name) }
+        try withStore { try $0.database.items.itemIDs(usingFile: name) }
     }
 
     /// The manager's clock, as a timestamp.

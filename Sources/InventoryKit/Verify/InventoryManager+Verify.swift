@@ -63,15 +63,16 @@ extension InventoryManager {
         }
         do {
             (result.databaseProblem, result.clearedDamageRecord) = try store.withLock { store in
-                let items = store.database
-                if let problem = try items.integrityProblem(quick: false) ?? items.unreadableValue()
+                let database = store.database
+                if let problem = try database.integrityProblem(quick: false)
+                    ?? database.unreadableValue()
                 {
-                    items.recordDamage(problem, at: now)
+                    database.recordDamage(problem, at: now)
                     return (problem, nil)
                 }
-                guard let recorded = try items.recordedDamage() else { return (nil, nil) }
-                try? items.clearRecordedDamage()
-                return (nil, try items.recordedDamage() == nil ? recorded : nil)
+                guard let recorded = try database.recordedDamage() else { return (nil, nil) }
+                try? database.clearRecordedDamage()
+                return (nil, try database.recordedDamage() == nil ? recorded : nil)
             }
         } catch let error as any StorageFailure where error.storageProblem == .damaged {
             store.withLock { $0.database.recordDamage(error.message, at: now) }

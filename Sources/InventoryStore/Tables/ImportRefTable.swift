@@ -31,7 +31,7 @@ public struct ImportRefTable {
     public func set(_ refs: [(ref: String, itemID: Int64)]) throws {
         var start = 0
         while start < refs.count {
-            let count = min(InventoryDatabase.rowsPerInsert, refs.count - start)
+            let count = min(ItemTable.rowsPerInsert, refs.count - start)
             let statement = try database.cachedStatement(
                 "INSERT OR REPLACE INTO import_refs (ref, item_id) VALUES "
                     + Array(repeating: "(?, ?)", count: count).joined(separator: ", "))
