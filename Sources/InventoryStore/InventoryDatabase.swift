@@ -16,7 +16,7 @@ import Synchronization
 /// An `InventoryDatabase` migrates its database when it is created and reads the inventory's
 /// currency. It does not validate: the manager hands it values that are already valid.
 public final class InventoryDatabase {
-    /// The connection the store uses: nothing else holds it.
+    /// The connection: its tables share it, and nothing else holds it.
     let database: Database
     /// The currency the inventory records its amounts in.
     public let currency: Currency

@@ -5,7 +5,7 @@ import InventoryModel
 ///
 /// The same table also keeps two rows that are not settings, each with the code that reads it:
 /// the record of damage (`InventoryDatabase.recordedDamage()`) and the mark of imported amounts
-/// (`InventoryDatabase.holdsOnlyImportedAmounts()`).
+/// (`StoredAmounts.holdsOnlyImported()`).
 public struct SettingsTable {
     /// The connection of the inventory's database.
     let database: Database
