@@ -8,7 +8,8 @@ import PackageDescription
 //   InventoryModel    pure values: items, money, dates, filters, sorts, claims, changes, errors
 //   InventoryFiles    files, no SQL: FileStore (photos and receipts by content hash),
 //                     OutputFile and OutputFolder (files written for the user, whole or not at all)
-//   InventoryStore    the only SQL and the only `import CSQLite`: Database, Migrator, ItemStore
+//   InventoryStore    the only SQL and the only `import CSQLite`: Database, Migrator,
+//                     InventoryDatabase (the one connection) and a type per table over it
 //   ContextChain      ControllerContext, on its own (the standard library and Locking)
 //   ObjectRegistry    the generic registry: objects built by name from JSON (no inventory)
 //   InventoryKit      InventoryManager, live views, ViewRegistry, forms (re-exports the two)

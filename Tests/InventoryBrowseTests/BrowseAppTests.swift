@@ -234,7 +234,7 @@ import Testing
 
     @Test func aWriteToADamagedFileIsRefusedWithoutACommandToType() throws {
         // What `verify` (or any command that met damage) records in the file.
-        let store = try ItemStore(database: try Database(path: manager.databasePath))
+        let store = try InventoryDatabase(database: try Database(path: manager.databasePath))
         store.recordDamage("a page of the items' table", at: Timestamp(Date()))
         store.close()
         app.handle(.character("3"))  // Non-insured: Chairs

@@ -238,7 +238,7 @@ import Testing
         do {
             let database = try Database(
                 path: path, options: .init(applicationID: Database.inventoryApplicationID))
-            let old = try ItemStore(
+            let old = try InventoryDatabase(
                 database: database,
                 migrator: Migrator(migrations: Array(MigrationScripts.all.prefix(3))))
             _ = old

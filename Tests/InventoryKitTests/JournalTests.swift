@@ -227,7 +227,7 @@ import Testing
         do {
             let database = try Database(
                 path: path, options: .init(applicationID: Database.inventoryApplicationID))
-            _ = try ItemStore(
+            _ = try InventoryDatabase(
                 database: database,
                 migrator: Migrator(migrations: Array(MigrationScripts.all[..<lean])))
             // Rows as that release's triggers wrote them: the addition with its item.
@@ -250,7 +250,7 @@ import Testing
         do {
             let database = try Database(
                 path: path, options: .init(applicationID: Database.inventoryApplicationID))
-            let old = try ItemStore(
+            let old = try InventoryDatabase(
                 database: database, migrator: Migrator(migrations: [MigrationScripts.all[0]]))
             _ = old
             // A row as that release wrote it, with its columns only.

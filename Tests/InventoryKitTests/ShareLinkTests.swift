@@ -36,7 +36,7 @@ import Testing
         manager.close()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.file("inventory.sqlite")))
         #expect(bytes.range(of: Data(made.token.utf8)) == nil)
-        #expect(bytes.range(of: Data(ItemStore.shareTokenDigest(made.token).utf8)) != nil)
+        #expect(bytes.range(of: Data(ShareLinkTable.tokenDigest(made.token).utf8)) != nil)
     }
 
     @Test func aLinkExpiresWithTheClockAndEndsWhenRevoked() throws {
@@ -96,7 +96,7 @@ import Testing
     @Test func aLinksLogKeepsItsFirstAndLastVisitsAndCountsEveryOne() throws {
         let made = try manager.makeShareLink(view: try view("all"), lifetimeHours: 24)
         let other = try manager.makeShareLink(view: try view("luxury"), lifetimeHours: 24)
-        let (first, last) = (ItemStore.keptFirstVisits, ItemStore.keptLastVisits)
+        let (first, last) = (ShareLinkTable.keptFirstVisits, ShareLinkTable.keptLastVisits)
         let total = first + last + 50
         for number in 0..<total {
             clock.advance(1)
@@ -128,7 +128,7 @@ import Testing
         do {
             let database = try Database(
                 path: path, options: .init(applicationID: Database.inventoryApplicationID))
-            _ = try ItemStore(
+            _ = try InventoryDatabase(
                 database: database,
                 migrator: Migrator(migrations: Array(MigrationScripts.all[..<capped])))
             try database.execute(

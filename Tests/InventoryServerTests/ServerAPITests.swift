@@ -130,7 +130,8 @@ struct ServerAPITests {
         let fixture = try ServerFixture()
         let boat = try fixture.manager.add(ItemDraft(name: "Boat"))
         // What `verify` (or any command that met damage) records in the file.
-        let store = try ItemStore(database: try Database(path: fixture.manager.databasePath))
+        let store = try InventoryDatabase(
+            database: try Database(path: fixture.manager.databasePath))
         store.recordDamage("a page of the items' table", at: Timestamp(Date()))
         store.close()
         try await fixture.test { client in

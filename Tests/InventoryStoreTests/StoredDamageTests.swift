@@ -11,17 +11,17 @@ import Testing
 @Suite struct StoredDamageTests {
     let folder = TemporaryFolder()
     let database: Database
-    let store: ItemStore
+    let store: InventoryDatabase
 
     init() throws {
         database = try Database(
             path: folder.file("inventory.sqlite"),
             options: .init(applicationID: Database.inventoryApplicationID))
-        store = try ItemStore(database: database)
+        store = try InventoryDatabase(database: database)
         let time = Timestamp(millisecondsSince1970: 1_700_000_000_000)
         for name in ["Boat", "TV", "Lamp"] {
             _ = try store.write {
-                try store.insert(
+                try store.items.insert(
                     HouseholdItem(
                         id: 0, name: name, price: usd("1000"), createdAt: time, updatedAt: time))
             }
@@ -46,11 +46,11 @@ import Testing
         throws
     {
         try damage(column, of: 2, to: value)
-        for read in [{ _ = try store.item(id: 2) }, { _ = try store.items() }] {
+        for read in [{ _ = try store.items.item(id: 2) }, { _ = try store.items.items() }] {
             let error = #expect(throws: StoreError.self, "\(column)") { try read() }
             #expect(error?.storageProblem == .damaged, "\(column): \(String(describing: error))")
         }
-        #expect(try store.item(id: 1)?.name == "Boat", "the other rows read as they are")
+        #expect(try store.items.item(id: 1)?.name == "Boat", "the other rows read as they are")
         #expect(try store.unreadableValue() != nil)
     }
 
@@ -59,12 +59,12 @@ import Testing
         store.recordDamage("SQLite error 11", at: Timestamp(millisecondsSince1970: 0))
         #expect(try store.recordedDamage()?.hasSuffix("SQLite error 11") == true)
         let error = #expect(throws: StoreError.self) {
-            try store.write { try store.delete(id: 1) }
+            try store.write { try store.items.delete(id: 1) }
         }
         #expect(error?.storageProblem == .damaged)
-        #expect(try store.item(id: 1) != nil, "nothing was written")
+        #expect(try store.items.item(id: 1) != nil, "nothing was written")
         try store.clearRecordedDamage()
-        try store.write { try store.delete(id: 1) }
-        #expect(try store.item(id: 1) == nil)
+        try store.write { try store.items.delete(id: 1) }
+        #expect(try store.items.item(id: 1) == nil)
     }
 }

@@ -1,6 +1,6 @@
 // Writing many items: a batch through InventoryManager with the three views live, against the
-// C baseline writing the same rows; and insert-then-fetch through ItemStore (GRDB does the
-// same in the GRDBBaseline target).
+// C baseline writing the same rows; and insert-then-fetch through the store's ItemTable (GRDB
+// does the same in the GRDBBaseline target).
 import Benchmark
 import BenchmarkRows
 import Foundation
@@ -148,10 +148,10 @@ func writeBenchmarks() {
         let items = (0..<stored).map { Fixtures.item($0, now: now) }
         for _ in benchmark.scaledIterations {
             let path = try freshInventory()
-            let store = try ItemStore(database: Database(path: path))
+            let store = try InventoryDatabase(database: Database(path: path))
             benchmark.startMeasurement()
-            try store.write { _ = try store.insert(items) }
-            let fetched = try store.items(matching: .all, sortedBy: .id)
+            try store.write { _ = try store.items.insert(items) }
+            let fetched = try store.items.items(matching: .all, sortedBy: .id)
             benchmark.stopMeasurement()
             guard fetched.count == stored else {
                 throw BenchmarkFailure("fetched \(fetched.count)")

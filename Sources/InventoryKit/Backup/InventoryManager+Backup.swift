@@ -25,16 +25,16 @@ extension InventoryManager {
     /// - Throws: `InventoryError.storage` (a full disk, a file found damaged, …).
     public func snapshot(to path: String) throws -> InventorySnapshot {
         // A backup of a file found damaged would carry the damage into the backups.
-        if let recorded = try withStore({ store in try store.items.recordedDamage() }) {
+        if let recorded = try withStore({ store in try store.database.recordedDamage() }) {
             throw InventoryError.storage(path: databasePath, problem: .damaged, detail: recorded)
         }
-        try withStore { store in try store.items.copyDatabase(toNewFileAt: path) }
+        try withStore { store in try store.database.copyDatabase(toNewFileAt: path) }
         // Read only: the copy's schema is this release's, and nothing in it is written again
         // (a write would sync the whole copy to the disk).
         do {
             let database = try Database(
                 path: path, options: .init(createIfMissing: false, readOnly: true))
-            let store = try ItemStore(database: database)
+            let store = try InventoryDatabase(database: database)
             defer { store.close() }
             // quick_check leaves out that indexes match their tables, much of the full check's
             // time (the backup's benchmark row includes it).
@@ -63,20 +63,20 @@ extension InventoryManager {
         let manager = try InventoryManager(path: path, access: .write, notificationCenter: .init())
         defer { manager.close() }
         return try manager.withStore { store in
-            if let problem = try store.items.integrityProblem() {
+            if let problem = try store.database.integrityProblem() {
                 throw InventoryError.cannotOpen(
                     path: path, reason: .failsIntegrityCheck, detail: problem)
             }
             return InventorySnapshot(
-                databasePath: path, counts: try store.items.counts(),
-                files: try store.items.storedFileNames(),
-                schemaVersion: Migrator().migrations.count, currency: store.items.currency)
+                databasePath: path, counts: try store.database.counts(),
+                files: try store.database.storedFileNames(),
+                schemaVersion: Migrator().migrations.count, currency: store.database.currency)
         }
     }
 
     /// How many items, claims and journal entries the inventory holds.
     public func counts() throws -> InventoryCounts {
-        try withStore { store in try store.items.counts() }
+        try withStore { store in try store.database.counts() }
     }
 
     /// Replaces the whole inventory with `snapshot` (checked with `describe`), whose stored
@@ -114,15 +114,15 @@ extension InventoryManager {
         try withStore { store in
             // Item ids are never given twice, even across a restore: an export made before it
             // names items by id.
-            let highest = try store.items.highestItemID()
-            let highestClaim = try store.items.highestClaimID()
+            let highest = try store.database.highestItemID()
+            let highestClaim = try store.database.highestClaimID()
             // Share links are the household's dealings with others, not the inventory's
             // content: those of now stay as they are (revoked ones revoked, visits kept).
-            try store.items.carryShareLinks(into: snapshot.databasePath)
-            try store.items.replaceDatabase(withContentsOf: snapshot.databasePath)
-            try store.items.keepItemIDsAbove(highest)
-            try store.items.keepClaimIDsAbove(highestClaim)
-            try store.queued(upTo: try store.items.lastJournalSequence())
+            try store.database.shareLinks.carry(into: snapshot.databasePath)
+            try store.database.replaceDatabase(withContentsOf: snapshot.databasePath)
+            try store.database.keepItemIDsAbove(highest)
+            try store.database.keepClaimIDsAbove(highestClaim)
+            try store.queued(upTo: try store.database.journal.lastSequence())
         }
         committedContent = true
         committed()

@@ -65,13 +65,13 @@ extension InventoryManager {
         guard problems.isEmpty else { throw InventoryError.claimRefused(problems) }
         let now = Timestamp(clock())
         return try withStore { store in
-            try store.items.write {
-                try Self.requireItems(draft.itemIDs, in: store.items)
-                let id = try store.items.insertClaim(draft, at: now)
-                let claim = try store.items.claim(id: id)!
+            try store.database.write {
+                try Self.requireItems(draft.itemIDs, in: store.database.items)
+                let id = try store.database.claims.insert(draft, at: now)
+                let claim = try store.database.claims.claim(id: id)!
                 try Self.requireBoughtBeforeIncident(claim, lines: claim.items.indices)
-                try recordDepreciationTerms(claimID: id, in: store.items)
-                return try store.items.claim(id: id)!
+                try recordDepreciationTerms(claimID: id, in: store.database)
+                return try store.database.claims.claim(id: id)!
             }
         }
     }
@@ -88,17 +88,17 @@ extension InventoryManager {
         var files: [String] = []
         defer { removeUnusedFiles(files) }  // those of lines the claim no longer has
         return try withStore { store in
-            try store.items.write {
-                guard let current = try store.items.claim(id: id) else {
+            try store.database.write {
+                guard let current = try store.database.claims.claim(id: id) else {
                     throw InventoryError.claimNotFound(id)
                 }
                 files = current.items.flatMap(\.files)
                 let kept = current.items.filter { $0.itemID == nil }.count
                 let problems = problems(with: draft, keptCopies: kept)
                 guard problems.isEmpty else { throw InventoryError.claimRefused(problems) }
-                try Self.requireItems(draft.itemIDs, in: store.items)
-                try store.items.updateClaim(id: id, draft, at: now)
-                let updated = try store.items.claim(id: id)!
+                try Self.requireItems(draft.itemIDs, in: store.database.items)
+                try store.database.claims.update(id: id, draft, at: now)
+                let updated = try store.database.claims.claim(id: id)!
                 // A new incident date is checked against every line; the same date, against
                 // the lines added (a line kept as it was is not refused again).
                 let listed = Set(current.items.compactMap(\.itemID))
@@ -108,20 +108,20 @@ extension InventoryManager {
                         draft.incidentDate != current.incidentDate
                             || updated.items[$0].itemID.map { !listed.contains($0) } ?? false
                     })
-                try recordDepreciationTerms(claimID: id, in: store.items)
-                return try store.items.claim(id: id)!
+                try recordDepreciationTerms(claimID: id, in: store.database)
+                return try store.database.claims.claim(id: id)!
             }
         }
     }
 
     /// The claim with `id`, or nil.
     public func claim(id: Int64) throws -> Claim? {
-        try withStore { try $0.items.claim(id: id) }
+        try withStore { try $0.database.claims.claim(id: id) }
     }
 
     /// Every claim, newest first.
     public func claims() throws -> [Claim] {
-        try withStore { try $0.items.claims() }
+        try withStore { try $0.database.claims.all() }
     }
 
     /// Deletes a claim (the items stay).
@@ -131,11 +131,11 @@ extension InventoryManager {
     @discardableResult
     public func deleteClaim(id: Int64) throws -> Claim {
         let claim = try withStore { store in
-            try store.items.write {
-                guard let claim = try store.items.claim(id: id) else {
+            try store.database.write {
+                guard let claim = try store.database.claims.claim(id: id) else {
                     throw InventoryError.claimNotFound(id)
                 }
-                try store.items.deleteClaim(id: id)
+                try store.database.claims.delete(id: id)
                 return claim
             }
         }
@@ -160,8 +160,8 @@ extension InventoryManager {
         var before: [String] = []
         defer { removeUnusedFiles(before) }  // the files the line recorded and no longer does
         return try withStore { store in
-            try store.items.write {
-                let (claim, position) = try Self.line(reference, inClaim: claimID, store.items)
+            try store.database.write {
+                let (claim, position) = try Self.line(reference, inClaim: claimID, store.database)
                 let line = claim.items[position]
                 before = line.files
                 guard line.itemID != nil else {
@@ -174,8 +174,9 @@ extension InventoryManager {
                 }
                 let changes = line.changesSince
                 guard !changes.isEmpty else { return (claim, []) }
-                _ = try store.items.refreshLine(claimID: claimID, position: position, at: now)
-                let saved = try store.items.claim(id: claimID)!
+                _ = try store.database.claims.refreshLine(
+                    claimID: claimID, position: position, at: now)
+                let saved = try store.database.claims.claim(id: claimID)!
                 try Self.requireBoughtBeforeIncident(saved, lines: [position])
                 return (saved, changes)
             }
@@ -187,7 +188,7 @@ extension InventoryManager {
     public func claimJournal(itemID: Int64? = nil, limit: Int? = nil) throws
         -> [ClaimLineRefresh]
     {
-        try withStore { try $0.items.claimJournal(itemID: itemID, limit: limit) }
+        try withStore { try $0.database.claims.journal(itemID: itemID, limit: limit) }
     }
 
     private func normalized(_ draft: ClaimDraft) -> ClaimDraft {
@@ -225,7 +226,7 @@ extension InventoryManager {
         ])
     }
 
-    private static func requireItems(_ ids: [Int64], in items: ItemStore) throws {
+    private static func requireItems(_ ids: [Int64], in items: ItemTable) throws {
         let missing = try ids.filter { try items.item(id: $0) == nil }
         guard missing.isEmpty else {
             throw InventoryError.claimRefused([

@@ -102,16 +102,16 @@ public struct CoverageProblem: Sendable, Hashable, CustomStringConvertible {
 extension InventoryManager {
     /// Records on every line of the claim that has none the depreciation terms its category
     /// has in today's table (called in the transaction that saves the claim).
-    func recordDepreciationTerms(claimID: Int64, in store: ItemStore) throws {
-        guard let claim = try store.claim(id: claimID) else { return }
-        let table = try store.settings().depreciationTable
+    func recordDepreciationTerms(claimID: Int64, in store: InventoryDatabase) throws {
+        guard let claim = try store.claims.claim(id: claimID) else { return }
+        let table = try store.settings.current().depreciationTable
         for (position, line) in claim.items.enumerated() where line.terms.category == nil {
             var terms = line.terms
             let category = table.category(forTags: line.tags)
             terms.category = category
             terms.depreciation = table.terms(of: category)
             terms.maximumBasisPoints = table.maximumBasisPoints
-            try store.setTerms(terms, claimID: claimID, position: position)
+            try store.claims.setTerms(terms, claimID: claimID, position: position)
         }
     }
 
@@ -134,15 +134,15 @@ extension InventoryManager {
                 reason: "it is in the future (today is \(today()))")
         }
         return try withStore { store in
-            try store.items.write {
-                let (claim, position) = try Self.line(reference, inClaim: claimID, store.items)
+            try store.database.write {
+                let (claim, position) = try Self.line(reference, inClaim: claimID, store.database)
                 var terms = claim.items[position].terms
                 if let cost = change.replacementCost { terms.replacementCost = cost }
                 if let source { terms.source = source }
                 if let day = change.pricedOn { terms.pricedOn = day }
                 if let condition = change.condition { terms.condition = condition }
                 if let category = change.category?.lowercased() {
-                    let table = try store.items.settings().depreciationTable
+                    let table = try store.database.settings.current().depreciationTable
                     guard table.terms[category] != nil else {
                         throw InventoryError.invalidValue(
                             field: .other("category"), value: category,
@@ -153,8 +153,8 @@ extension InventoryManager {
                     terms.depreciation = table.terms(of: category)
                     terms.maximumBasisPoints = table.maximumBasisPoints
                 }
-                try store.items.setTerms(terms, claimID: claimID, position: position)
-                return try store.items.claim(id: claimID)!
+                try store.database.claims.setTerms(terms, claimID: claimID, position: position)
+                return try store.database.claims.claim(id: claimID)!
             }
         }
     }
@@ -179,15 +179,16 @@ extension InventoryManager {
         let stored = try receipt.map { try photos.importFile(from: $0, as: .receipt) }
         do {
             let (saved, earlierReceipt) = try withStore { store in
-                try store.items.write {
-                    let (claim, position) = try Self.line(reference, inClaim: claimID, store.items)
+                try store.database.write {
+                    let (claim, position) = try Self.line(
+                        reference, inClaim: claimID, store.database)
                     var terms = claim.items[position].terms
                     let earlier = terms.replacementReceipt
                     terms.replacedPaid = paid
                     terms.replacedOn = day ?? today()
                     if let stored { terms.replacementReceipt = stored.name }
-                    try store.items.setTerms(terms, claimID: claimID, position: position)
-                    return (try store.items.claim(id: claimID)!, earlier)
+                    try store.database.claims.setTerms(terms, claimID: claimID, position: position)
+                    return (try store.database.claims.claim(id: claimID)!, earlier)
                 }
             }
             // a receipt it no longer needs goes, unless something else uses it
@@ -203,9 +204,9 @@ extension InventoryManager {
 
     /// The claim and the position of its line `reference`.
     static func line(
-        _ reference: ClaimLineReference, inClaim claimID: Int64, _ store: ItemStore
+        _ reference: ClaimLineReference, inClaim claimID: Int64, _ store: InventoryDatabase
     ) throws -> (Claim, Int) {
-        guard let claim = try store.claim(id: claimID) else {
+        guard let claim = try store.claims.claim(id: claimID) else {
             throw InventoryError.claimNotFound(claimID)
         }
         guard let position = reference.position(in: claim) else {

@@ -4,7 +4,7 @@ import Foundation
 /// given, with the references they were imported under. Handed to the body of
 /// `InventoryManager.importItems(_:)`; it cannot outlive it.
 public struct ImportBatch: ~Copyable {
-    fileprivate let store: ItemStore
+    fileprivate let store: InventoryDatabase
     fileprivate let currency: Currency
     fileprivate let now: Timestamp
     fileprivate let today: CalendarDate
@@ -26,12 +26,12 @@ public struct ImportBatch: ~Copyable {
     /// The item imported under `ref` before, if it is still there.
     public func itemID(importRef ref: String) throws -> Int64? {
         if hadNoRefs && !refsAdded.contains(ref) { return nil }
-        return try store.itemID(importRef: ref)
+        return try store.importRefs.itemID(ref: ref)
     }
 
     /// The item with `id`, as this transaction sees it.
     public func item(id: Int64) throws -> HouseholdItem? {
-        try store.item(id: id)
+        try store.items.item(id: id)
     }
 
     /// Adds an item, recording `ref` as where it came from; `createdAt`, `updatedAt` and
@@ -63,7 +63,7 @@ public struct ImportBatch: ~Copyable {
         item.photo = photo
         if let ref, hadNoRefs { refsAdded.insert(ref) }
         pending.append((item, ref))
-        if pending.count == ItemStore.rowsPerInsert { try flush() }
+        if pending.count == ItemTable.rowsPerInsert { try flush() }
     }
 
     /// Applies `patch` to item `id`; returns whether the item changed.
@@ -74,16 +74,16 @@ public struct ImportBatch: ~Copyable {
     public mutating func update(id: Int64, _ patch: ItemPatch) throws -> Bool {
         precondition(patch.photoFile == nil, "an import does not copy photos")
         try flush()
-        try store.endBatch()  // the edit's triggers need the adds' index rows
+        try store.items.endBatch()  // the edit's triggers need the adds' index rows
         let patch = try patch.validated(currency: currency, today: today)
-        guard let before = try store.item(id: id) else {
+        guard let before = try store.items.item(id: id) else {
             throw InventoryError.itemsNotFound([id])
         }
         var after = try patch.applied(to: before)
         if after == before { return false }
         after.version = before.version + 1
         after.updatedAt = max(now, before.updatedAt)
-        try store.update(&after)
+        try store.items.update(&after)
         updated += 1
         return true
     }
@@ -96,7 +96,7 @@ public struct ImportBatch: ~Copyable {
     ///
     /// - Throws: `InventoryError.invalidValue`; the whole import is rolled back then.
     public func setSettings(_ settings: InventorySettings) throws {
-        try store.setSettings(try settings.checked(currency: currency))
+        try store.settings.save(try settings.checked(currency: currency))
     }
 
     /// Whether the inventory's currency may still be chosen after this import: set by
@@ -110,7 +110,7 @@ public struct ImportBatch: ~Copyable {
     public mutating func amountsCarryNoCurrency() throws {
         precondition(added == 0 && updated == 0 && pending.isEmpty, "called before any write")
         keepsCurrencyOpen =
-            try !store.holdsAmounts() || store.holdsOnlyImportedAmounts()
+            try !store.amounts.holdsAny() || store.amounts.holdsOnlyImported()
     }
 
     /// Records a place the file lists as a row of its own (a Homebox location), by its id in
@@ -120,7 +120,7 @@ public struct ImportBatch: ~Copyable {
     /// - Throws: `DatabaseError`; the caller checks the place's text first.
     @discardableResult
     public mutating func recordPlace(_ place: ImportedPlace) throws -> ImportedPlaceChange {
-        try store.recordImportedPlace(place, now: now.millisecondsSince1970)
+        try store.importedPlaces.record(place, now: now.millisecondsSince1970)
     }
 
     /// Writes the items added so far, so that their ids can be looked up (by reference).
@@ -137,13 +137,15 @@ public struct ImportBatch: ~Copyable {
     @discardableResult
     public mutating func addClaim(_ claim: ImportedClaim) throws -> Bool {
         try flush()
-        try store.endBatch()
-        if try store.claimID(title: claim.title, createdAt: claim.createdAt) != nil {
+        try store.items.endBatch()
+        if try store.claims.id(title: claim.title, createdAt: claim.createdAt) != nil {
             return false
         }
-        let missing = try claim.lines.compactMap(\.itemID).filter { try store.item(id: $0) == nil }
+        let missing = try claim.lines.compactMap(\.itemID).filter {
+            try store.items.item(id: $0) == nil
+        }
         guard missing.isEmpty else { throw InventoryError.itemsNotFound(missing) }
-        _ = try store.insertClaim(
+        _ = try store.claims.insert(
             title: claim.title, incidentDate: claim.incidentDate, kind: claim.kind,
             notes: claim.notes, createdAt: claim.createdAt, updatedAt: claim.updatedAt,
             lines: claim.lines)
@@ -156,8 +158,8 @@ public struct ImportBatch: ~Copyable {
     fileprivate mutating func flush() throws {
         guard !pending.isEmpty else { return }
         var items = pending.map(\.item)
-        if !store.isInBatch { try store.beginBatch() }
-        try store.insertInBatch(&items)
+        if !store.items.isInBatch { try store.items.beginBatch() }
+        try store.items.insertInBatch(&items)
         var refs: [(ref: String, itemID: Int64)] = []
         for (item, entry) in zip(items, pending) {
             if let ref = entry.ref { refs.append((ref, item.id)) }
@@ -165,7 +167,7 @@ public struct ImportBatch: ~Copyable {
         if let first = items.first?.id, let last = items.last?.id {
             addedIDs = (addedIDs?.lowerBound ?? first)...last
         }
-        try store.setImportRefs(refs)
+        try store.importRefs.set(refs)
         added += pending.count
         pending.removeAll(keepingCapacity: true)
     }
@@ -217,16 +219,16 @@ extension InventoryManager {
         let today = today()
         let currency = currency
         let outcome = try write(at: now) { store -> (ImportChanges, Result, Int, Int) in
-            let first = try store.items.lastJournalSequence()
+            let first = try store.database.journal.lastSequence()
             var batch = ImportBatch(
-                store: store.items, currency: currency, now: now, today: today,
-                hadNoRefs: !(try store.items.hasImportRefs()),
-                identity: try store.items.inventoryIdentity())
+                store: store.database, currency: currency, now: now, today: today,
+                hadNoRefs: !(try store.database.importRefs.hasAny()),
+                identity: try store.database.importRefs.inventoryIdentity())
             do {
                 let result = try body(&batch)
                 try batch.flush()
-                try store.items.endBatch()
-                if batch.keepsCurrencyOpen { try store.items.markAmountsImported() }
+                try store.database.items.endBatch()
+                if batch.keepsCurrencyOpen { try store.database.amounts.markImported() }
                 // An import that only added many items names them (its journal rows are
                 // numbered in id order: nothing else was journaled); any other import's
                 // change set is read back from its journal rows.
@@ -235,13 +237,13 @@ extension InventoryManager {
                     changes = .named(ids)
                 } else {
                     changes = .read(
-                        try store.items.journalChangeSets(
+                        try store.database.journal.changeSets(
                             after: first, namingAdditionsOver: Self.namedAdditions
                         ).first)
                 }
                 return (changes, result, batch.added, batch.updated)
             } catch {
-                store.items.abandonBatch()
+                store.database.items.abandonBatch()
                 throw error
             }
         } changeSet: { outcome, writeID, sequences in
@@ -259,17 +261,17 @@ extension InventoryManager {
     /// The inventory's identity: 12 hexadecimal digits made at random when it was made, which
     /// an export puts in the references of the items it writes (`inventory-IDENTITY-ID`).
     public func identity() throws -> String {
-        try withStore { try $0.items.inventoryIdentity() }
+        try withStore { try $0.database.importRefs.inventoryIdentity() }
     }
 
     /// Every item's import reference: item id to reference.
     public func importRefs() throws -> [Int64: String] {
-        try withStore { try $0.items.importRefs() }
+        try withStore { try $0.database.importRefs.all() }
     }
 
     /// The places imports recorded (a Homebox export's locations), by source and path.
     public func importedPlaces() throws -> [ImportedPlace] {
-        try withStore { try $0.items.importedPlaces() }
+        try withStore { try $0.database.importedPlaces.all() }
     }
 }
 

@@ -31,14 +31,14 @@ extension InventoryManager {
 
     /// The item with `id`, or nil when there is none.
     public func item(id: Int64) throws -> HouseholdItem? {
-        try withStore { try $0.items.item(id: id) }
+        try withStore { try $0.database.items.item(id: id) }
     }
 
     /// The items that pass `filter`, in `sort` order.
     public func items(matching filter: ItemFilter, sortedBy sort: ItemSort = .name) throws
         -> [HouseholdItem]
     {
-        try withStore { try $0.items.items(matching: filter, sortedBy: sort) }
+        try withStore { try $0.database.items.items(matching: filter, sortedBy: sort) }
     }
 
     /// Calls `body` with each item that passes `filter`, in `sort` order, one at a time.
@@ -48,17 +48,17 @@ extension InventoryManager {
         matching filter: ItemFilter, sortedBy sort: ItemSort = .name,
         _ body: (HouseholdItem) throws -> Void
     ) throws {
-        try withStore { try $0.items.forEachItem(matching: filter, sortedBy: sort, body) }
+        try withStore { try $0.database.items.forEachItem(matching: filter, sortedBy: sort, body) }
     }
 
     /// The number of items.
     public func count() throws -> Int {
-        try withStore { try $0.items.count() }
+        try withStore { try $0.database.items.count() }
     }
 
     /// The number of items that pass `filter`.
     public func count(matching filter: ItemFilter) throws -> Int {
-        try withStore { try $0.items.count(matching: filter) }
+        try withStore { try $0.database.items.count(matching: filter) }
     }
 
     /// The items that pass `filter` with the sequence number of the last write they include,
@@ -67,10 +67,10 @@ extension InventoryManager {
         -> (sequence: Int64, items: [HouseholdItem])
     {
         try withStore { store in
-            try store.items.read {
+            try store.database.read {
                 (
-                    try store.items.lastJournalSequence(),
-                    try store.items.items(matching: filter, sortedBy: sort)
+                    try store.database.journal.lastSequence(),
+                    try store.database.items.items(matching: filter, sortedBy: sort)
                 )
             }
         }
@@ -85,9 +85,9 @@ extension InventoryManager {
         _ body: (_ id: Int64, _ key: SortKey, _ value: Int128) -> Void
     ) throws -> Int64 {
         try withStore { store in
-            try store.items.read {
-                try store.items.forEachSortEntry(matching: filter, sortedBy: sort, body)
-                return try store.items.lastJournalSequence()
+            try store.database.read {
+                try store.database.items.forEachSortEntry(matching: filter, sortedBy: sort, body)
+                return try store.database.journal.lastSequence()
             }
         }
     }
@@ -107,11 +107,11 @@ extension InventoryManager {
         while start <= batch.ids.upperBound {
             let ids = start...min(batch.ids.upperBound, start + Int64(max(1, pageSize)) - 1)
             let page = try withStore { store in
-                try store.items.read {
-                    let since = try store.items.itemsAsOf(committed, touchedAfterIn: ids)
+                try store.database.read {
+                    let since = try store.database.journal.itemsAsOf(committed, touchedAfterIn: ids)
                     var page: [HouseholdItem] = []
                     page.reserveCapacity(ids.count)
-                    try store.items.forEachItem(sortedBy: .id, ids: ids) { item in
+                    try store.database.items.forEachItem(sortedBy: .id, ids: ids) { item in
                         if since[item.id] == nil { page.append(item) }
                     }
                     guard !since.isEmpty else { return page }
@@ -131,12 +131,12 @@ extension InventoryManager {
         addedBy batch: AddedItems, matching filter: ItemFilter, sortedBy sort: ItemSort
     ) throws -> (keys: SortedKeys, total: Int128) {
         try withStore { store in
-            try store.items.read {
-                let since = try store.items.itemsAsOf(
+            try store.database.read {
+                let since = try store.database.journal.itemsAsOf(
                     batch.sequences.upperBound, touchedAfterIn: batch.ids)
                 var collector = SortedKeys.Collector(layout: .init(sort), capacity: batch.count)
                 var total: Int128 = 0
-                try store.items.forEachSortEntry(
+                try store.database.items.forEachSortEntry(
                     matching: filter, sortedBy: sort, ids: batch.ids, inIDOrder: true
                 ) { id, key, value in
                     guard since[id] == nil else { return }
@@ -157,9 +157,9 @@ extension InventoryManager {
     /// read in one transaction.
     func ids(matching filter: ItemFilter) throws -> (sequence: Int64, ids: [Int64]) {
         try withStore { store in
-            try store.items.read {
-                let ids = try store.items.ids(matching: filter)
-                return (try store.items.lastJournalSequence(), ids)
+            try store.database.read {
+                let ids = try store.database.items.ids(matching: filter)
+                return (try store.database.journal.lastSequence(), ids)
             }
         }
     }
@@ -170,7 +170,7 @@ extension InventoryManager {
     ///   - itemID: the item, or nil for every item.
     ///   - limit: the most entries to return, or nil for all.
     public func history(itemID: Int64? = nil, limit: Int? = nil) throws -> [JournalEntry] {
-        try withStore { try $0.items.history(itemID: itemID, limit: limit) }
+        try withStore { try $0.database.journal.history(itemID: itemID, limit: limit) }
     }
 
     /// The full path of `item`'s photo, or nil when it has none.
@@ -216,7 +216,7 @@ extension InventoryManager {
         try insert(drafts, keepingItems: false).ids
     }
 
-    /// Validates, inserts (`ItemStore.rowsPerInsert` rows per statement) and journals the
+    /// Validates, inserts (`ItemTable.rowsPerInsert` rows per statement) and journals the
     /// drafts in one write. With `keepingItems`, returns the items and posts them in the change
     /// set; without, keeps none of them and posts their ids.
     private func insert(_ drafts: some Sequence<ItemDraft>, keepingItems: Bool) throws
@@ -231,9 +231,9 @@ extension InventoryManager {
             var ids: ClosedRange<Int64>?
             if keepingItems { items.reserveCapacity(drafts.underestimatedCount) }
             var pending: [HouseholdItem] = []
-            pending.reserveCapacity(ItemStore.rowsPerInsert)
+            pending.reserveCapacity(ItemTable.rowsPerInsert)
             // One batch: the journal and the indexes of all the rows are written at its end.
-            try store.items.insertBatch { insertRows in
+            try store.database.items.insertBatch { insertRows in
                 func insertPending() throws {
                     try insertRows(&pending)
                     if let first = pending.first?.id, let last = pending.last?.id {
@@ -248,7 +248,7 @@ extension InventoryManager {
                         item.setMainPhoto(try importedPhotos.importFile(from: file, as: .photo))
                     }
                     pending.append(item)
-                    if pending.count == ItemStore.rowsPerInsert { try insertPending() }
+                    if pending.count == ItemTable.rowsPerInsert { try insertPending() }
                 }
                 try insertPending()
             }
@@ -311,11 +311,11 @@ extension InventoryManager {
         }
         let now = Timestamp(clock())
         let pairs = try write(at: now) { store -> [Edited] in
-            let current = try Self.fetch(ids, from: store.items)
+            let current = try Self.fetch(ids, from: store.database.items)
             for item in current {
                 if let expected = expectedVersions[item.id], expected != item.version {
                     throw try Self.versionProblem(
-                        of: item, expected: expected, in: store.items)
+                        of: item, expected: expected, in: store.database.journal)
                 }
             }
             return try current.map { before -> Edited in
@@ -330,7 +330,7 @@ extension InventoryManager {
                 if after == before { return Edited(before: before, after: before) }
                 after.version = before.version + 1
                 after.updatedAt = max(now, before.updatedAt)
-                try store.items.update(&after)
+                try store.database.items.update(&after)
                 return Edited(before: before, after: after)
             }
         } changes: { (pairs: [Edited], first: Int64) -> [InventoryChange] in
@@ -353,7 +353,7 @@ extension InventoryManager {
         -> [(before: HouseholdItem, after: HouseholdItem)]
     {
         let patch = try patch.validated(currency: currency, today: today())
-        let items = try withStore { try Self.fetch(Self.unique(ids), from: $0.items) }
+        let items = try withStore { try Self.fetch(Self.unique(ids), from: $0.database.items) }
         return try items.map { before in
             var after = try patch.applied(to: before)
             if case .some(.none) = patch.photoFile { after.removeMainPhoto() }
@@ -370,7 +370,7 @@ extension InventoryManager {
 
     /// Why an edit made from version `expected` of `item` is refused.
     private static func versionProblem(
-        of item: HouseholdItem, expected: Int, in items: ItemStore
+        of item: HouseholdItem, expected: Int, in journal: JournalTable
     ) throws -> InventoryError {
         guard expected < item.version else {
             return .invalidValue(
@@ -378,7 +378,7 @@ extension InventoryManager {
                 reason:
                     "item \(item.id) has no version \(expected) (it is at version \(item.version))")
         }
-        let old = try items.item(id: item.id, atVersion: expected)
+        let old = try journal.item(id: item.id, atVersion: expected)
         return .editConflict(
             id: item.id, name: item.name, expectedVersion: expected, currentVersion: item.version,
             changedFields: old.map { item.changedFields(comparedTo: $0) } ?? [])
@@ -401,18 +401,19 @@ extension InventoryManager {
         let ids = Self.unique(ids)
         guard !ids.isEmpty else { return [] }
         let deleted = try write(at: Timestamp(clock())) { store in
-            let current = try Self.fetch(ids, from: store.items)
+            let current = try Self.fetch(ids, from: store.database.items)
             for item in current {
                 if let expected = expectedVersions[item.id], expected != item.version {
-                    throw try Self.versionProblem(of: item, expected: expected, in: store.items)
+                    throw try Self.versionProblem(
+                        of: item, expected: expected, in: store.database.journal)
                 }
             }
             var claimed: [ClaimedItemReference] = []
             for item in current {
-                let claims = try store.items.claims(listingItem: item.id)
+                let claims = try store.database.claims.listing(itemID: item.id)
                 guard !claims.isEmpty else { continue }
                 if force {
-                    try store.items.releaseClaimLines(ofItem: item.id)
+                    try store.database.claims.releaseLines(ofItem: item.id)
                 } else {
                     claimed.append(
                         ClaimedItemReference(
@@ -421,7 +422,7 @@ extension InventoryManager {
                 }
             }
             guard claimed.isEmpty else { throw InventoryError.itemsInClaims(claimed) }
-            for item in current { try store.items.delete(id: item.id) }
+            for item in current { try store.database.items.delete(id: item.id) }
             return current
         } changes: { deleted, first in
             deleted.enumerated().map { offset, item in
@@ -491,14 +492,14 @@ extension InventoryManager {
     {
         let now = Timestamp(clock())
         let pair = try write(at: now) { store -> Edited in
-            guard let before = try store.items.item(id: id) else {
+            guard let before = try store.database.items.item(id: id) else {
                 throw InventoryError.itemsNotFound([id])
             }
             var after = before
             try body(&after)
             after.version = before.version + 1
             after.updatedAt = max(now, before.updatedAt)
-            try store.items.update(&after)
+            try store.database.items.update(&after)
             return Edited(before: before, after: after)
         } changes: { pair, first in
             [InventoryChange(kind: .edited, item: pair.after, before: pair.before, sequence: first)]
@@ -511,12 +512,14 @@ extension InventoryManager {
     /// Every tag items carry, with how many items carry it and their total worth (minor
     /// units), by tag.
     public func tags() throws -> [(tag: String, count: Int, worth: Int128)] {
-        try withStore { try $0.items.tagSummaries() }
+        try withStore { try $0.database.items.tagSummaries() }
     }
 
     // MARK: - Helpers
 
-    private static func fetch(_ ids: [Int64], from items: ItemStore) throws -> [HouseholdItem] {
+    private static func fetch(_ ids: [Int64], from items: ItemTable) throws
+        -> [HouseholdItem]
+    {
         var found: [HouseholdItem] = []
         var missing: [Int64] = []
         for id in ids {

@@ -10,7 +10,7 @@ extension InventoryManager {
     /// - Throws: `DatabaseError`.
     public func items(ids: [Int64]) throws -> [HouseholdItem] {
         try withStore { store in
-            try store.items.read { try ids.compactMap { try store.items.item(id: $0) } }
+            try store.database.read { try ids.compactMap { try store.database.items.item(id: $0) } }
         }
     }
 
@@ -22,10 +22,10 @@ extension InventoryManager {
         -> (entries: [JournalEntry], last: Int64)
     {
         try withStore { store in
-            try store.items.read {
+            try store.database.read {
                 (
-                    try store.items.journalEntries(after: sequence, limit: limit),
-                    try store.items.lastJournalSequence()
+                    try store.database.journal.entries(after: sequence, limit: limit),
+                    try store.database.journal.lastSequence()
                 )
             }
         }
@@ -35,7 +35,7 @@ extension InventoryManager {
     ///
     /// - Throws: `DatabaseError`.
     public func lastSequence() throws -> Int64 {
-        try withStore { try $0.items.lastJournalSequence() }
+        try withStore { try $0.database.journal.lastSequence() }
     }
 
     /// The item with `id` as it was at `version`, from the journal; nil when the journal does
@@ -43,13 +43,13 @@ extension InventoryManager {
     ///
     /// - Throws: `DatabaseError`.
     public func item(id: Int64, atVersion version: Int) throws -> HouseholdItem? {
-        try withStore { try $0.items.item(id: id, atVersion: version) }
+        try withStore { try $0.database.journal.item(id: id, atVersion: version) }
     }
 
     /// Whether an item uses the stored file `name` (as its photo or one of its files).
     ///
     /// - Throws: `DatabaseError`.
     public func isFileInUse(_ name: String) throws -> Bool {
-        try withStore { try $0.items.fileUseCount(name) > 0 }
+        try withStore { try $0.database.items.fileUseCount(name) > 0 }
     }
 }

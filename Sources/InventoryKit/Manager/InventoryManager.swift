@@ -82,7 +82,7 @@ public final class InventoryManager: Sendable {
     #endif
 
     struct Store {
-        var items: ItemStore
+        var database: InventoryDatabase
         /// The journal sequence number of the last change queued for delivery.
         var lastQueued: Int64
         /// The write and time of that change: if the journal shows another at that number,
@@ -92,13 +92,13 @@ public final class InventoryManager: Sendable {
         /// Whether the journal still holds the entry this store reached.
         func journalContinues() throws -> Bool {
             guard lastQueued > 0 else { return true }
-            return try items.journalMark(at: lastQueued) == lastQueuedMark
+            return try database.journal.mark(at: lastQueued) == lastQueuedMark
         }
 
         /// Records that the changes up to `sequence` are queued.
         mutating func queued(upTo sequence: Int64) throws {
             lastQueued = sequence
-            lastQueuedMark = try items.journalMark(at: sequence)
+            lastQueuedMark = try database.journal.mark(at: sequence)
         }
     }
 
@@ -132,18 +132,18 @@ public final class InventoryManager: Sendable {
     ) throws {
         self.walResetGuard = walResetGuard
         self.connection = Lock(Connection(database, path: path))
-        let items = try ItemStore(database: database)
-        self.currency = items.currency
+        let opened = try InventoryDatabase(database: database)
+        self.currency = opened.currency
         self.databasePath = path
         self.photos = FileStore(databasePath: path)
         self.notificationCenter = notificationCenter
         self.clock = clock
-        let lastQueued = try items.lastJournalSequence()
-        self.commits = items.commits
+        let lastQueued = try opened.journal.lastSequence()
+        self.commits = opened.commits
         self.store = Locked(
             Store(
-                items: items, lastQueued: lastQueued,
-                lastQueuedMark: try items.journalMark(at: lastQueued)))
+                database: opened, lastQueued: lastQueued,
+                lastQueuedMark: try opened.journal.mark(at: lastQueued)))
     }
 
     /// An inventory that an earlier release kept in a folder's shared `photos/` gets its own
@@ -160,7 +160,7 @@ public final class InventoryManager: Sendable {
         guard let shared = photos.sharedDirectory, access(photos.directory, F_OK) != 0,
             access(shared, F_OK) == 0
         else { return }
-        if let names = try? withStore({ store in try store.items.storedFileNames() }) {
+        if let names = try? withStore({ store in try store.database.storedFileNames() }) {
             photos.adoptShared(names)
         }
     }
@@ -192,7 +192,7 @@ public final class InventoryManager: Sendable {
                 reportedPath: database.path, walResetGuard: walResetGuard)
             if access == .write {
                 // Found damaged by an earlier command: nothing is written to it any more.
-                if let recorded = try store.withLock({ try $0.items.recordedDamage() }) {
+                if let recorded = try store.withLock({ try $0.database.recordedDamage() }) {
                     close()
                     throw InventoryError.cannotOpen(
                         path: path, reason: Self.openingReason(.damaged), detail: recorded)
@@ -236,7 +236,7 @@ public final class InventoryManager: Sendable {
     /// later call throws `InventoryError.storage` (closed); closing twice does nothing.
     public func close() {
         stopFollowing()
-        store.withLock { $0.items.close() }
+        store.withLock { $0.database.close() }
     }
 
     /// Opens the file again for reading, in place of the connection the manager has, and posts
@@ -248,17 +248,17 @@ public final class InventoryManager: Sendable {
         let database = try InventoryFile.open(
             path: databasePath, access: .read, walResetGuard: walResetGuard)
         let replacement = Connection(database, path: databasePath)
-        let items: ItemStore
+        let reopened: InventoryDatabase
         do {
-            items = try ItemStore(database: database)
+            reopened = try InventoryDatabase(database: database)
         } catch let error as any StorageFailure {
             throw InventoryError.cannotOpen(
                 path: databasePath, reason: Self.openingReason(error.storageProblem),
                 detail: error.description)
         }
         store.withLock { store in
-            store.items.close()
-            store.items = items
+            store.database.close()
+            store.database = reopened
         }
         connection.withLock { $0 = replacement }
         try catchUp()
@@ -268,7 +268,7 @@ public final class InventoryManager: Sendable {
     ///
     /// - Returns: whether it is closed.
     public func closeIfIdle() -> Bool {
-        let closed = store.withLockIfAvailable { $0.items.close() } != nil
+        let closed = store.withLockIfAvailable { $0.database.close() } != nil
         if closed { stopFollowing() }
         return closed
     }
@@ -417,11 +417,11 @@ public final class InventoryManager: Sendable {
     // MARK: - Reading the file
 
     /// Reads the database file through a memory map of up to `bytes` (see
-    /// `ItemStore.mapForReading(upTo:)`): for processes that mostly read.
+    /// `InventoryDatabase.mapForReading(upTo:)`): for processes that mostly read.
     ///
     /// - Throws: `DatabaseError`.
     public func mapDatabaseForReading(upTo bytes: Int64 = 1 << 30) throws {
-        try withStore { try $0.items.mapForReading(upTo: bytes) }
+        try withStore { try $0.database.mapForReading(upTo: bytes) }
     }
 
     // MARK: - Files
@@ -467,7 +467,7 @@ public final class InventoryManager: Sendable {
     /// Runs `body` with the store, turning SQLite's errors into `InventoryError.storage`: what
     /// went wrong in the user's words, SQLite's own account kept for `--verbose`. Damage met
     /// on the way (SQLite's, or a value that breaks a rule of the file) is recorded in the
-    /// file, so that no later write goes on with it (`ItemStore.recordDamage`).
+    /// file, so that no later write goes on with it (`InventoryDatabase.recordDamage`).
     func withStore<Result: Sendable>(_ body: (inout Store) throws -> Result) throws -> Result {
         #if DEBUG
             connectionUse.withLock { $0 }?()
@@ -477,7 +477,7 @@ public final class InventoryManager: Sendable {
                 do {
                     return try body(&store)
                 } catch let error as any StorageFailure where error.storageProblem == .damaged {
-                    store.items.recordDamage(error.message, at: Timestamp(clock()))
+                    store.database.recordDamage(error.message, at: Timestamp(clock()))
                     throw error
                 }
             }
@@ -547,17 +547,17 @@ public final class InventoryManager: Sendable {
             var range: ClosedRange<Int64>?
             let result: Result
             do {
-                result = try store.items.write {
+                result = try store.database.write {
                     // Another process's restore replaced the content: its journal is not the
                     // continuation of what this manager posted, nor this write a change of
                     // what it showed.
                     guard try store.journalContinues() else { throw ContentReplaced() }
-                    earlier = try store.items.journalChangeSets(
+                    earlier = try store.database.journal.changeSets(
                         after: store.lastQueued, namingAdditionsOver: Self.namedAdditions)
-                    writeID = try store.items.beginJournaledWrite(at: time)
-                    let before = try store.items.lastJournalSequence()
+                    writeID = try store.database.journal.beginWrite(at: time)
+                    let before = try store.database.journal.lastSequence()
                     let result = try body(&store)
-                    let last = try store.items.lastJournalSequence()
+                    let last = try store.database.journal.lastSequence()
                     // Nothing journaled (an edit that left every item as it was): roll back,
                     // so that not even the write's number changes.
                     if last == before { throw NothingWritten(result: result) }
@@ -603,7 +603,7 @@ public final class InventoryManager: Sendable {
     func catchUpUnlessReplaced() throws -> Bool {
         let continues = try withStore { store -> Bool in
             guard try store.journalContinues() else { return false }
-            let changeSets = try store.items.journalChangeSets(
+            let changeSets = try store.database.journal.changeSets(
                 after: store.lastQueued, namingAdditionsOver: Self.namedAdditions)
             guard let last = changeSets.last else { return true }
             try store.queued(upTo: last.sequence)
@@ -648,7 +648,8 @@ public final class InventoryManager: Sendable {
     func removeUnusedFiles(_ names: [String]) -> [String] {
         var unchecked: [String] = []
         for name in Set(names) {
-            guard let uses = try? store.withLock({ try $0.items.fileUseCount(name) }) else {
+            guard let uses = try? store.withLock({ try $0.database.items.fileUseCount(name) })
+            else {
                 unchecked.append(name)
                 continue
             }

@@ -27,7 +27,7 @@ extension InventorySettings {
 extension InventoryManager {
     /// The household's settings: the report's title and the thresholds of `check`.
     public func settings() throws -> InventorySettings {
-        try withStore { try $0.items.settings() }
+        try withStore { try $0.database.settings.current() }
     }
 
     /// Changes the household's settings, checked first: a title of 1 to 200 characters without
@@ -36,7 +36,9 @@ extension InventoryManager {
     /// - Throws: `InventoryError.invalidValue`, and nothing is stored then; `DatabaseError`.
     public func setSettings(_ settings: InventorySettings) throws {
         let checked = try settings.checked(currency: currency)
-        try withStore { store in try store.items.write { try store.items.setSettings(checked) } }
+        try withStore { store in
+            try store.database.write { try store.database.settings.save(checked) }
+        }
     }
 
     /// Removes those of the stored files `names` that no item or claim uses: what a write
@@ -48,13 +50,13 @@ extension InventoryManager {
     /// The stored hash of the household password `inventory serve` asks for, if one was set.
     /// The hash is kept apart from the settings: no listing, export or history shows it.
     public func serverPasswordHash() throws -> String? {
-        try withStore { try $0.items.serverPasswordHash() }
+        try withStore { try $0.database.settings.serverPasswordHash() }
     }
 
     /// Stores the hash of the household password (nil removes the password).
     public func setServerPasswordHash(_ hash: String?) throws {
         try withStore { store in
-            try store.items.write { try store.items.setServerPasswordHash(hash) }
+            try store.database.write { try store.database.settings.setServerPasswordHash(hash) }
         }
     }
 
@@ -70,15 +72,15 @@ extension InventoryManager {
     ///   decimals.
     public func setCurrency(_ currency: Currency) throws {
         try withStore { store in
-            try store.items.write {
-                guard try store.items.holdsAmounts() else {
-                    try store.items.setCurrency(currency)
+            try store.database.write {
+                guard try store.database.amounts.holdsAny() else {
+                    try store.database.settings.setCurrency(currency)
                     return
                 }
-                guard try store.items.holdsOnlyImportedAmounts() else {
+                guard try store.database.amounts.holdsOnlyImported() else {
                     throw InventoryError.currencyInUse(self.currency)
                 }
-                let old = store.items.currency
+                let old = store.database.currency
                 guard currency.minorDigits == old.minorDigits else {
                     func decimals(_ currency: Currency) -> String {
                         switch currency.minorDigits {
@@ -95,7 +97,7 @@ extension InventoryManager {
                             + "would change; choose \(currency.code) in a new inventory before "
                             + "importing the file")
                 }
-                try store.items.setCurrency(currency)
+                try store.database.settings.setCurrency(currency)
             }
         }
     }
@@ -104,7 +106,7 @@ extension InventoryManager {
     /// or only amounts imported from files that carried no currency of their own.
     public func canChooseCurrency() throws -> Bool {
         try withStore { store in
-            try !store.items.holdsAmounts() || store.items.holdsOnlyImportedAmounts()
+            try !store.database.amounts.holdsAny() || store.database.amounts.holdsOnlyImported()
         }
     }
 }

@@ -43,20 +43,20 @@ extension InventoryManager {
                 field: .other("link lifetime"), value: "\(lifetimeHours)h",
                 reason: "a link lives from an hour to a year")
         }
-        let token = ItemStore.makeShareToken()
+        let token = ShareLinkTable.makeToken()
         let now = Timestamp(clock())
         let expires = Timestamp(
             millisecondsSince1970: now.millisecondsSince1970 + Int64(lifetimeHours) * 3_600_000)
         let link = try withStore { store in
-            try store.items.write {
-                if case .claim(let id) = subject, try store.items.claim(id: id) == nil {
+            try store.database.write {
+                if case .claim(let id) = subject, try store.database.claims.claim(id: id) == nil {
                     throw InventoryError.claimNotFound(id)
                 }
-                let id = try store.items.insertShareLink(
+                let id = try store.database.shareLinks.insert(
                     subject, viewDefinition: viewDefinition,
-                    tokenDigest: ItemStore.shareTokenDigest(token), createdAt: now,
+                    tokenDigest: ShareLinkTable.tokenDigest(token), createdAt: now,
                     expiresAt: expires)
-                guard let link = try store.items.shareLink(id: id) else {
+                guard let link = try store.database.shareLinks.link(id: id) else {
                     preconditionFailure("share link \(id) was not there after its insert")
                 }
                 return link
@@ -69,14 +69,14 @@ extension InventoryManager {
     ///
     /// - Throws: `DatabaseError`.
     public func shareLinks() throws -> [ShareLink] {
-        try withStore { try $0.items.shareLinks() }
+        try withStore { try $0.database.shareLinks.all() }
     }
 
     /// The share link numbered `id`.
     ///
     /// - Throws: `InventoryError.shareLinkNotFound`; `DatabaseError`.
     public func shareLink(id: Int64) throws -> ShareLink {
-        guard let link = try withStore({ try $0.items.shareLink(id: id) }) else {
+        guard let link = try withStore({ try $0.database.shareLinks.link(id: id) }) else {
             throw InventoryError.shareLinkNotFound(id)
         }
         return link
@@ -86,8 +86,8 @@ extension InventoryManager {
     ///
     /// - Throws: `DatabaseError`.
     public func shareLink(token: String) throws -> ShareLink? {
-        let digest = ItemStore.shareTokenDigest(token)
-        return try withStore { try $0.items.shareLink(tokenDigest: digest) }
+        let digest = ShareLinkTable.tokenDigest(token)
+        return try withStore { try $0.database.shareLinks.link(tokenDigest: digest) }
     }
 
     /// Ends link `id` now (a link already revoked keeps its first revocation time).
@@ -98,9 +98,9 @@ extension InventoryManager {
     public func revokeShareLink(id: Int64) throws -> ShareLink {
         let now = Timestamp(clock())
         return try withStore { store in
-            try store.items.write {
-                try store.items.revokeShareLink(id: id, at: now)
-                guard let link = try store.items.shareLink(id: id) else {
+            try store.database.write {
+                try store.database.shareLinks.revoke(id: id, at: now)
+                guard let link = try store.database.shareLinks.link(id: id) else {
                     throw InventoryError.shareLinkNotFound(id)
                 }
                 return link
@@ -112,7 +112,7 @@ extension InventoryManager {
     /// unlogged (they came too fast); with `whileLive`, only while the link is still live at
     /// the visit's time, checked as the visit is written (a revocation that came while the
     /// answer was made wins). The log keeps a link's first and last visits
-    /// (`ItemStore.keptFirstVisits`, `keptLastVisits`); the link's `visits` counts every one.
+    /// (`ShareLinkTable.keptFirstVisits`, `keptLastVisits`); the link's `visits` counts every one.
     ///
     /// - Returns: whether the visit was logged.
     /// - Throws: `DatabaseError` (a server answers nothing it could not log).
@@ -121,8 +121,8 @@ extension InventoryManager {
         _ visit: ShareVisit, linkID id: Int64, whileLive: Bool = false, refused: Int = 0
     ) throws -> Bool {
         try withStore { store in
-            try store.items.write {
-                try store.items.insertShareVisit(
+            try store.database.write {
+                try store.database.shareLinks.insertVisit(
                     visit, linkID: id, whileLive: whileLive, refused: refused)
             }
         }
@@ -133,11 +133,11 @@ extension InventoryManager {
     /// - Throws: `InventoryError.shareLinkNotFound`; `DatabaseError`.
     public func shareVisits(linkID id: Int64) throws -> [ShareVisit] {
         try withStore { store in
-            try store.items.read {
-                guard try store.items.shareLink(id: id) != nil else {
+            try store.database.read {
+                guard try store.database.shareLinks.link(id: id) != nil else {
                     throw InventoryError.shareLinkNotFound(id)
                 }
-                return try store.items.shareVisits(linkID: id)
+                return try store.database.shareLinks.visits(linkID: id)
             }
         }
     }
@@ -146,7 +146,7 @@ extension InventoryManager {
     ///
     /// - Throws: `DatabaseError`.
     public func itemIDs(usingFile name: String) throws -> [Int64] {
-        try withStore { try $0.items.itemIDs(usingFile: name) }
+        try withStore { try $0.database.items.itemIDs(usingFile: name) }
     }
 
     /// The manager's clock, as a timestamp.

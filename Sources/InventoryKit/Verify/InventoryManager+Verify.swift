@@ -63,25 +63,26 @@ extension InventoryManager {
         }
         do {
             (result.databaseProblem, result.clearedDamageRecord) = try store.withLock { store in
-                let items = store.items
-                if let problem = try items.integrityProblem(quick: false) ?? items.unreadableValue()
+                let database = store.database
+                if let problem = try database.integrityProblem(quick: false)
+                    ?? database.unreadableValue()
                 {
-                    items.recordDamage(problem, at: now)
+                    database.recordDamage(problem, at: now)
                     return (problem, nil)
                 }
-                guard let recorded = try items.recordedDamage() else { return (nil, nil) }
-                try? items.clearRecordedDamage()
-                return (nil, try items.recordedDamage() == nil ? recorded : nil)
+                guard let recorded = try database.recordedDamage() else { return (nil, nil) }
+                try? database.clearRecordedDamage()
+                return (nil, try database.recordedDamage() == nil ? recorded : nil)
             }
         } catch let error as any StorageFailure where error.storageProblem == .damaged {
-            store.withLock { $0.items.recordDamage(error.message, at: now) }
+            store.withLock { $0.database.recordDamage(error.message, at: now) }
             result.databaseProblem = "the database's pages are damaged"
         } catch let error as any StorageFailure {
             throw storage(error)
         }
         let uses: [String: [Int64]]
         do {
-            uses = try store.withLock { try $0.items.fileUses() }
+            uses = try store.withLock { try $0.database.fileUses() }
         } catch let error as any StorageFailure where error.storageProblem == .damaged {
             result.databaseProblem = result.databaseProblem ?? "the database's pages are damaged"
             result.filesUnreadable = "the damaged database does not say which files items use"

@@ -3,7 +3,7 @@ import Foundation
 /// Which items a view or a listing shows. Every condition that is set must hold, and so must
 /// every filter in `all` (a view built on another view narrows it this way).
 ///
-/// A filter is both a query (`ItemStore` turns it into SQL with bound values) and an
+/// A filter is both a query (`ItemTable` turns it into SQL with bound values) and an
 /// in-memory test (`matches(_:)`, used by live views); the two always agree.
 public struct ItemFilter: Sendable, Hashable {
     /// Only items whose luxury flag equals this.

@@ -263,7 +263,8 @@ struct Share: ParsableCommand {
         if counted > visits.count {
             output.writeLine(
                 "link \(id) had \(counted) requests; its log keeps the first "
-                    + "\(ItemStore.keptFirstVisits) and the last \(ItemStore.keptLastVisits)")
+                    + "\(ShareLinkTable.keptFirstVisits) and the last \(ShareLinkTable.keptLastVisits)"
+            )
         }
     }
 

@@ -4,7 +4,7 @@ import InventoryModel
 /// What a command learns of damage is kept in the file, so that every later write refuses it:
 /// a write to a damaged b-tree can spread the damage, and one that succeeds hides it until
 /// the backups too are made of the damaged file.
-extension ItemStore {
+extension InventoryDatabase {
     /// The key of the `settings` row that records damage found in the file.
     private static let damageKey = "damaged"
 
@@ -64,8 +64,8 @@ extension ItemStore {
     public func unreadableValue() throws -> String? {
         do {
             try read {
-                try forEachItem(sortedBy: .id) { _ in }
-                _ = try claims()
+                try items.forEachItem(sortedBy: .id) { _ in }
+                _ = try claims.all()
             }
             return nil
         } catch let error as any StorageFailure where error.storageProblem == .damaged {

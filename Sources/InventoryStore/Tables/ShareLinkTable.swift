@@ -2,18 +2,22 @@ import Crypto
 import InventoryFiles
 import InventoryModel
 
-/// Share links (`Migrations/0010_share_links.sql`): read-only links to a view or a claim, kept
-/// by the digest of their token, and the log of the requests made through them.
-extension ItemStore {
+/// Share links (`Migrations/0010_share_links.sql`, the tables `share_links` and
+/// `share_visits`): read-only links to a view or a claim, kept by the digest of their token,
+/// and the log of the requests made through them.
+public struct ShareLinkTable {
+    /// The connection of the inventory's database.
+    let database: Database
+
     /// A new link token: 32 bytes from the system's generator, as 64 hexadecimal digits.
-    public static func makeShareToken() -> String {
+    public static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return FileStore.hexadecimal(bytes)
     }
 
     /// The digest a token is kept and looked up by (SHA-256, hexadecimal).
-    public static func shareTokenDigest(_ token: String) -> String {
+    public static func tokenDigest(_ token: String) -> String {
         FileStore.hexadecimal(SHA256.hash(data: Array(token.utf8)))
     }
 
@@ -21,7 +25,7 @@ extension ItemStore {
     /// has `digest`; returns its number.
     ///
     /// - Throws: `DatabaseError`.
-    public func insertShareLink(
+    public func insert(
         _ subject: ShareLink.Subject, viewDefinition: String?, tokenDigest digest: String,
         createdAt: Timestamp, expiresAt: Timestamp
     ) throws -> Int64 {
@@ -44,7 +48,7 @@ extension ItemStore {
         return database.lastInsertedRowID
     }
 
-    private static let shareLinkColumns = """
+    private static let linkColumns = """
         SELECT id, view, claim_id, created_at, expires_at, revoked_at, view_definition,
             visit_count, (SELECT max(at) FROM share_visits WHERE link_id = share_links.id)
         FROM share_links
@@ -53,37 +57,37 @@ extension ItemStore {
     /// Every link, the newest first.
     ///
     /// - Throws: `DatabaseError`.
-    public func shareLinks() throws -> [ShareLink] {
+    public func all() throws -> [ShareLink] {
         let statement = try database.cachedStatement(
-            Self.shareLinkColumns + " ORDER BY id DESC")
+            Self.linkColumns + " ORDER BY id DESC")
         defer { statement.reset() }
         var links: [ShareLink] = []
-        while try statement.step() { links.append(Self.decodeShareLink(statement)) }
+        while try statement.step() { links.append(Self.decodeLink(statement)) }
         return links
     }
 
     /// The link numbered `id`, or nil.
     ///
     /// - Throws: `DatabaseError`.
-    public func shareLink(id: Int64) throws -> ShareLink? {
-        let statement = try database.cachedStatement(Self.shareLinkColumns + " WHERE id = ?")
+    public func link(id: Int64) throws -> ShareLink? {
+        let statement = try database.cachedStatement(Self.linkColumns + " WHERE id = ?")
         defer { statement.reset() }
         try statement.bind([.integer(id)])
-        return try statement.step() ? Self.decodeShareLink(statement) : nil
+        return try statement.step() ? Self.decodeLink(statement) : nil
     }
 
     /// The link whose token has `digest`, or nil.
     ///
     /// - Throws: `DatabaseError`.
-    public func shareLink(tokenDigest digest: String) throws -> ShareLink? {
+    public func link(tokenDigest digest: String) throws -> ShareLink? {
         let statement = try database.cachedStatement(
-            Self.shareLinkColumns + " WHERE token_hash = ?")
+            Self.linkColumns + " WHERE token_hash = ?")
         defer { statement.reset() }
         try statement.bind([.text(digest)])
-        return try statement.step() ? Self.decodeShareLink(statement) : nil
+        return try statement.step() ? Self.decodeLink(statement) : nil
     }
 
-    private static func decodeShareLink(_ statement: Statement) -> ShareLink {
+    private static func decodeLink(_ statement: Statement) -> ShareLink {
         let subject: ShareLink.Subject =
             if let view = statement.optionalText(at: 1) {
                 .view(view)
@@ -103,7 +107,7 @@ extension ItemStore {
     /// Marks link `id` revoked at `time`, unless it already is.
     ///
     /// - Throws: `InventoryError.shareLinkNotFound`; `DatabaseError`.
-    public func revokeShareLink(id: Int64, at time: Timestamp) throws {
+    public func revoke(id: Int64, at time: Timestamp) throws {
         try database.execute(
             "UPDATE share_links SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?",
             [.integer(time.millisecondsSince1970), .integer(id)])
@@ -117,7 +121,7 @@ extension ItemStore {
     /// machine) leaves the copy's links as they are.
     ///
     /// - Throws: `DatabaseError`.
-    public func carryShareLinks(into path: String) throws {
+    public func carry(into path: String) throws {
         let links = try rows(of: "share_links")
         guard !links.rows.isEmpty else { return }
         let visits = try rows(of: "share_visits")
@@ -174,7 +178,7 @@ extension ItemStore {
     /// - Throws: `DatabaseError`.
     /// - Complexity: a few statements on the link's rows of the log, whatever its count.
     @discardableResult
-    public func insertShareVisit(
+    public func insertVisit(
         _ visit: ShareVisit, linkID id: Int64, whileLive: Bool = false, refused: Int = 0
     ) throws -> Bool {
         let insert = try database.cachedStatement(
@@ -212,7 +216,7 @@ extension ItemStore {
     /// The requests made through link `id`, oldest first.
     ///
     /// - Throws: `DatabaseError`.
-    public func shareVisits(linkID id: Int64) throws -> [ShareVisit] {
+    public func visits(linkID id: Int64) throws -> [ShareVisit] {
         let statement = try database.cachedStatement(
             """
             SELECT at, address, method, path, status FROM share_visits WHERE link_id = ?
@@ -229,18 +233,5 @@ extension ItemStore {
                     path: statement.text(at: 3), status: Int(statement.int64(at: 4))))
         }
         return visits
-    }
-
-    /// The items that use the stored file `name`, as their photo or one of their files.
-    ///
-    /// - Throws: `DatabaseError`.
-    public func itemIDs(usingFile name: String) throws -> [Int64] {
-        let statement = try database.cachedStatement(
-            "SELECT DISTINCT item_id FROM item_files WHERE file = ?")
-        defer { statement.reset() }
-        try statement.bind([.text(name)])
-        var ids: [Int64] = []
-        while try statement.step() { ids.append(statement.int64(at: 0)) }
-        return ids
     }
 }

@@ -4,7 +4,7 @@ import InventoryModel
 /// What a backup and a restore need of the store: a copy of the whole database, a
 /// replacement of it, its integrity, the stored files the items use, and how many rows of
 /// each kind there are.
-extension ItemStore {
+extension InventoryDatabase {
     /// Copies the database as of one moment into a new private file (`Database.copy`).
     public func copyDatabase(toNewFileAt path: String) throws {
         try database.copy(toNewFileAt: path)

@@ -2,9 +2,12 @@ import InventoryModel
 
 /// Imported places (`Migrations/0014_imported_places.sql`): the places an export lists as rows
 /// of their own, remembered by their id in the program that wrote it.
-extension ItemStore {
+public struct ImportedPlaceTable {
+    /// The connection of the inventory's database.
+    let database: Database
+
     /// The place `sourceID` of `source`, if an import recorded it.
-    public func importedPlace(source: String, sourceID: String) throws -> ImportedPlace? {
+    public func place(source: String, sourceID: String) throws -> ImportedPlace? {
         let statement = try database.cachedStatement(
             """
             SELECT name, parent_path, path, description, import_ref FROM imported_places
@@ -20,7 +23,7 @@ extension ItemStore {
     }
 
     /// Every imported place, by source and path.
-    public func importedPlaces() throws -> [ImportedPlace] {
+    public func all() throws -> [ImportedPlace] {
         let statement = try database.cachedStatement(
             """
             SELECT source, source_id, name, parent_path, path, description, import_ref
@@ -44,10 +47,10 @@ extension ItemStore {
     ///
     /// - Returns: what changed.
     @discardableResult
-    public func recordImportedPlace(_ place: ImportedPlace, now: Int64) throws
+    public func record(_ place: ImportedPlace, now: Int64) throws
         -> ImportedPlaceChange
     {
-        let known = try importedPlace(source: place.source, sourceID: place.sourceID)
+        let known = try self.place(source: place.source, sourceID: place.sourceID)
         if known == place { return .unchanged }
         let statement = try database.cachedStatement(
             """

@@ -1,8 +1,14 @@
 import InventoryModel
 
-/// Claims (`Migrations/0004_claims.sql`, `0015_claim_snapshots.sql`): every SQL statement about
-/// claims is here.
-extension ItemStore {
+/// Claims and their ledger (`Migrations/0004_claims.sql`, `0008_claim_ledger.sql`,
+/// `0015_claim_snapshots.sql`: the tables `claims`, `claim_items` and `claim_journal`): every
+/// SQL statement about claims is here.
+public struct ClaimTable {
+    /// The connection of the inventory's database.
+    let database: Database
+    /// How the items that claim lines list are read, and the currency of their amounts.
+    let rows: ItemRows
+
     // MARK: - What a line records
 
     /// The columns in which a claim line records its item, in the order `decodeLine` reads
@@ -46,7 +52,7 @@ extension ItemStore {
             id: 0, name: "", createdAt: Timestamp(millisecondsSince1970: 0),
             updatedAt: Timestamp(millisecondsSince1970: 0))
         for field in ItemField.all where field.isRecordedByClaims {
-            try read(field, of: &record, from: row, at: column)
+            try rows.read(field, of: &record, from: row, at: column)
             column += 1
         }
         let hadReceipt = row.bool(at: column)
@@ -79,7 +85,7 @@ extension ItemStore {
 
     /// Inserts a claim with its items (ids that must exist), each line recording its item as
     /// it is now, and returns its id.
-    public func insertClaim(_ draft: ClaimDraft, at time: Timestamp) throws -> Int64 {
+    public func insert(_ draft: ClaimDraft, at time: Timestamp) throws -> Int64 {
         let statement = try database.cachedStatement(
             """
             INSERT INTO claims (title, incident_date, kind, notes, created_at, updated_at)
@@ -103,7 +109,7 @@ extension ItemStore {
     /// a deleted item).
     ///
     /// - Returns: its id.
-    public func insertClaim(
+    public func insert(
         title: String, incidentDate: CalendarDate?, kind: ClaimKind, notes: String?,
         createdAt: Timestamp, updatedAt: Timestamp, lines: [ClaimedItem]
     ) throws -> Int64 {
@@ -136,7 +142,7 @@ extension ItemStore {
 
     /// The id of the claim with this title made at this time, if there is one: how an import
     /// knows a claim it has brought before.
-    public func claimID(title: String, createdAt: Timestamp) throws -> Int64? {
+    public func id(title: String, createdAt: Timestamp) throws -> Int64? {
         let statement = try database.cachedStatement(
             "SELECT id FROM claims WHERE title = ? AND created_at = ?")
         try statement.bind([.text(title), .integer(createdAt.millisecondsSince1970)])
@@ -150,7 +156,7 @@ extension ItemStore {
     /// lists goes.
     ///
     /// - Throws: `InventoryError.claimNotFound` when there is no such claim.
-    public func updateClaim(id: Int64, _ draft: ClaimDraft, at time: Timestamp) throws {
+    public func update(id: Int64, _ draft: ClaimDraft, at time: Timestamp) throws {
         let statement = try database.cachedStatement(
             """
             UPDATE claims SET title = ?, incident_date = ?, kind = ?, notes = ?, updated_at = ?
@@ -238,7 +244,7 @@ extension ItemStore {
 
     /// What was done on purpose to claim lines (`claim_journal`), newest first: every entry,
     /// or those of the lines of item `itemID`; at most `limit`.
-    public func claimJournal(itemID: Int64?, limit: Int?) throws -> [ClaimLineRefresh] {
+    public func journal(itemID: Int64?, limit: Int?) throws -> [ClaimLineRefresh] {
         func fields(_ json: String) -> String {
             Self.lineColumns.map { "json_extract(\(json), '$.\($0.column)')" }
                 .joined(separator: ", ")
@@ -266,7 +272,7 @@ extension ItemStore {
     /// Deletes a claim and its lines (never the items).
     ///
     /// - Throws: `InventoryError.claimNotFound` when there is no such claim.
-    public func deleteClaim(id: Int64) throws {
+    public func delete(id: Int64) throws {
         try database.execute("DELETE FROM claims WHERE id = ?", [.integer(id)])
         guard database.changedRowCount == 1 else { throw InventoryError.claimNotFound(id) }
     }
@@ -281,11 +287,11 @@ extension ItemStore {
         try statement.bind([.integer(id)])
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        return try readingStoredValues { try decodeClaim(statement) }
+        return try rows.readingStoredValues { try decodeClaim(statement) }
     }
 
     /// Every claim, newest first.
-    public func claims() throws -> [Claim] {
+    public func all() throws -> [Claim] {
         let statement = try database.cachedStatement(
             """
             SELECT id, title, incident_date, kind, notes, created_at, updated_at
@@ -293,13 +299,13 @@ extension ItemStore {
             """)
         var claims: [Claim] = []
         while try statement.step() {
-            claims.append(try readingStoredValues { try decodeClaim(statement) })
+            claims.append(try rows.readingStoredValues { try decodeClaim(statement) })
         }
         return claims
     }
 
     /// The claims that list the item with `id`: id and title, oldest first.
-    public func claims(listingItem id: Int64) throws -> [(id: Int64, title: String)] {
+    public func listing(itemID id: Int64) throws -> [(id: Int64, title: String)] {
         let statement = try database.cachedStatement(
             """
             SELECT DISTINCT claims.id, claims.title FROM claim_items
@@ -315,7 +321,7 @@ extension ItemStore {
 
     /// Has every claim line that lists item `id` let go of it, keeping what it recorded, so
     /// that the item can be deleted.
-    public func releaseClaimLines(ofItem id: Int64) throws {
+    public func releaseLines(ofItem id: Int64) throws {
         try database.execute(
             "UPDATE claim_items SET item_id = NULL WHERE item_id = ?", [.integer(id)])
     }
@@ -332,7 +338,7 @@ extension ItemStore {
     private func decodeTerms(_ row: Statement, offset: Int32) throws -> ClaimLineTerms {
         func money(_ index: Int32) throws -> Money? {
             try row.optionalInt64(at: offset + index).map {
-                try Money(minorUnits: $0, currency: currency)
+                try Money(minorUnits: $0, currency: rows.currency)
             }
         }
         func date(_ index: Int32) throws -> CalendarDate? {
@@ -399,7 +405,7 @@ extension ItemStore {
             """
             SELECT claim_items.item_id, \(Self.recordedColumns),
                 \(Self.ledgerColumns.map { "claim_items.\($0)" }.joined(separator: ", ")),
-                \(Self.columnNames.map { "items.\($0)" }.joined(separator: ", "))
+                \(ItemRows.columnNames.map { "items.\($0)" }.joined(separator: ", "))
             FROM claim_items LEFT JOIN items ON items.id = claim_items.item_id
             WHERE claim_items.claim_id = ? ORDER BY claim_items.position
             """)
@@ -411,7 +417,7 @@ extension ItemStore {
             var line = try decodeLine(lines, offset: 1, itemID: lines.optionalInt64(at: 0))
             line.terms = try decodeTerms(lines, offset: terms)
             if !lines.isNull(at: item) {
-                line.changesSince = line.changes(to: try decodeItem(lines, offset: item))
+                line.changesSince = line.changes(to: try rows.decodeItem(lines, offset: item))
             }
             items.append(line)
         }

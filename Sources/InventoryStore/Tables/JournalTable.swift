@@ -1,12 +1,18 @@
 import InventoryModel
 
-/// The change journal (`Migrations/0002_journal.sql`): triggers on `items` write it; this reads it.
-extension ItemStore {
+/// The change journal (`Migrations/0002_journal.sql`, the `journal` and `journal_write` tables
+/// and the `journal_entries` view): triggers on `items` write it; this reads it.
+public struct JournalTable {
+    /// The connection of the inventory's database.
+    let database: Database
+    /// How the items before and after each entry are read.
+    let rows: ItemRows
+
     /// Starts a write: gives it the next write id and its time, which the journal triggers
     /// stamp on every row the write makes. Call it inside the write's transaction.
     ///
     /// - Returns: the write id.
-    public func beginJournaledWrite(at time: Timestamp) throws -> Int64 {
+    public func beginWrite(at time: Timestamp) throws -> Int64 {
         let statement = try database.cachedStatement(
             "UPDATE journal_write SET id = id + 1, at = ? RETURNING id")
         try statement.bind([.integer(time.millisecondsSince1970)])
@@ -18,7 +24,7 @@ extension ItemStore {
     }
 
     /// The sequence number of the last journal entry ever written (0 for none).
-    public func lastJournalSequence() throws -> Int64 {
+    public func lastSequence() throws -> Int64 {
         let statement = try database.cachedStatement(
             "SELECT seq FROM sqlite_sequence WHERE name = 'journal'")
         defer { statement.reset() }
@@ -28,7 +34,7 @@ extension ItemStore {
     /// What identifies the journal entry `sequence` beyond its number (its write and time), or
     /// nil when there is none: a follower that finds another mark at the number it reached
     /// is looking at another inventory's journal (a restore replaced the content).
-    public func journalMark(at sequence: Int64) throws -> JournalMark? {
+    public func mark(at sequence: Int64) throws -> JournalMark? {
         guard sequence > 0 else { return nil }
         let statement = try database.cachedStatement(
             "SELECT write_id, at FROM journal WHERE seq = ?")
@@ -43,7 +49,7 @@ extension ItemStore {
     /// its ids (`InventoryChangeSet.addedInBulk`) and not read: a follower catching up on an
     /// import of a million items holds a range, not a million items. Other writes are read
     /// whole, consecutive ones in one query.
-    package func journalChangeSets(
+    package func changeSets(
         after sequence: Int64, through last: Int64 = .max, namingAdditionsOver threshold: Int
     ) throws -> [InventoryChangeSet] {
         // What each row is, without its items: enough to tell a batch of additions.
@@ -62,7 +68,7 @@ extension ItemStore {
         func readUnread() throws {
             guard let range = unread else { return }
             unread = nil
-            let entries = try journalEntries(in: range)
+            let entries = try entries(in: range)
             var start = entries.startIndex
             while start < entries.endIndex {
                 let writeID = entries[start].writeID
@@ -109,18 +115,18 @@ extension ItemStore {
     }
 
     /// At most `limit` journal entries after `sequence`, oldest first.
-    public func journalEntries(after sequence: Int64, limit: Int) throws -> [JournalEntry] {
+    public func entries(after sequence: Int64, limit: Int) throws -> [JournalEntry] {
         let statement = try database.cachedStatement(
-            Self.entries(where: "seq > ?1", orderedBy: "seq", limit: "?2"))
+            Self.query(where: "seq > ?1", orderedBy: "seq", limit: "?2"))
         try statement.bind(sequence, at: 1)
         try statement.bind(Int64(limit), at: 2)
         return try decodedEntries(statement)
     }
 
     /// The journal entries numbered `range`, oldest first.
-    private func journalEntries(in range: ClosedRange<Int64>) throws -> [JournalEntry] {
+    private func entries(in range: ClosedRange<Int64>) throws -> [JournalEntry] {
         let statement = try database.cachedStatement(
-            Self.entries(where: "seq BETWEEN ?1 AND ?2", orderedBy: "seq"))
+            Self.query(where: "seq BETWEEN ?1 AND ?2", orderedBy: "seq"))
         try statement.bind([.integer(range.lowerBound), .integer(range.upperBound)])
         return try decodedEntries(statement)
     }
@@ -132,7 +138,7 @@ extension ItemStore {
         -> [Int64: HouseholdItem]
     {
         let statement = try database.cachedStatement(
-            Self.entries(where: "seq > ?1 AND item_id BETWEEN ?2 AND ?3", orderedBy: "seq"))
+            Self.query(where: "seq > ?1 AND item_id BETWEEN ?2 AND ?3", orderedBy: "seq"))
         try statement.bind([.integer(sequence), .integer(ids.lowerBound), .integer(ids.upperBound)])
         defer { statement.reset() }
         var items: [Int64: HouseholdItem] = [:]
@@ -152,7 +158,7 @@ extension ItemStore {
     /// The journal entries of one item (or of every item), newest first.
     public func history(itemID: Int64?, limit: Int?) throws -> [JournalEntry] {
         let statement = try database.cachedStatement(
-            Self.entries(
+            Self.query(
                 where: itemID == nil ? nil : "item_id = ?2", orderedBy: "seq DESC", limit: "?1"))
         try statement.bind(Int64(limit ?? -1), at: 1)
         if let itemID { try statement.bind(itemID, at: 2) }
@@ -163,7 +169,7 @@ extension ItemStore {
     /// that left it at that version.
     public func item(id: Int64, atVersion version: Int) throws -> HouseholdItem? {
         let statement = try database.cachedStatement(
-            Self.entries(
+            Self.query(
                 where: "item_id = ?1 AND json_extract(after, '$.version') = ?2",
                 orderedBy: "seq DESC", limit: "1"))
         try statement.bind([.integer(id), .integer(Int64(version))])
@@ -176,7 +182,7 @@ extension ItemStore {
     /// the outer query: flattened, an addition's item (made by the view's subqueries) was made
     /// again for each of the columns extracted from it, which made reading a batch's
     /// additions many times slower.
-    private static func entries(
+    private static func query(
         where condition: String?, orderedBy order: String, limit: String = "-1"
     )
         -> String
@@ -193,8 +199,9 @@ extension ItemStore {
     /// addition's item comes from its row, or the item's next row, or the item itself.
     private static let journalColumns =
         "seq, write_id, at, kind, item_id, "
-        + columnNames.map { "json_extract(before, '$.\($0)')" }.joined(separator: ", ") + ", "
-        + columnNames.map { "json_extract(after, '$.\($0)')" }.joined(separator: ", ")
+        + ItemRows.columnNames.map { "json_extract(before, '$.\($0)')" }.joined(separator: ", ")
+        + ", "
+        + ItemRows.columnNames.map { "json_extract(after, '$.\($0)')" }.joined(separator: ", ")
 
     /// Every row of `statement` (run with its arguments bound) as a journal entry; resets it.
     private func decodedEntries(_ statement: Statement) throws -> [JournalEntry] {
@@ -206,9 +213,10 @@ extension ItemStore {
 
     private func decodeJournalEntry(_ row: Statement) throws -> JournalEntry {
         let sequence = row.int64(at: 0)
-        let before = row.isNull(at: 5) ? nil : try decodeItem(row, offset: 5)
-        let afterOffset = Int32(5 + Self.columnNames.count)
-        let after = row.isNull(at: afterOffset) ? nil : try decodeItem(row, offset: afterOffset)
+        let before = row.isNull(at: 5) ? nil : try rows.decodeItem(row, offset: 5)
+        let afterOffset = Int32(5 + ItemRows.columnNames.count)
+        let after =
+            row.isNull(at: afterOffset) ? nil : try rows.decodeItem(row, offset: afterOffset)
         let change: InventoryChange
         switch (row.text(at: 3), before, after) {
         case ("added", nil, let after?):

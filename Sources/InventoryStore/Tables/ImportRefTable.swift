@@ -1,10 +1,14 @@
 import InventoryModel
 
-/// Import references: the reference a file gave an item it imported (Homebox's
-/// `HB.import_ref`), so that the next import of that file updates the item.
-extension ItemStore {
+/// Import references (`Migrations/0006_import_refs.sql`): the reference a file gave an item it
+/// imported (Homebox's `HB.import_ref`), so that the next import of that file updates the
+/// item; and the inventory's identity, which names this inventory's items in an export.
+public struct ImportRefTable {
+    /// The connection of the inventory's database.
+    let database: Database
+
     /// The item imported under `ref`, if it is still there.
-    public func itemID(importRef ref: String) throws -> Int64? {
+    public func itemID(ref: String) throws -> Int64? {
         let statement = try database.cachedStatement(
             "SELECT item_id FROM import_refs WHERE ref = ?")
         defer { statement.reset() }
@@ -13,7 +17,7 @@ extension ItemStore {
     }
 
     /// Records that item `id` was imported under `ref` (replacing the item's earlier one).
-    public func setImportRef(_ ref: String, forItem id: Int64) throws {
+    public func set(_ ref: String, forItem id: Int64) throws {
         let statement = try database.cachedStatement(
             "INSERT OR REPLACE INTO import_refs (ref, item_id) VALUES (?, ?)")
         defer { statement.reset() }
@@ -21,13 +25,13 @@ extension ItemStore {
         _ = try statement.step()
     }
 
-    /// Records many references at once, as `setImportRef` does one: up to
+    /// Records many references at once, as `set(_:forItem:)` does one: up to
     /// `rowsPerInsert` per statement (one statement each was a visible part of a large
     /// import's time).
-    public func setImportRefs(_ refs: [(ref: String, itemID: Int64)]) throws {
+    public func set(_ refs: [(ref: String, itemID: Int64)]) throws {
         var start = 0
         while start < refs.count {
-            let count = min(Self.rowsPerInsert, refs.count - start)
+            let count = min(ItemTable.rowsPerInsert, refs.count - start)
             let statement = try database.cachedStatement(
                 "INSERT OR REPLACE INTO import_refs (ref, item_id) VALUES "
                     + Array(repeating: "(?, ?)", count: count).joined(separator: ", "))
@@ -56,14 +60,14 @@ extension ItemStore {
     }
 
     /// Whether any item has an import reference.
-    public func hasImportRefs() throws -> Bool {
+    public func hasAny() throws -> Bool {
         let statement = try database.cachedStatement("SELECT EXISTS (SELECT 1 FROM import_refs)")
         defer { statement.reset() }
         return try statement.step() && statement.int64(at: 0) == 1
     }
 
     /// Every item's import reference: item id to reference.
-    public func importRefs() throws -> [Int64: String] {
+    public func all() throws -> [Int64: String] {
         let statement = try database.cachedStatement("SELECT item_id, ref FROM import_refs")
         defer { statement.reset() }
         var refs: [Int64: String] = [:]

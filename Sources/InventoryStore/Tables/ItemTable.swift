@@ -1,20 +1,13 @@
-import CSQLite
 import InventoryModel
-import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// The items table: every SQL statement about items is here.
-///
-/// An `ItemStore` migrates its database when it is created and reads the inventory's currency.
-/// It does not validate: the manager hands it items that are already valid.
-public final class ItemStore {
-    /// The connection the store uses: nothing else holds it.
+/// The items (`Migrations/0001_items.sql`) and what indexes them (the `items_search` full-text
+/// index, `tags`, `item_tags`, `item_files`): every SQL statement about items is here. It does
+/// not validate: the manager hands it items that are already valid.
+public final class ItemTable {
+    /// The connection of the inventory's database.
     let database: Database
+    /// How an item row is read.
+    let rows: ItemRows
     /// The batch of adds open (`beginBatch()`), if any.
     private var openBatch: OpenBatch?
 
@@ -26,105 +19,24 @@ public final class ItemStore {
         /// does not hold until the batch ends.
         var tagLabels: [String: String] = [:]
     }
-    /// The currency the inventory records its amounts in.
-    public let currency: Currency
 
-    /// Opens the store on `database`, applying any pending migrations first.
-    ///
-    /// - Throws: `MigrationError` for a database written by a newer version; `DatabaseError`
-    ///   when a migration or a read fails.
-    public init(database: Database, migrator: Migrator = Migrator()) throws {
+    init(database: Database, rows: ItemRows) {
         self.database = database
-        try database.registerFoldFunction()
-        try migrator.migrate(database)
-        try database.enableWriteAheadLogging()
-        let statement = try database.cachedStatement(
-            "SELECT value FROM settings WHERE key = 'currency'")
-        let code = try statement.step() ? statement.text(at: 0) : Currency.usd.code
-        statement.reset()
-        guard let currency = Currency(storedCode: code) else {
-            throw StoreError.damaged("the stored currency \(quoted(code)) is not a currency code")
-        }
-        self.currency = currency
+        self.rows = rows
     }
 
     /// An item's worth in SQL: its replacement value, else its price (`HouseholdItem.worth`).
     static let worthSQL = "coalesce(value, price)"
 
-    // MARK: - Transactions
-
-    /// Runs `body` in a read transaction: every read in it sees the same snapshot of the file.
-    ///
-    /// - Throws: what `body` throws, or `DatabaseError`.
-    public func read<Result>(_ body: () throws -> Result) throws -> Result {
-        try database.transaction(.deferred, body)
-    }
-
-    /// Runs `body` in a write transaction that takes the write lock first (waiting for another
-    /// writer up to the busy timeout): committed when it returns, rolled back when it throws.
-    /// A write whose commit `commits` refuses (a signal is ending the process) is rolled back
-    /// and throws `StoreError.ending`. A file recorded as damaged (`recordDamage`) is not
-    /// written: the write throws `StoreError.damaged`.
-    ///
-    /// - Throws: what `body` throws, or `DatabaseError`.
-    public func write<Result>(_ body: () throws -> Result) throws -> Result {
-        var committing = false
-        let isOutermost = !database.isInsideTransaction
-        do {
-            let result = try database.transaction(.immediate) {
-                if isOutermost, let recorded = try recordedDamage() {
-                    throw Self.recordedDamageError(recorded)
-                }
-                let result = try body()
-                guard commits.beginCommit() else {
-                    throw StoreError.ending
-                }
-                committing = true
-                return result
-            }
-            commits.endCommit(committed: true)
-            return result
-        } catch {
-            if committing { commits.endCommit(committed: false) }
-            throw error
-        }
-    }
-
-    /// How many write transactions this store has committed; readable from any thread, even
-    /// after the store is closed.
-    public let commits = CommitCounter()
-
-    /// Reads the file through a memory map of up to `bytes` (SQLite's `mmap_size`) instead of
-    /// copying each page with a system call, which a listing of a large inventory makes for
-    /// every page it reads. The mapped pages count in the process's resident memory.
-    ///
-    /// - Throws: `DatabaseError`.
-    public func mapForReading(upTo bytes: Int64) throws {
-        try database.execute("PRAGMA mmap_size = \(bytes)")
-    }
-
-    /// Closes the connection; see `Database.close()`.
-    public func close() {
-        database.close()
-    }
-
     // MARK: - Reading
-
-    /// The columns of an item row the store keeps itself (`keptColumns`), then one per field
-    /// of `ItemField.all`: what every read of items selects, in this order, and `decodeItem`
-    /// reads by it.
-    static let columnNames = keptColumns + ItemField.all.map(\.column)
-    /// The columns of an item row that are not fields: its id, photo, files, times, version.
-    static let keptColumns = ["id", "photo", "attachments", "created_at", "updated_at", "version"]
-    static let columns = columnNames.joined(separator: ", ")
 
     /// The item with `id`, or nil.
     public func item(id: Int64) throws -> HouseholdItem? {
         let statement = try database.cachedStatement(
-            "SELECT \(Self.columns) FROM items WHERE id = ?")
+            "SELECT \(ItemRows.columns) FROM items WHERE id = ?")
         try statement.bind(id, at: 1)
         defer { statement.reset() }
-        return try statement.step() ? try decodeItem(statement) : nil
+        return try statement.step() ? try rows.decodeItem(statement) : nil
     }
 
     /// The items that pass `filter`, in `sort` order.
@@ -144,11 +56,11 @@ public final class ItemStore {
     ) throws {
         let (condition, arguments) = Self.whereClause(filter, ids: ids)
         let statement = try database.cachedStatement(
-            "SELECT \(Self.columns) FROM items\(condition) \(Self.orderBy(sort))")
+            "SELECT \(ItemRows.columns) FROM items\(condition) \(Self.orderBy(sort))")
         try statement.bind(arguments)
         defer { statement.reset() }
         while try statement.step() {
-            try body(try decodeItem(statement))
+            try body(try rows.decodeItem(statement))
         }
     }
 
@@ -171,7 +83,7 @@ public final class ItemStore {
             let worth = statement.optionalInt64(at: 5)
             let purchaseDate =
                 sort.field == .purchased
-                ? try readingStoredValues {
+                ? try rows.readingStoredValues {
                     try statement.optionalText(at: 3).map { try CalendarDate(parsing: $0) }
                 } : nil
             let key = SortKey(
@@ -234,6 +146,19 @@ public final class ItemStore {
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
 
+    /// The items that use the stored file `name`, as their photo or one of their files.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func itemIDs(usingFile name: String) throws -> [Int64] {
+        let statement = try database.cachedStatement(
+            "SELECT DISTINCT item_id FROM item_files WHERE file = ?")
+        defer { statement.reset() }
+        try statement.bind([.text(name)])
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.int64(at: 0)) }
+        return ids
+    }
+
     // MARK: - Tags
 
     /// `item`'s tags as the inventory spells them: a tag typed in another case takes the
@@ -289,38 +214,6 @@ public final class ItemStore {
                 Int128(statement.optionalInt64(at: 2) ?? 0) * Int128(statement.int64(at: 3))
         }
         return summaries
-    }
-
-    // MARK: - Settings
-
-    /// Whether the inventory holds any amount: a price or value on an item, a claim line, or in
-    /// the history (which would be read in another currency's scale otherwise).
-    public func holdsAmounts() throws -> Bool {
-        let statement = try database.cachedStatement(
-            """
-            SELECT EXISTS (SELECT 1 FROM items WHERE price IS NOT NULL OR value IS NOT NULL)
-                OR EXISTS (SELECT 1 FROM claim_items WHERE price IS NOT NULL OR value IS NOT NULL
-                    OR replacement IS NOT NULL OR replaced_paid IS NOT NULL)
-                OR EXISTS (SELECT 1 FROM journal WHERE
-                    json_extract(before, '$.price') IS NOT NULL
-                    OR json_extract(after, '$.price') IS NOT NULL
-                    OR json_extract(before, '$.value') IS NOT NULL
-                    OR json_extract(after, '$.value') IS NOT NULL)
-            """)
-        defer { statement.reset() }
-        return try statement.step() && statement.bool(at: 0)
-    }
-
-    /// Records `currency` as the inventory's; the caller checks that no amount is stored.
-    public func setCurrency(_ currency: Currency) throws {
-        try database.execute(
-            "UPDATE settings SET value = ? WHERE key = 'currency'", [.text(currency.code)])
-        // amounts in the old currency's minor units mean something else in the new one
-        try database.execute(
-            """
-            DELETE FROM settings WHERE key IN ('receipt_threshold', 'coverage_limit')
-                OR substr(key, 1, 14) = 'special_limit.'
-            """)
     }
 
     /// The WHERE clause of `filter` (empty when it has no condition) and the values it binds.
@@ -395,95 +288,6 @@ public final class ItemStore {
         case .worth:
             "ORDER BY \(worthSQL) IS NULL, \(worthSQL)\(direction), id"
         case .id: "ORDER BY id\(direction)"
-        }
-    }
-
-    /// Reads an item from the row's columns `offset` on, in `columnNames` order: its kept
-    /// columns, then each field of `ItemField.all` by its kind. The columns added later may be
-    /// NULL (a journal entry written before them).
-    ///
-    /// - Throws: `StoreError.damaged` for a value that breaks a rule the file enforces (its
-    ///   CHECK constraints, which every write passed): only damage puts one there, and it is
-    ///   said as damage, never as the user's mistake.
-    func decodeItem(_ row: Statement, offset: Int32 = 0) throws -> HouseholdItem {
-        let id = row.int64(at: offset)
-        do {
-            let version = row.int64(at: offset + 5)
-            guard version >= 1 else { throw Self.damage("version \(version)") }
-            var item = HouseholdItem(
-                id: id, name: "", photo: row.optionalText(at: offset + 1),
-                attachments: try ItemColumns.attachments(row.optionalText(at: offset + 2)),
-                createdAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 3)),
-                updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 4)),
-                version: Int(version))
-            var column = offset + Int32(Self.keptColumns.count)
-            for field in ItemField.all {
-                try read(field, of: &item, from: row, at: column)
-                column += 1
-            }
-            return item
-        } catch let error as InventoryError {
-            throw Self.damage("\(error)")
-        } catch let error as StoreError where error.isDamage {
-            throw StoreError.damaged("item \(id): \(error.message)")
-        }
-    }
-
-    /// Reads `field` of `item` from the row's column `column`, by the field's kind.
-    func read(
-        _ field: ItemField, of item: inout HouseholdItem, from row: Statement, at column: Int32
-    ) throws {
-        switch field.kind {
-        case .name(let path):
-            let name = row.text(at: column)
-            guard !name.isEmpty else { throw Self.damage("an empty \(field.key)") }
-            item[keyPath: path] = name
-        case .text(let path, _):
-            item[keyPath: path] = row.optionalText(at: column)
-        case .money(let path):
-            item[keyPath: path] = try row.optionalInt64(at: column).map {
-                try Money(minorUnits: $0, currency: currency)
-            }
-        case .date(let path, _):
-            // Stored as YYYY-MM-DD, read from the column's bytes; anything else is parsed as
-            // text, which names what is wrong with it.
-            item[keyPath: path] =
-                switch row.withOptionalBytes(at: column, CalendarDate.init(storedBytes:)) {
-                case .none: nil
-                case .some(.some(let date)): date
-                case .some(.none): try CalendarDate(parsing: row.text(at: column))
-                }
-        case .flag(let path):
-            // 0 or 1 (NULL, in a journal entry written before the field: 0).
-            let value = row.int64(at: column)
-            guard value == 0 || value == 1 else {
-                throw Self.damage("a flag (\(field.key)) of \(value)")
-            }
-            item[keyPath: path] = value == 1
-        case .count(let path):
-            let value = row.int64(at: column)
-            guard value >= 1, value <= Int64(Int.max) else {
-                throw Self.damage("\(field.key) \(value)")
-            }
-            item[keyPath: path] = Int(value)
-        case .tags(let path):
-            item[keyPath: path] = try ItemColumns.tags(row.optionalText(at: column))
-        }
-    }
-
-    /// The error for a value read back from the file that breaks one of its rules: damage.
-    static func damage(_ what: String) -> StoreError {
-        .damaged("a value read back breaks a rule of the file: \(what)")
-    }
-
-    /// Runs `body`, which reads values back from the file into the model's types: one the
-    /// model refuses (a negative price, a date that is no day) breaks a rule every write
-    /// passed, so the file is damaged (`StoreError.damaged`).
-    func readingStoredValues<Result>(_ body: () throws -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch let error as InventoryError {
-            throw Self.damage("\(error)")
         }
     }
 
@@ -660,7 +464,8 @@ public final class ItemStore {
     /// The columns an INSERT or UPDATE of an item writes, in the order `bindFields` binds
     /// them: the kept columns but the id, the folded name and tags, each field's, then the id.
     private static let writtenColumns =
-        Array(keptColumns.dropFirst()) + ["name_key", "tag_keys"] + ItemField.all.map(\.column) + [
+        Array(ItemRows.keptColumns.dropFirst()) + ["name_key", "tag_keys"]
+        + ItemField.all.map(\.column) + [
             "id"
         ]
     private static let insertColumnCount = writtenColumns.count
@@ -761,182 +566,5 @@ extension HouseholdItem {
             updatedAt: updatedAt, version: version)
         for field in ItemField.all { field.copy(from: self, to: &item) }
         return item
-    }
-}
-
-/// A count of committed write transactions, safe to read from any thread, and the gate a
-/// signal closes so that what it says was or was not saved stays true.
-///
-/// A process ending on a signal cannot wait for ever for the command to stop, but must not
-/// say "interrupted" (nothing saved) while a COMMIT it did not wait for is still writing: a
-/// SIGTERM during the commit of a 100,000-row import said so, and the import was there.
-/// `refuseCommits` closes the gate: a commit in progress is waited for, and none starts after.
-public final class CommitCounter: Sendable {
-    private let value = Atomic<Int>(0)
-    /// 0: no commit in progress; 1: one is; 2: commits are refused.
-    private let phase = Atomic<Int>(0)
-
-    /// Creates a counter at 0.
-    public init() {}
-
-    /// How many commits so far.
-    public var count: Int { value.load(ordering: .acquiring) }
-
-    /// Marks a commit as started; false when commits are refused (then do not commit).
-    package func beginCommit() -> Bool {
-        phase.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
-    }
-
-    /// Marks the commit `beginCommit` started as ended, counting it if it `committed`.
-    package func endCommit(committed: Bool) {
-        if committed { value.add(1, ordering: .releasing) }
-        phase.store(0, ordering: .releasing)
-    }
-
-    /// Refuses every commit from now on, after waiting up to `timeout` for one in progress to
-    /// end. Returns whether none is in progress any more (then `count` is final); false when
-    /// one was still writing at the deadline, and may yet be saved.
-    public func refuseCommits(waitingAtMost timeout: Duration) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let (exchanged, original) = phase.compareExchange(
-                expected: 0, desired: 2, ordering: .acquiringAndReleasing)
-            if exchanged || original == 2 { return true }
-            guard ContinuousClock.now < deadline else { return false }
-            usleep(1_000)
-        }
-    }
-}
-
-// MARK: - Settings
-
-extension ItemStore {
-    /// The stored keys of `InventorySettings`, in the `settings` table beside the currency.
-    private enum SettingKey: String {
-        case title
-        case receiptThreshold = "receipt_threshold"
-        case reviewDays = "review_days"
-        case maximumDepreciation = "max_depreciation_bp"
-        case coverageLimit = "coverage_limit"
-    }
-
-    /// The prefixes of the settings kept one per category.
-    private static let depreciationPrefix = "depreciation."
-    private static let specialLimitPrefix = "special_limit."
-
-    /// The household's settings; a value that is not set, or that an unknown version stored in
-    /// a form this one cannot read, is the default.
-    public func settings() throws -> InventorySettings {
-        var settings = InventorySettings.defaults(in: currency)
-        let statement = try database.cachedStatement("SELECT key, value FROM settings")
-        defer { statement.reset() }
-        while try statement.step() {
-            let value = statement.text(at: 1)
-            let key = statement.text(at: 0)
-            if key.hasPrefix(Self.depreciationPrefix) {
-                if let terms = DepreciationTerms(text: value) {
-                    settings.depreciation[String(key.dropFirst(Self.depreciationPrefix.count))] =
-                        terms
-                }
-                continue
-            }
-            if key.hasPrefix(Self.specialLimitPrefix) {
-                if let units = Int64(value),
-                    let money = try? Money(minorUnits: units, currency: currency)
-                {
-                    settings.specialLimits[String(key.dropFirst(Self.specialLimitPrefix.count))] =
-                        money
-                }
-                continue
-            }
-            switch SettingKey(rawValue: key) {
-            case .title: settings.title = value
-            case .receiptThreshold:
-                if let units = Int64(value),
-                    let money = try? Money(minorUnits: units, currency: currency)
-                {
-                    settings.receiptThreshold = money
-                }
-            case .reviewDays:
-                if let days = Int(value), days > 0 { settings.reviewDays = days }
-            case .maximumDepreciation:
-                if let points = Int(value), (0...10_000).contains(points) {
-                    settings.maximumDepreciationBasisPoints = points
-                }
-            case .coverageLimit:
-                if let units = Int64(value) {
-                    settings.coverageLimit = try? Money(minorUnits: units, currency: currency)
-                }
-            case nil: break
-            }
-        }
-        return settings
-    }
-
-    /// The settings key of the household password's hash, which `settings()` never reads.
-    private static let serverPasswordKey = "server_password"
-
-    /// The stored hash of the household password of `inventory serve`, if one was set.
-    public func serverPasswordHash() throws -> String? {
-        let statement = try database.cachedStatement("SELECT value FROM settings WHERE key = ?")
-        try statement.bind(.text(Self.serverPasswordKey), at: 1)
-        defer { statement.reset() }
-        return try statement.step() ? statement.text(at: 0) : nil
-    }
-
-    /// Stores the hash of the household password (nil removes it).
-    public func setServerPasswordHash(_ hash: String?) throws {
-        if let hash {
-            try database.execute(
-                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                [.text(Self.serverPasswordKey), .text(hash)])
-        } else {
-            try database.execute(
-                "DELETE FROM settings WHERE key = ?", [.text(Self.serverPasswordKey)])
-        }
-    }
-
-    /// Stores `settings` (a title of nil removes the stored one); the caller validates them.
-    public func setSettings(_ settings: InventorySettings) throws {
-        let upsert =
-            "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
-        if let title = settings.title {
-            try database.execute(upsert, [.text(SettingKey.title.rawValue), .text(title)])
-        } else {
-            try database.execute(
-                "DELETE FROM settings WHERE key = ?", [.text(SettingKey.title.rawValue)])
-        }
-        try database.execute(
-            upsert,
-            [
-                .text(SettingKey.receiptThreshold.rawValue),
-                .text(String(settings.receiptThreshold.minorUnits)),
-            ])
-        try database.execute(
-            upsert, [.text(SettingKey.reviewDays.rawValue), .text(String(settings.reviewDays))])
-        func set(_ key: SettingKey, _ value: String?) throws {
-            if let value {
-                try database.execute(upsert, [.text(key.rawValue), .text(value)])
-            } else {
-                try database.execute("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
-            }
-        }
-        try set(.maximumDepreciation, settings.maximumDepreciationBasisPoints.map(String.init))
-        try set(.coverageLimit, settings.coverageLimit.map { String($0.minorUnits) })
-        try database.execute(
-            "DELETE FROM settings WHERE substr(key, 1, ?) = ? OR substr(key, 1, ?) = ?",
-            [
-                .integer(Int64(Self.depreciationPrefix.count)), .text(Self.depreciationPrefix),
-                .integer(Int64(Self.specialLimitPrefix.count)), .text(Self.specialLimitPrefix),
-            ])
-        for (category, terms) in settings.depreciation {
-            try database.execute(
-                upsert, [.text(Self.depreciationPrefix + category), .text(terms.text)])
-        }
-        for (category, limit) in settings.specialLimits {
-            try database.execute(
-                upsert,
-                [.text(Self.specialLimitPrefix + category), .text(String(limit.minorUnits))])
-        }
     }
 }

@@ -1,0 +1,169 @@
+import InventoryModel
+
+/// The household's settings (the `settings` table): the currency, `InventorySettings`, and
+/// the hash of the household password of `inventory serve`.
+///
+/// The same table also keeps two rows that are not settings, each with the code that reads it:
+/// the record of damage (`InventoryDatabase.recordedDamage()`) and the mark of imported amounts
+/// (`StoredAmounts.holdsOnlyImported()`).
+public struct SettingsTable {
+    /// The connection of the inventory's database.
+    let database: Database
+    /// The currency the inventory records its amounts in, read when the database opened.
+    let currency: Currency
+
+    /// The stored keys of `InventorySettings`, in the `settings` table beside the currency.
+    private enum SettingKey: String {
+        case title
+        case receiptThreshold = "receipt_threshold"
+        case reviewDays = "review_days"
+        case maximumDepreciation = "max_depreciation_bp"
+        case coverageLimit = "coverage_limit"
+    }
+
+    /// The prefixes of the settings kept one per category.
+    private static let depreciationPrefix = "depreciation."
+    private static let specialLimitPrefix = "special_limit."
+
+    /// The currency stored in `database` (USD when none is).
+    ///
+    /// - Throws: `StoreError.damaged` when the stored code is no currency's; `DatabaseError`.
+    static func storedCurrency(in database: Database) throws -> Currency {
+        let statement = try database.cachedStatement(
+            "SELECT value FROM settings WHERE key = 'currency'")
+        let code = try statement.step() ? statement.text(at: 0) : Currency.usd.code
+        statement.reset()
+        guard let currency = Currency(storedCode: code) else {
+            throw StoreError.damaged("the stored currency \(quoted(code)) is not a currency code")
+        }
+        return currency
+    }
+
+    /// Records `currency` as the inventory's; the caller checks that no amount is stored.
+    public func setCurrency(_ currency: Currency) throws {
+        try database.execute(
+            "UPDATE settings SET value = ? WHERE key = 'currency'", [.text(currency.code)])
+        // amounts in the old currency's minor units mean something else in the new one
+        try database.execute(
+            """
+            DELETE FROM settings WHERE key IN ('receipt_threshold', 'coverage_limit')
+                OR substr(key, 1, 14) = 'special_limit.'
+            """)
+    }
+
+    /// The household's settings; a value that is not set, or that an unknown version stored in
+    /// a form this one cannot read, is the default.
+    public func current() throws -> InventorySettings {
+        var settings = InventorySettings.defaults(in: currency)
+        let statement = try database.cachedStatement("SELECT key, value FROM settings")
+        defer { statement.reset() }
+        while try statement.step() {
+            let value = statement.text(at: 1)
+            let key = statement.text(at: 0)
+            if key.hasPrefix(Self.depreciationPrefix) {
+                if let terms = DepreciationTerms(text: value) {
+                    settings.depreciation[String(key.dropFirst(Self.depreciationPrefix.count))] =
+                        terms
+                }
+                continue
+            }
+            if key.hasPrefix(Self.specialLimitPrefix) {
+                if let units = Int64(value),
+                    let money = try? Money(minorUnits: units, currency: currency)
+                {
+                    settings.specialLimits[String(key.dropFirst(Self.specialLimitPrefix.count))] =
+                        money
+                }
+                continue
+            }
+            switch SettingKey(rawValue: key) {
+            case .title: settings.title = value
+            case .receiptThreshold:
+                if let units = Int64(value),
+                    let money = try? Money(minorUnits: units, currency: currency)
+                {
+                    settings.receiptThreshold = money
+                }
+            case .reviewDays:
+                if let days = Int(value), days > 0 { settings.reviewDays = days }
+            case .maximumDepreciation:
+                if let points = Int(value), (0...10_000).contains(points) {
+                    settings.maximumDepreciationBasisPoints = points
+                }
+            case .coverageLimit:
+                if let units = Int64(value) {
+                    settings.coverageLimit = try? Money(minorUnits: units, currency: currency)
+                }
+            case nil: break
+            }
+        }
+        return settings
+    }
+
+    /// The settings key of the household password's hash, which `current()` never reads.
+    private static let serverPasswordKey = "server_password"
+
+    /// The stored hash of the household password of `inventory serve`, if one was set.
+    public func serverPasswordHash() throws -> String? {
+        let statement = try database.cachedStatement("SELECT value FROM settings WHERE key = ?")
+        try statement.bind(.text(Self.serverPasswordKey), at: 1)
+        defer { statement.reset() }
+        return try statement.step() ? statement.text(at: 0) : nil
+    }
+
+    /// Stores the hash of the household password (nil removes it).
+    public func setServerPasswordHash(_ hash: String?) throws {
+        if let hash {
+            try database.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [.text(Self.serverPasswordKey), .text(hash)])
+        } else {
+            try database.execute(
+                "DELETE FROM settings WHERE key = ?", [.text(Self.serverPasswordKey)])
+        }
+    }
+
+    /// Stores `settings` (a title of nil removes the stored one); the caller validates them.
+    public func save(_ settings: InventorySettings) throws {
+        let upsert =
+            "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+        if let title = settings.title {
+            try database.execute(upsert, [.text(SettingKey.title.rawValue), .text(title)])
+        } else {
+            try database.execute(
+                "DELETE FROM settings WHERE key = ?", [.text(SettingKey.title.rawValue)])
+        }
+        try database.execute(
+            upsert,
+            [
+                .text(SettingKey.receiptThreshold.rawValue),
+                .text(String(settings.receiptThreshold.minorUnits)),
+            ])
+        try database.execute(
+            upsert, [.text(SettingKey.reviewDays.rawValue), .text(String(settings.reviewDays))])
+        func set(_ key: SettingKey, _ value: String?) throws {
+            if let value {
+                try database.execute(upsert, [.text(key.rawValue), .text(value)])
+            } else {
+                try database.execute("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
+            }
+        }
+        try set(.maximumDepreciation, settings.maximumDepreciationBasisPoints.map(String.init))
+        try set(.coverageLimit, settings.coverageLimit.map { String($0.minorUnits) })
+        try database.execute(
+            "DELETE FROM settings WHERE substr(key, 1, ?) = ? OR substr(key, 1, ?) = ?",
+            [
+                .integer(Int64(Self.depreciationPrefix.count)), .text(Self.depreciationPrefix),
+                .integer(Int64(Self.specialLimitPrefix.count)), .text(Self.specialLimitPrefix),
+            ])
+        for (category, terms) in settings.depreciation {
+            try database.execute(
+                upsert, [.text(Self.depreciationPrefix + category), .text(terms.text)])
+        }
+        for (category, limit) in settings.specialLimits {
+            try database.execute(
+                upsert,
+                [.text(Self.specialLimitPrefix + category), .text(String(limit.minorUnits))])
+        }
+    }
+}
