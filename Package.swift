@@ -146,6 +146,10 @@ let package = Package(
                 // NIOThreadPool: the household password's checks run on threads of their own
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // the signals a server stops on, named where the service group is made
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                // ByteBuffer to and from Data, for JSON
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // scrypt, for the household password's hash
@@ -235,6 +239,7 @@ let package = Package(
                 // to serve the application on a port, met by raw sockets
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ]),
         .testTarget(
             name: "InventoryBrowseTests",
@@ -251,3 +256,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The rules the compiler enforces on every Swift target of ours: an existential says `any`,
+// and a file uses only the members of the modules it imports.
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

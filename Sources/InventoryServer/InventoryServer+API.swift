@@ -4,6 +4,7 @@ import Hummingbird
 import InventoryExchange
 import InventoryKit
 import NIOCore
+import NIOFoundationCompat
 import ServiceLifecycle
 
 // The JSON API under /api/: views, items by view with paging, one item, add, edit, delete,

@@ -3,6 +3,7 @@ import Hummingbird
 import InventoryKit
 import InventoryReport
 import NIOCore
+import Plot
 
 // Claims in the browser: the blog's first scenario. The claim form passes its selection
 // forward to a multi-select item list (`ProductListController`), which reports the selection

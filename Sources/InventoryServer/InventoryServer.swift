@@ -10,6 +10,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import ServiceLifecycle
+import UnixSignals
 
 /// `inventory serve`: the inventory in the browser, over one `InventoryManager`.
 ///

@@ -6,6 +6,7 @@ import InventoryKit
 import InventoryServer
 import InventoryTestSupport
 import NIOCore
+import NIOFoundationCompat
 import Synchronization
 import Testing
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A CSV file as Homebox 0.26.2 exports it (`GET /v1/entities/export`): its 25 columns in its
 /// order, every location a row of its own beside the items (FORMATS.md §1.8). A location row
 /// has its parent's path as `HB.location` (empty at the top) and an `HB.url` ending in

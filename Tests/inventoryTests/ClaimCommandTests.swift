@@ -1,4 +1,5 @@
 import Foundation
+import InventoryStore
 import InventoryTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import Foundation
 import InventoryKit
 
 /// How the numbers of a money column mark their decimals.

@@ -3,6 +3,7 @@ import Foundation
 import InventoryCommandLine
 import InventoryExchange
 import InventoryKit
+import Locking
 
 struct BackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
