@@ -52,7 +52,7 @@ public struct ReportWriter {
         try folder.write { temporary in
             let files = (temporary as NSString).appendingPathComponent(Self.filesName)
             var placed: Set<String> = []
-            var failure: Error?
+            var failure: (any Error)?
             /// The file's address in the folder, placed there the first time it is shown.
             func placing(_ found: Source) -> Report.Photo {
                 guard case .file(let name, let stored) = found else {

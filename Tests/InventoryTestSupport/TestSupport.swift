@@ -35,7 +35,7 @@ public final class ChangeRecorder {
     }
 
     private let storage = Storage()
-    private let token: NSObjectProtocol
+    private let token: any NSObjectProtocol
     private let center: NotificationCenter
 
     public init(_ manager: InventoryManager) {

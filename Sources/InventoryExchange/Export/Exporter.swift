@@ -141,7 +141,7 @@ public struct Exporter {
         bytes.reserveCapacity(1 << 16)
         CSVWriter.appendRecord(columns.map(\.header), lineEnd: lineEnd, to: &bytes)
         var count = 0
-        var failure: Error?
+        var failure: (any Error)?
         try manager.forEachItem(matching: filter, sortedBy: .name) { item in
             guard failure == nil else { return }
             let ref = Self.reference(of: item, refs: refs, identity: identity)
@@ -184,7 +184,7 @@ public struct Exporter {
             ).dropLast())  // its closing brace: the items and claims follow
         bytes += Array(",\"items\":[".utf8)
         var count = 0
-        var failure: Error?
+        var failure: (any Error)?
         try manager.forEachItem(matching: filter, sortedBy: .name) { item in
             guard failure == nil else { return }
             do {

@@ -714,7 +714,7 @@ struct JSONImport {
     }
 
     /// `items[3].price` as a reader names it: `item 4's price`.
-    private static func place(_ path: [CodingKey]) -> String {
+    private static func place(_ path: [any CodingKey]) -> String {
         var words: [String] = []
         var index = 0
         while index < path.count {

@@ -589,7 +589,7 @@ public final class ViewObservation: Sendable {
 /// A NotificationCenter observer token, removed when cancelled.
 private struct Subscription: @unchecked Sendable {  // The token is only handed back to `center`.
     let center: NotificationCenter
-    let token: NSObjectProtocol
+    let token: any NSObjectProtocol
 
     func cancel() {
         center.removeObserver(token)

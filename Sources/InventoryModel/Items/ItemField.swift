@@ -29,22 +29,22 @@ public struct ItemField: Sendable {
     /// What a field holds, with the path to it on an item.
     public enum Kind: Sendable {
         /// The name: text that cannot be blank.
-        case name(WritableKeyPath<HouseholdItem, String> & Sendable)
+        case name(any WritableKeyPath<HouseholdItem, String> & Sendable)
         /// Text, nil when blank; `multiline` keeps line breaks and tabs.
-        case text(WritableKeyPath<HouseholdItem, String?> & Sendable, multiline: Bool)
+        case text(any WritableKeyPath<HouseholdItem, String?> & Sendable, multiline: Bool)
         /// An amount in the inventory's currency.
-        case money(WritableKeyPath<HouseholdItem, Money?> & Sendable)
+        case money(any WritableKeyPath<HouseholdItem, Money?> & Sendable)
         /// A calendar day; `past`: it cannot be after today.
-        case date(WritableKeyPath<HouseholdItem, CalendarDate?> & Sendable, past: Bool)
+        case date(any WritableKeyPath<HouseholdItem, CalendarDate?> & Sendable, past: Bool)
         /// Yes or no.
-        case flag(WritableKeyPath<HouseholdItem, Bool> & Sendable)
+        case flag(any WritableKeyPath<HouseholdItem, Bool> & Sendable)
         /// A count from 1.
-        case count(WritableKeyPath<HouseholdItem, Int> & Sendable)
+        case count(any WritableKeyPath<HouseholdItem, Int> & Sendable)
         /// Tags.
-        case tags(WritableKeyPath<HouseholdItem, [String]> & Sendable)
+        case tags(any WritableKeyPath<HouseholdItem, [String]> & Sendable)
 
         /// The path to the field's value on an item.
-        public var path: PartialKeyPath<HouseholdItem> & Sendable {
+        public var path: any PartialKeyPath<HouseholdItem> & Sendable {
             switch self {
             case .name(let path): path
             case .text(let path, _): path
