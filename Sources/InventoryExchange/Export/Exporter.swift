@@ -71,8 +71,8 @@ public struct Exporter {
                     if field.key == "location" {
                         return item.location ?? placeholderLocation
                     }
-                    if case .flag(let path) = field.kind {
-                        return item[keyPath: path] ? "true" : (isCustom ? nil : "false")
+                    if case .flag(let flag) = field.value(of: item) {
+                        return flag ? "true" : (isCustom ? nil : "false")
                     }
                     return Self.cell(field, of: item)
                 }
@@ -92,7 +92,7 @@ public struct Exporter {
         let importRef: Column = ("Import ref", { _, ref in ref })
         return ordered(by: order).map { field in
             let cell: @Sendable (HouseholdItem, String) -> String? = { item, _ in
-                if case .flag(let path) = field.kind { return item[keyPath: path] ? "yes" : "no" }
+                if case .flag(let flag) = field.value(of: item) { return flag ? "yes" : "no" }
                 return Self.cell(field, of: item)
             }
             return (field.spreadsheetHeader, cell)

@@ -38,27 +38,25 @@ public enum ItemJSON {
             write(&bytes)
             bytes.append(UInt8(ascii: "\""))
         }
-        switch field.kind {
-        case .name(let path): appendString(item[keyPath: path], to: &bytes)
-        case .text(let path, _): appendString(item[keyPath: path], to: &bytes)
-        case .money(let path):
-            if let amount = item[keyPath: path] {
+        switch field.value(of: item) {
+        case .text(let text): appendString(text, to: &bytes)
+        case .money(let amount):
+            if let amount {
                 quoted(amount.appendDecimal)
             } else {
                 bytes.append("null")
             }
-        case .date(let path, _):
-            if let date = item[keyPath: path] {
+        case .date(let date):
+            if let date {
                 quoted(date.append)
             } else {
                 bytes.append("null")
             }
-        case .flag(let path):
-            if item[keyPath: path] { bytes.append("true") } else { bytes.append("false") }
-        case .count(let path): ASCIIDigits.append(item[keyPath: path], to: &bytes)
-        case .tags(let path):
+        case .flag(let flag): if flag { bytes.append("true") } else { bytes.append("false") }
+        case .count(let count): ASCIIDigits.append(count, to: &bytes)
+        case .tags(let tags):
             bytes.append(UInt8(ascii: "["))
-            for (index, tag) in item[keyPath: path].enumerated() {
+            for (index, tag) in tags.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 appendString(tag, to: &bytes)
             }

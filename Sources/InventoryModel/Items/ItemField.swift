@@ -6,7 +6,7 @@
 /// history all walk it, so adding a field is its column (a migration), its property on
 /// `HouseholdItem`, and its entry in `all`. An item's id, photo, files, times and version are
 /// not fields: the inventory keeps them, nobody types them.
-public struct ItemField: Sendable {
+public final class ItemField: Sendable {
     /// The field's name in JSON, our CSV, the journal and the API: `purchaseDate`.
     public let key: String
     /// Its column in the `items` table and in a claim line's record: `purchase_date`.
@@ -26,25 +26,26 @@ public struct ItemField: Sendable {
     /// every field a claim shows, which is all but the notes and the review day.
     public let isRecordedByClaims: Bool
 
-    /// What a field holds, with the path to it on an item.
-    public enum Kind: Sendable {
+    /// What a field holds, with the path to it on an item. (Sendable though a key path is not
+    /// declared so: a key path is immutable once made.)
+    public enum Kind: @unchecked Sendable {
         /// The name: text that cannot be blank.
-        case name(any WritableKeyPath<HouseholdItem, String> & Sendable)
+        case name(WritableKeyPath<HouseholdItem, String>)
         /// Text, nil when blank; `multiline` keeps line breaks and tabs.
-        case text(any WritableKeyPath<HouseholdItem, String?> & Sendable, multiline: Bool)
+        case text(WritableKeyPath<HouseholdItem, String?>, multiline: Bool)
         /// An amount in the inventory's currency.
-        case money(any WritableKeyPath<HouseholdItem, Money?> & Sendable)
+        case money(WritableKeyPath<HouseholdItem, Money?>)
         /// A calendar day; `past`: it cannot be after today.
-        case date(any WritableKeyPath<HouseholdItem, CalendarDate?> & Sendable, past: Bool)
+        case date(WritableKeyPath<HouseholdItem, CalendarDate?>, past: Bool)
         /// Yes or no.
-        case flag(any WritableKeyPath<HouseholdItem, Bool> & Sendable)
+        case flag(WritableKeyPath<HouseholdItem, Bool>)
         /// A count from 1.
-        case count(any WritableKeyPath<HouseholdItem, Int> & Sendable)
+        case count(WritableKeyPath<HouseholdItem, Int>)
         /// Tags.
-        case tags(any WritableKeyPath<HouseholdItem, [String]> & Sendable)
+        case tags(WritableKeyPath<HouseholdItem, [String]>)
 
         /// The path to the field's value on an item.
-        public var path: any PartialKeyPath<HouseholdItem> & Sendable {
+        public var path: PartialKeyPath<HouseholdItem> {
             switch self {
             case .name(let path): path
             case .text(let path, _): path
@@ -57,12 +58,19 @@ public struct ItemField: Sendable {
         }
     }
 
-    /// A field named `key` (and `column`), shown as `label`.
+    /// Reads the field's value from an item. Written out for each field beside its key path:
+    /// reading through a key path copies the whole item first (a retain and a release of each
+    /// of its texts, for every field of every item read).
+    private let read: @Sendable (HouseholdItem) -> ItemFieldValue
+
+    /// A field named `key` (and `column`), shown as `label`, whose value `read` reads.
     init(
         _ key: String, column: String? = nil, label: String, spreadsheet: String? = nil,
         homebox: String? = nil, refusedAs valueField: ValueField,
-        recordedByClaims: Bool = true, _ kind: Kind
+        recordedByClaims: Bool = true, _ kind: Kind,
+        read: @escaping @Sendable (HouseholdItem) -> ItemFieldValue
     ) {
+        self.read = read
         self.isRecordedByClaims = recordedByClaims
         self.spreadsheetHeader = spreadsheet ?? label
         self.key = key
@@ -76,71 +84,92 @@ public struct ItemField: Sendable {
     /// Every field of an item, in the order of an item's JSON keys (and of forms, `show` and
     /// history). A new field goes last.
     public static let all: [ItemField] = [
-        ItemField("name", label: "Name", homebox: "HB.name", refusedAs: .name, .name(\.name)),
+        ItemField("name", label: "Name", homebox: "HB.name", refusedAs: .name, .name(\.name)) {
+            .text($0.name)
+        },
         ItemField(
             "description", label: "Description", homebox: "HB.description",
-            refusedAs: .description, .text(\.description, multiline: true)),
+            refusedAs: .description, .text(\.description, multiline: true)
+        ) { .text($0.description) },
         ItemField(
             "price", label: "Price", homebox: "HB.purchase_price", refusedAs: .price,
-            .money(\.price)),
+            .money(\.price)
+        ) { .money($0.price) },
         ItemField(
             "purchaseDate", column: "purchase_date", label: "Purchased",
             spreadsheet: "Purchase date",
             homebox: "HB.purchase_time", refusedAs: .purchaseDate,
-            .date(\.purchaseDate, past: true)),
+            .date(\.purchaseDate, past: true)
+        ) { .date($0.purchaseDate) },
         ItemField(
             "luxury", label: "Luxury", homebox: "HB.field.Luxury", refusedAs: .other("luxury"),
-            .flag(\.isLuxury)),
+            .flag(\.isLuxury)
+        ) { .flag($0.isLuxury) },
         ItemField(
             "insured", label: "Insured", homebox: "HB.insured", refusedAs: .other("insured"),
-            .flag(\.isInsured)),
+            .flag(\.isInsured)
+        ) { .flag($0.isInsured) },
         ItemField(
             "quantity", label: "Quantity", homebox: "HB.quantity", refusedAs: .quantity,
-            .count(\.quantity)),
+            .count(\.quantity)
+        ) { .count($0.quantity) },
         ItemField(
             "location", label: "Location", homebox: "HB.location", refusedAs: .location,
-            .text(\.location, multiline: false)),
+            .text(\.location, multiline: false)
+        ) { .text($0.location) },
         ItemField(
             "brand", label: "Brand", homebox: "HB.manufacturer", refusedAs: .brand,
-            .text(\.brand, multiline: false)),
+            .text(\.brand, multiline: false)
+        ) { .text($0.brand) },
         ItemField(
             "model", label: "Model", homebox: "HB.model_number", refusedAs: .model,
-            .text(\.model, multiline: false)),
+            .text(\.model, multiline: false)
+        ) { .text($0.model) },
         ItemField(
             "serial", label: "Serial", spreadsheet: "Serial number", homebox: "HB.serial_number",
             refusedAs: .serial,
-            .text(\.serialNumber, multiline: false)),
+            .text(\.serialNumber, multiline: false)
+        ) { .text($0.serialNumber) },
         ItemField(
             "notes", label: "Notes", homebox: "HB.notes", refusedAs: .notes,
-            recordedByClaims: false, .text(\.notes, multiline: true)),
+            recordedByClaims: false, .text(\.notes, multiline: true)
+        ) { .text($0.notes) },
         ItemField(
             "value", label: "Value", spreadsheet: "Replacement value",
             homebox: "HB.field.Replacement value", refusedAs: .value,
-            .money(\.replacementValue)),
+            .money(\.replacementValue)
+        ) { .money($0.replacementValue) },
         ItemField(
             "purchasedFrom", column: "purchased_from", label: "Bought from",
             spreadsheet: "Purchased from",
             homebox: "HB.purchase_from", refusedAs: .purchasedFrom,
-            .text(\.purchasedFrom, multiline: false)),
+            .text(\.purchasedFrom, multiline: false)
+        ) { .text($0.purchasedFrom) },
         ItemField(
             "warrantyUntil", column: "warranty_until", label: "Warranty to",
             spreadsheet: "Warranty until",
             homebox: "HB.warranty_expires", refusedAs: .warrantyUntil,
-            .date(\.warrantyUntil, past: false)),
+            .date(\.warrantyUntil, past: false)
+        ) { .date($0.warrantyUntil) },
         ItemField(
             "lifetimeWarranty", column: "lifetime_warranty", label: "Lifetime",
             spreadsheet: "Lifetime warranty",
             homebox: "HB.lifetime_warranty", refusedAs: .other("lifetime warranty"),
-            .flag(\.hasLifetimeWarranty)),
+            .flag(\.hasLifetimeWarranty)
+        ) { .flag($0.hasLifetimeWarranty) },
         ItemField(
             "scheduled", label: "Rider", spreadsheet: "Scheduled", homebox: "HB.field.Scheduled",
             refusedAs: .other("rider"),
-            .flag(\.isScheduled)),
+            .flag(\.isScheduled)
+        ) { .flag($0.isScheduled) },
         ItemField(
             "reviewedAt", column: "reviewed_at", label: "Reviewed", homebox: "HB.field.Reviewed",
             refusedAs: .reviewedAt,
-            recordedByClaims: false, .date(\.reviewedAt, past: true)),
-        ItemField("tags", label: "Tags", homebox: "HB.labels", refusedAs: .tag, .tags(\.tags)),
+            recordedByClaims: false, .date(\.reviewedAt, past: true)
+        ) { .date($0.reviewedAt) },
+        ItemField("tags", label: "Tags", homebox: "HB.labels", refusedAs: .tag, .tags(\.tags)) {
+            .tags($0.tags)
+        },
     ]
 
     /// The field whose value lives at `path` on an item, if any.
@@ -174,17 +203,7 @@ public enum ItemFieldValue: Sendable, Hashable {
 
 extension ItemField {
     /// The field's value on `item`.
-    public func value(of item: HouseholdItem) -> ItemFieldValue {
-        switch kind {
-        case .name(let path): .text(item[keyPath: path])
-        case .text(let path, _): .text(item[keyPath: path])
-        case .money(let path): .money(item[keyPath: path])
-        case .date(let path, _): .date(item[keyPath: path])
-        case .flag(let path): .flag(item[keyPath: path])
-        case .count(let path): .count(item[keyPath: path])
-        case .tags(let path): .tags(item[keyPath: path])
-        }
-    }
+    public func value(of item: HouseholdItem) -> ItemFieldValue { read(item) }
 
     /// Sets the field on `item` to `value`, which must be of the field's kind (a programmer's
     /// mistake otherwise); a name set to nil becomes empty.
@@ -203,28 +222,12 @@ extension ItemField {
 
     /// Copies the field's value from `source` to `item`.
     public func copy(from source: HouseholdItem, to item: inout HouseholdItem) {
-        switch kind {
-        case .name(let path): item[keyPath: path] = source[keyPath: path]
-        case .text(let path, _): item[keyPath: path] = source[keyPath: path]
-        case .money(let path): item[keyPath: path] = source[keyPath: path]
-        case .date(let path, _): item[keyPath: path] = source[keyPath: path]
-        case .flag(let path): item[keyPath: path] = source[keyPath: path]
-        case .count(let path): item[keyPath: path] = source[keyPath: path]
-        case .tags(let path): item[keyPath: path] = source[keyPath: path]
-        }
+        set(read(source), on: &item)
     }
 
     /// Whether the field has the same value on `one` and `other`.
     public func isEqual(on one: HouseholdItem, and other: HouseholdItem) -> Bool {
-        switch kind {
-        case .name(let path): one[keyPath: path] == other[keyPath: path]
-        case .text(let path, _): one[keyPath: path] == other[keyPath: path]
-        case .money(let path): one[keyPath: path] == other[keyPath: path]
-        case .date(let path, _): one[keyPath: path] == other[keyPath: path]
-        case .flag(let path): one[keyPath: path] == other[keyPath: path]
-        case .count(let path): one[keyPath: path] == other[keyPath: path]
-        case .tags(let path): one[keyPath: path] == other[keyPath: path]
-        }
+        read(one) == read(other)
     }
 
     /// The field's value on `item` for people (`25,000.00`, `yes`, `2024-05-01`,

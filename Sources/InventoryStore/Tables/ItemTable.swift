@@ -544,14 +544,13 @@ public final class ItemTable {
         try text(item.nameSortKey)
         try text(ItemColumns.json(item.tags.map(TextFolding.fold)))
         for field in ItemField.all {
-            switch field.kind {
-            case .name(let path): try text(item[keyPath: path])
-            case .text(let path, _): try text(item[keyPath: path])
-            case .money(let path): try integer(item[keyPath: path]?.minorUnits)
-            case .date(let path, _): try text(item[keyPath: path]?.description)
-            case .flag(let path): try integer(item[keyPath: path] ? 1 : 0)
-            case .count(let path): try integer(Int64(item[keyPath: path]))
-            case .tags(let path): try text(ItemColumns.json(item[keyPath: path]))
+            switch field.value(of: item) {
+            case .text(let value): try text(value)
+            case .money(let value): try integer(value?.minorUnits)
+            case .date(let value): try text(value?.description)
+            case .flag(let value): try integer(value ? 1 : 0)
+            case .count(let value): try integer(Int64(value))
+            case .tags(let value): try text(ItemColumns.json(value))
             }
         }
         try integer(item.id)

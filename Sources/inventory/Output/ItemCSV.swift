@@ -80,16 +80,14 @@ enum ItemCSV {
                         }.joined(separator: "; "), to: &bytes)
                 }
             case .field(let field):
-                switch field.kind {
-                case .name(let path): appendField(item[keyPath: path], to: &bytes)
-                case .text(let path, _): appendField(item[keyPath: path], to: &bytes)
-                case .money(let path): item[keyPath: path]?.appendDecimal(to: &bytes)
-                case .date(let path, _): item[keyPath: path]?.append(to: &bytes)
-                case .flag(let path): bytes.append(item[keyPath: path] ? "true" : "false")
-                case .count(let path): ASCIIDigits.append(item[keyPath: path], to: &bytes)
-                case .tags(let path):
+                switch field.value(of: item) {
+                case .text(let text): appendField(text, to: &bytes)
+                case .money(let money): money?.appendDecimal(to: &bytes)
+                case .date(let date): date?.append(to: &bytes)
+                case .flag(let flag): bytes.append(flag ? "true" : "false")
+                case .count(let count): ASCIIDigits.append(count, to: &bytes)
+                case .tags(let tags):
                     // Joined by "; ", the separator imports split on.
-                    let tags = item[keyPath: path]
                     if !tags.isEmpty { appendField(tags.joined(separator: "; "), to: &bytes) }
                 }
             }

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import InventoryModel
+
+@Suite struct ItemFieldTests {
+    /// A value of `field`'s kind unlike its default, different for each field.
+    static func sample(_ field: ItemField, _ index: Int) -> ItemFieldValue {
+        switch field.kind {
+        case .name, .text: .text("value \(index)")
+        case .money: .money(try? Money(minorUnits: Int64(100 + index), currency: .usd))
+        case .date: .date(CalendarDate(year: 2000, month: 1, day: 1 + index))
+        case .flag: .flag(true)
+        case .count: .count(2 + index)
+        case .tags: .tags(["tag \(index)"])
+        }
+    }
+
+    @Test func eachFieldReadsWhatItsKeyPathWrote() {
+        for (index, field) in ItemField.all.enumerated() {
+            var item = HouseholdItem(
+                id: 1, name: "x", createdAt: Timestamp(millisecondsSince1970: 0),
+                updatedAt: Timestamp(millisecondsSince1970: 0))
+            let value = Self.sample(field, index)
+            field.set(value, on: &item)
+            #expect(field.value(of: item) == value, "\(field.key)")
+            // and no other field moved
+            let others = ItemField.all.filter { $0.key != field.key }
+            let fresh = HouseholdItem(
+                id: 1, name: "x", createdAt: Timestamp(millisecondsSince1970: 0),
+                updatedAt: Timestamp(millisecondsSince1970: 0))
+            for other in others {
+                #expect(other.isEqual(on: item, and: fresh), "\(field.key) moved \(other.key)")
+            }
+        }
+    }
+
+    @Test func keysAndColumnsAreEachOnce() {
+        #expect(Set(ItemField.all.map(\.key)).count == ItemField.all.count)
+        #expect(Set(ItemField.all.map(\.column)).count == ItemField.all.count)
+        #expect(ItemField.all.allSatisfy { ItemField.field(at: $0.kind.path) === $0 })
+    }
+}
