@@ -12,10 +12,10 @@ struct ImportedRow {
     var placeID: String?
     /// Values kept as written that are probably wrong (a date before 1900).
     var warnings: [ImportProblem] = []
-    /// The values of the item's fields the file gives, by `ItemField.key`: a field whose
-    /// column is absent has none (an update leaves it as it is); an empty cell gives the
-    /// field's empty value, which clears it.
-    var values: [String: ItemFieldValue] = [:]
+    /// The values of the item's fields the file gives: a field whose column is absent has
+    /// none (an update leaves it as it is); an empty cell gives the field's empty value, which
+    /// clears it.
+    var values = FieldValues()
     /// When the item was added and last changed, as our JSON export says (kept on a new item).
     var createdAt: Timestamp?
     var updatedAt: Timestamp?
@@ -45,9 +45,7 @@ struct ImportedRow {
     /// The row as a new item: the fields it gives, the others empty.
     var draft: ItemDraft {
         var draft = ItemDraft(name: "")
-        for field in ItemField.all {
-            if let value = values[field.key] { field.set(value, on: &draft.item) }
-        }
+        for (field, value) in values.given { field.set(value, on: &draft.item) }
         return draft
     }
 
@@ -55,8 +53,7 @@ struct ImportedRow {
     /// tags a row gives replace the item's.
     var patch: ItemPatch {
         var patch = ItemPatch()
-        for field in ItemField.all {
-            guard let value = values[field.key] else { continue }
+        for (field, value) in values.given {
             if case .tags(let tags) = value {
                 patch.removesAllTags = true
                 patch.addedTags = tags
@@ -91,6 +88,46 @@ struct ImportedRow {
             (location ?? "").lowercased(), serial ?? "",
             price.map { String($0.minorUnits) } ?? "", date.map(\.description) ?? "",
         ].joined(separator: "\u{1F}")
+    }
+}
+
+/// The values a row gives to an item's fields, held by the field's place in `ItemField.all`:
+/// a row's reading sets a value per cell, and a string key's hash per cell showed in the
+/// profile of a large import.
+struct FieldValues {
+    private var values = [ItemFieldValue?](repeating: nil, count: ItemField.all.count)
+
+    /// The value given to `field`, if any.
+    subscript(field: ItemField) -> ItemFieldValue? {
+        get { values[Self.position(of: field)] }
+        set { values[Self.position(of: field)] = newValue }
+    }
+
+    /// The value given to the field with key `key` (`ItemField.key`), if any.
+    subscript(key: String) -> ItemFieldValue? {
+        get { values[Self.position(of: key)] }
+        set { values[Self.position(of: key)] = newValue }
+    }
+
+    /// The fields given a value, with it, in the order of `ItemField.all`.
+    var given: some Sequence<(ItemField, ItemFieldValue)> {
+        zip(ItemField.all, values).lazy.compactMap { field, value in value.map { (field, $0) } }
+    }
+
+    /// Where `field` is in `ItemField.all` (a field of the table, so it is there).
+    static func position(of field: ItemField) -> Int {
+        guard let position = ItemField.all.firstIndex(where: { $0 === field }) else {
+            preconditionFailure("\(field.key) is not in ItemField.all")
+        }
+        return position
+    }
+
+    /// Where the field with key `key` is in `ItemField.all` (a key of the table).
+    static func position(of key: String) -> Int {
+        guard let position = ItemField.all.firstIndex(where: { $0.key == key }) else {
+            preconditionFailure("\(key) is not a key of ItemField.all")
+        }
+        return position
     }
 }
 

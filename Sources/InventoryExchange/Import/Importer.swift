@@ -163,6 +163,8 @@ public struct Importer: Sendable {
         var currencies: [String] = []
         /// The column of Homebox's `HB.url`, which tells places from items.
         var urlColumn: Int?
+        /// Per column: the item's field its cells give, if any (found once, not per cell).
+        var itemFields: [ItemField?] = []
     }
 
     private func openReader() throws -> CSVReader {
@@ -300,6 +302,7 @@ public struct Importer: Sendable {
             format: format, separator: reader.separator, header: header, columns: columns,
             notes: notes)
         plan.urlColumn = columns.firstIndex { $0.rule == .homeboxURL }
+        plan.itemFields = columns.map(\.field.itemField)
         return plan
     }
 
@@ -668,13 +671,13 @@ public struct Importer: Sendable {
             case .count: value = .count(try ImportValues.quantity(cell) ?? 1)
             case .tags:
                 // Several columns may give tags: each adds its own.
-                guard case .tags(let earlier)? = result.values[field.key] else {
+                guard case .tags(let earlier)? = result.values[field] else {
                     value = .tags(ImportValues.tags(cell))
                     break
                 }
                 value = .tags(earlier + ImportValues.tags(cell))
             }
-            result.values[field.key] = value
+            result.values[field] = value
         }
         for (index, column) in plan.columns.enumerated() {
             var cell = CSVWriter.restoredCell(record[index])
@@ -686,7 +689,7 @@ public struct Importer: Sendable {
             let trimmed = cell.trimmingWhitespace()
             let text: String? = trimmed.isEmpty ? nil : cell
             do {
-                if let field = column.field.itemField {
+                if let field = plan.itemFields[index] {
                     try readField(field, from: cell, column: column, index: index)
                     continue
                 }

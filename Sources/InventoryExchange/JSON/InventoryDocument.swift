@@ -749,24 +749,24 @@ struct JSONImport {
                 return text
             }
             switch field.kind {
-            case .name, .text: row.values[field.key] = .text(text)
+            case .name, .text: row.values[field] = .text(text)
             case .money:
-                row.values[field.key] = .money(
+                row.values[field] = .money(
                     try text.flatMap {
                         try ValueParser.price($0, currency: currency, field: field.valueField)
                     })
             case .date:
-                row.values[field.key] = .date(
+                row.values[field] = .date(
                     try text.flatMap { try ValueParser.date($0, field: field.valueField) })
             case .flag:
                 guard case .flag(let flag)? = given else { continue }
-                row.values[field.key] = .flag(flag)
+                row.values[field] = .flag(flag)
             case .count:
                 guard case .count(let count)? = given else { continue }
-                row.values[field.key] = .count(count)
+                row.values[field] = .count(count)
             case .tags:
                 guard case .tags(let tags)? = given else { continue }
-                row.values[field.key] = .tags(tags)
+                row.values[field] = .tags(tags)
             }
         }
         row.createdAt = timestamp(item.createdAt)

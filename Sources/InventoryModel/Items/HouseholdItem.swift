@@ -1,7 +1,7 @@
 /// One thing a household owns, as stored.
 public struct HouseholdItem: Sendable, Hashable, Identifiable {
-    /// The item's number; never reused after the item is deleted.
-    public let id: Int64
+    /// The item's number; never reused after the item is deleted. (The store gives it.)
+    public package(set) var id: Int64
     /// What it is: 1 to 200 characters, trimmed, any script.
     public var name: String
     /// A longer description.
@@ -46,8 +46,8 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
     public var tags: [String]
     /// The files attached to it: photos, receipts, manuals, warranties.
     public var attachments: [Attachment]
-    /// When it was added.
-    public let createdAt: Timestamp
+    /// When it was added. (The inventory sets it when it adds the item.)
+    public package(set) var createdAt: Timestamp
     /// When it was last changed.
     public var updatedAt: Timestamp
     /// 1 when added; grows by one with every edit.

@@ -409,7 +409,7 @@ public final class ItemTable {
             let count = min(Self.rowsPerInsert, items.count - start)
             let statement = try database.cachedStatement(Self.insertSQL(rows: count))
             for index in start..<start + count {
-                items[index] = items[index].withID(firstID + Int64(index))
+                items[index].id = firstID + Int64(index)
                 try canonicalizeTags(of: &items[index])
                 try bindFields(
                     of: items[index], to: statement,
@@ -554,16 +554,5 @@ public final class ItemTable {
             }
         }
         try integer(item.id)
-    }
-}
-
-extension HouseholdItem {
-    /// The same item with another id (every other field as it is).
-    func withID(_ id: Int64) -> HouseholdItem {
-        var item = HouseholdItem(
-            id: id, name: name, photo: photo, attachments: attachments, createdAt: createdAt,
-            updatedAt: updatedAt, version: version)
-        for field in ItemField.all { field.copy(from: self, to: &item) }
-        return item
     }
 }
