@@ -35,8 +35,8 @@ struct ItemRows {
                 updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 4)),
                 version: Int(version))
             var column = offset + Int32(Self.keptColumns.count)
-            for field in ItemField.all {
-                try read(field, of: &item, from: row, at: column)
+            for (index, (slot, kind)) in ItemField.layout.enumerated() {
+                try read(slot, kind, index, of: &item, from: row, at: column)
                 column += 1
             }
             return item
@@ -47,45 +47,60 @@ struct ItemRows {
         }
     }
 
-    /// Reads `field` of `item` from the row's column `column`, by the field's kind.
+    /// Reads `field` of `item` from the row's column `column`.
     func read(
         _ field: ItemField, of item: inout HouseholdItem, from row: Statement, at column: Int32
     ) throws {
-        switch field.kind {
-        case .name(let path):
+        guard let index = ItemField.all.firstIndex(where: { $0 === field }) else {
+            preconditionFailure("\(field.key) is not in ItemField.all")
+        }
+        try read(field.slot, field.kind, index, of: &item, from: row, at: column)
+    }
+
+    /// Reads the field of `item` in `slot` (of `kind`, the `index`th of `ItemField.all`) from
+    /// the row's column `column`.
+    func read(
+        _ slot: ItemField.Slot, _ kind: ItemField.Kind, _ index: Int,
+        of item: inout HouseholdItem, from row: Statement, at column: Int32
+    ) throws {
+        var key: String { ItemField.all[index].key }
+        switch kind {
+        case .name:
             let name = row.text(at: column)
-            guard !name.isEmpty else { throw Self.damage("an empty \(field.key)") }
-            item[keyPath: path] = name
-        case .text(let path, _):
-            item[keyPath: path] = row.optionalText(at: column)
-        case .money(let path):
-            item[keyPath: path] = try row.optionalInt64(at: column).map {
-                try Money(minorUnits: $0, currency: currency)
-            }
-        case .date(let path, _):
+            guard !name.isEmpty else { throw Self.damage("an empty \(key)") }
+            slot.setText(name, on: &item)
+        case .text:
+            slot.setText(row.optionalText(at: column), on: &item)
+        case .money:
+            slot.setMoney(
+                try row.optionalInt64(at: column).map {
+                    try Money(minorUnits: $0, currency: currency)
+                }, on: &item)
+        case .date:
             // Stored as YYYY-MM-DD, read from the column's bytes; anything else is parsed as
             // text, which names what is wrong with it.
-            item[keyPath: path] =
+            let date: CalendarDate? =
                 switch row.withOptionalBytes(at: column, CalendarDate.init(storedBytes:)) {
                 case .none: nil
                 case .some(.some(let date)): date
                 case .some(.none): try CalendarDate(parsing: row.text(at: column))
                 }
-        case .flag(let path):
+            slot.setDate(date, on: &item)
+        case .flag:
             // 0 or 1 (NULL, in a journal entry written before the field: 0).
             let value = row.int64(at: column)
             guard value == 0 || value == 1 else {
-                throw Self.damage("a flag (\(field.key)) of \(value)")
+                throw Self.damage("a flag (\(key)) of \(value)")
             }
-            item[keyPath: path] = value == 1
-        case .count(let path):
+            slot.setFlag(value == 1, on: &item)
+        case .count:
             let value = row.int64(at: column)
             guard value >= 1, value <= Int64(Int.max) else {
-                throw Self.damage("\(field.key) \(value)")
+                throw Self.damage("\(key) \(value)")
             }
-            item[keyPath: path] = Int(value)
-        case .tags(let path):
-            item[keyPath: path] = try ItemColumns.tags(row.optionalText(at: column))
+            slot.setCount(Int(value), on: &item)
+        case .tags:
+            slot.setTags(try ItemColumns.tags(row.optionalText(at: column)), on: &item)
         }
     }
 

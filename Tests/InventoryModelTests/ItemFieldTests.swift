@@ -15,6 +15,23 @@ import Testing
         }
     }
 
+    /// `field`'s value on `item`, read through its key path; nil when the path's value is not
+    /// of the field's kind.
+    static func valueThroughKeyPath(_ field: ItemField, of item: HouseholdItem) -> ItemFieldValue? {
+        func read<Value>(_: Value.Type) -> Value? {
+            (field.path as? KeyPath<HouseholdItem, Value>).map { item[keyPath: $0] }
+        }
+        return switch field.kind {
+        case .name: read(String.self).map { .text($0) }
+        case .text: read(String?.self).map { .text($0) }
+        case .money: read(Money?.self).map { .money($0) }
+        case .date: read(CalendarDate?.self).map { .date($0) }
+        case .flag: read(Bool.self).map { .flag($0) }
+        case .count: read(Int.self).map { .count($0) }
+        case .tags: read([String].self).map { .tags($0) }
+        }
+    }
+
     @Test func eachFieldReadsWhatItsKeyPathWrote() {
         for (index, field) in ItemField.all.enumerated() {
             var item = HouseholdItem(
@@ -23,6 +40,8 @@ import Testing
             let value = Self.sample(field, index)
             field.set(value, on: &item)
             #expect(field.value(of: item) == value, "\(field.key)")
+            // The switch on its slot and its key path name the same property.
+            #expect(Self.valueThroughKeyPath(field, of: item) == value, "\(field.key)")
             // and no other field moved
             let others = ItemField.all.filter { $0.key != field.key }
             let fresh = HouseholdItem(
@@ -37,6 +56,6 @@ import Testing
     @Test func keysAndColumnsAreEachOnce() {
         #expect(Set(ItemField.all.map(\.key)).count == ItemField.all.count)
         #expect(Set(ItemField.all.map(\.column)).count == ItemField.all.count)
-        #expect(ItemField.all.allSatisfy { ItemField.field(at: $0.kind.path) === $0 })
+        #expect(ItemField.all.allSatisfy { ItemField.field(at: $0.path) === $0 })
     }
 }

@@ -22,8 +22,17 @@ public enum ItemJSON {
         return bytes.string
     }
 
-    /// Each field's key as it starts its member: `,"name":`, in `ItemField.all` order.
-    private static let keys: [[UInt8]] = ItemField.all.map { Array(",\"\($0.key)\":".utf8) }
+    /// Each field's key as it starts its member (`,"name":`), in `ItemField.all` order, one
+    /// after the other in one buffer (an array each was a retain and a release each).
+    private static let keys: (bytes: [UInt8], ends: [Int]) = {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        for field in ItemField.all {
+            bytes += Array(",\"\(field.key)\":".utf8)
+            ends.append(bytes.count)
+        }
+        return (bytes, ends)
+    }()
     /// Where the price and the value are in `ItemField.all`: the currency and the worth follow.
     private static let priceIndex = ItemField.all.firstIndex { $0.key == "price" }
     private static let valueIndex = ItemField.all.firstIndex { $0.key == "value" }
@@ -33,12 +42,17 @@ public enum ItemJSON {
     public static func appendValue(
         of field: ItemField, on item: HouseholdItem, to bytes: inout OutputBytes
     ) {
+        appendValue(field.slot.value(of: item), to: &bytes)
+    }
+
+    /// Appends `value` as JSON to `bytes`.
+    private static func appendValue(_ value: ItemFieldValue, to bytes: inout OutputBytes) {
         func quoted(_ write: (inout OutputBytes) -> Void) {
             bytes.append(UInt8(ascii: "\""))
             write(&bytes)
             bytes.append(UInt8(ascii: "\""))
         }
-        switch field.value(of: item) {
+        switch value {
         case .text(let text): appendString(text, to: &bytes)
         case .money(let amount):
             if let amount {
@@ -85,20 +99,25 @@ public enum ItemJSON {
         }
         bytes.append("{\"id\":")
         ASCIIDigits.append(item.id, to: &bytes)
-        for (index, field) in ItemField.all.enumerated() {
-            Self.keys[index].withUnsafeBufferPointer { bytes.append($0) }
-            appendValue(of: field, on: item, to: &bytes)
-            // What is derived from a field follows it: the currency of the price, the worth
-            // after the value.
-            if index == Self.priceIndex {
-                bytes.append(",\"currency\":")
-                appendString(manager.currency.code, to: &bytes)
-            } else if index == Self.valueIndex {
-                bytes.append(",\"worth\":")
-                if let worth = item.worth {
-                    quoted(worth.appendDecimal)
-                } else {
-                    bytes.append("null")
+        Self.keys.bytes.withUnsafeBufferPointer { keys in
+            var start = 0
+            for (index, entry) in ItemField.layout.enumerated() {
+                let end = Self.keys.ends[index]
+                bytes.append(UnsafeBufferPointer(rebasing: keys[start..<end]))
+                start = end
+                appendValue(entry.slot.value(of: item), to: &bytes)
+                // What is derived from a field follows it: the currency of the price, the worth
+                // after the value.
+                if index == Self.priceIndex {
+                    bytes.append(",\"currency\":")
+                    appendString(manager.currency.code, to: &bytes)
+                } else if index == Self.valueIndex {
+                    bytes.append(",\"worth\":")
+                    if let worth = item.worth {
+                        quoted(worth.appendDecimal)
+                    } else {
+                        bytes.append("null")
+                    }
                 }
             }
         }

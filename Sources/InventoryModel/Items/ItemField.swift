@@ -4,7 +4,7 @@
 /// `ItemField.all` is the one list of an item's fields. The store's columns and row decoding,
 /// the journal, a claim line's record, JSON, CSV and Homebox files, imports, forms, `show` and
 /// history all walk it, so adding a field is its column (a migration), its property on
-/// `HouseholdItem`, and its entry in `all`. An item's id, photo, files, times and version are
+/// `HouseholdItem`, and its entry in `all` with its case in `Slot` (this file). An item's id, photo, files, times and version are
 /// not fields: the inventory keeps them, nobody types them.
 public final class ItemField: Sendable {
     /// The field's name in JSON, our CSV, the journal and the API: `purchaseDate`.
@@ -26,51 +26,62 @@ public final class ItemField: Sendable {
     /// every field a claim shows, which is all but the notes and the review day.
     public let isRecordedByClaims: Bool
 
-    /// What a field holds, with the path to it on an item. (Sendable though a key path is not
-    /// declared so: a key path is immutable once made.)
-    public enum Kind: @unchecked Sendable {
-        /// The name: text that cannot be blank.
-        case name(WritableKeyPath<HouseholdItem, String>)
-        /// Text, nil when blank; `multiline` keeps line breaks and tabs.
-        case text(WritableKeyPath<HouseholdItem, String?>, multiline: Bool)
-        /// An amount in the inventory's currency.
-        case money(WritableKeyPath<HouseholdItem, Money?>)
-        /// A calendar day; `past`: it cannot be after today.
-        case date(WritableKeyPath<HouseholdItem, CalendarDate?>, past: Bool)
-        /// Yes or no.
-        case flag(WritableKeyPath<HouseholdItem, Bool>)
-        /// A count from 1.
-        case count(WritableKeyPath<HouseholdItem, Int>)
-        /// Tags.
-        case tags(WritableKeyPath<HouseholdItem, [String]>)
+    /// Where the value lives on an item: what patches, drafts and filters name it by.
+    public let path: any PartialKeyPath<HouseholdItem> & Sendable
 
-        /// The path to the field's value on an item.
-        public var path: PartialKeyPath<HouseholdItem> {
-            switch self {
-            case .name(let path): path
-            case .text(let path, _): path
-            case .money(let path): path
-            case .date(let path, _): path
-            case .flag(let path): path
-            case .count(let path): path
-            case .tags(let path): path
-            }
-        }
+    /// What a field holds.
+    public enum Kind: Sendable, Hashable {
+        /// The name: text that cannot be blank.
+        case name
+        /// Text, nil when blank; `multiline` keeps line breaks and tabs.
+        case text(multiline: Bool)
+        /// An amount in the inventory's currency.
+        case money
+        /// A calendar day; `past`: it cannot be after today.
+        case date(past: Bool)
+        /// Yes or no.
+        case flag
+        /// A count from 1.
+        case count
+        /// Tags.
+        case tags
     }
 
-    /// Reads the field's value from an item. Written out for each field beside its key path:
-    /// reading through a key path copies the whole item first (a retain and a release of each
-    /// of its texts, for every field of every item read).
-    private let read: @Sendable (HouseholdItem) -> ItemFieldValue
+    /// How an entry of `all` declares its field: its kind, with the path to its value (whose
+    /// type the kind fixes).
+    enum Declaration {
+        case name(any WritableKeyPath<HouseholdItem, String> & Sendable)
+        case text(any WritableKeyPath<HouseholdItem, String?> & Sendable, multiline: Bool)
+        case money(any WritableKeyPath<HouseholdItem, Money?> & Sendable)
+        case date(any WritableKeyPath<HouseholdItem, CalendarDate?> & Sendable, past: Bool)
+        case flag(any WritableKeyPath<HouseholdItem, Bool> & Sendable)
+        case count(any WritableKeyPath<HouseholdItem, Int> & Sendable)
+        case tags(any WritableKeyPath<HouseholdItem, [String]> & Sendable)
+    }
 
-    /// A field named `key` (and `column`), shown as `label`, whose value `read` reads.
+    /// Which property of an item holds it: what reading and writing it switch on
+    /// (`value(of:)`, `set(_:on:)`), named as the field's key.
+    package let slot: Slot
+
+    /// A field named `key` (and `column`), shown as `label`.
     init(
         _ key: String, column: String? = nil, label: String, spreadsheet: String? = nil,
         homebox: String? = nil, refusedAs valueField: ValueField,
-        recordedByClaims: Bool = true, _ kind: Kind,
-        read: @escaping @Sendable (HouseholdItem) -> ItemFieldValue
+        recordedByClaims: Bool = true, _ declaration: Declaration
     ) {
-        self.read = read
+        switch declaration {
+        case .name(let path): (kind, self.path) = (.name, path)
+        case .text(let path, let multiline): (kind, self.path) = (.text(multiline: multiline), path)
+        case .money(let path): (kind, self.path) = (.money, path)
+        case .date(let path, let past): (kind, self.path) = (.date(past: past), path)
+        case .flag(let path): (kind, self.path) = (.flag, path)
+        case .count(let path): (kind, self.path) = (.count, path)
+        case .tags(let path): (kind, self.path) = (.tags, path)
+        }
+        guard let slot = Slot(rawValue: key) else {
+            preconditionFailure("the field \(key) has no case in ItemField.Slot")
+        }
+        self.slot = slot
         self.isRecordedByClaims = recordedByClaims
         self.spreadsheetHeader = spreadsheet ?? label
         self.key = key
@@ -78,103 +89,98 @@ public final class ItemField: Sendable {
         self.label = label
         self.homeboxColumn = homebox ?? "HB.field.\(label)"
         self.valueField = valueField
-        self.kind = kind
     }
 
     /// Every field of an item, in the order of an item's JSON keys (and of forms, `show` and
     /// history). A new field goes last.
     public static let all: [ItemField] = [
-        ItemField("name", label: "Name", homebox: "HB.name", refusedAs: .name, .name(\.name)) {
-            .text($0.name)
-        },
+        ItemField("name", label: "Name", homebox: "HB.name", refusedAs: .name, .name(\.name)),
         ItemField(
             "description", label: "Description", homebox: "HB.description",
             refusedAs: .description, .text(\.description, multiline: true)
-        ) { .text($0.description) },
+        ),
         ItemField(
             "price", label: "Price", homebox: "HB.purchase_price", refusedAs: .price,
             .money(\.price)
-        ) { .money($0.price) },
+        ),
         ItemField(
             "purchaseDate", column: "purchase_date", label: "Purchased",
             spreadsheet: "Purchase date",
             homebox: "HB.purchase_time", refusedAs: .purchaseDate,
             .date(\.purchaseDate, past: true)
-        ) { .date($0.purchaseDate) },
+        ),
         ItemField(
             "luxury", label: "Luxury", homebox: "HB.field.Luxury", refusedAs: .other("luxury"),
             .flag(\.isLuxury)
-        ) { .flag($0.isLuxury) },
+        ),
         ItemField(
             "insured", label: "Insured", homebox: "HB.insured", refusedAs: .other("insured"),
             .flag(\.isInsured)
-        ) { .flag($0.isInsured) },
+        ),
         ItemField(
             "quantity", label: "Quantity", homebox: "HB.quantity", refusedAs: .quantity,
             .count(\.quantity)
-        ) { .count($0.quantity) },
+        ),
         ItemField(
             "location", label: "Location", homebox: "HB.location", refusedAs: .location,
             .text(\.location, multiline: false)
-        ) { .text($0.location) },
+        ),
         ItemField(
             "brand", label: "Brand", homebox: "HB.manufacturer", refusedAs: .brand,
             .text(\.brand, multiline: false)
-        ) { .text($0.brand) },
+        ),
         ItemField(
             "model", label: "Model", homebox: "HB.model_number", refusedAs: .model,
             .text(\.model, multiline: false)
-        ) { .text($0.model) },
+        ),
         ItemField(
             "serial", label: "Serial", spreadsheet: "Serial number", homebox: "HB.serial_number",
             refusedAs: .serial,
             .text(\.serialNumber, multiline: false)
-        ) { .text($0.serialNumber) },
+        ),
         ItemField(
             "notes", label: "Notes", homebox: "HB.notes", refusedAs: .notes,
             recordedByClaims: false, .text(\.notes, multiline: true)
-        ) { .text($0.notes) },
+        ),
         ItemField(
             "value", label: "Value", spreadsheet: "Replacement value",
             homebox: "HB.field.Replacement value", refusedAs: .value,
             .money(\.replacementValue)
-        ) { .money($0.replacementValue) },
+        ),
         ItemField(
             "purchasedFrom", column: "purchased_from", label: "Bought from",
             spreadsheet: "Purchased from",
             homebox: "HB.purchase_from", refusedAs: .purchasedFrom,
             .text(\.purchasedFrom, multiline: false)
-        ) { .text($0.purchasedFrom) },
+        ),
         ItemField(
             "warrantyUntil", column: "warranty_until", label: "Warranty to",
             spreadsheet: "Warranty until",
             homebox: "HB.warranty_expires", refusedAs: .warrantyUntil,
             .date(\.warrantyUntil, past: false)
-        ) { .date($0.warrantyUntil) },
+        ),
         ItemField(
             "lifetimeWarranty", column: "lifetime_warranty", label: "Lifetime",
             spreadsheet: "Lifetime warranty",
             homebox: "HB.lifetime_warranty", refusedAs: .other("lifetime warranty"),
             .flag(\.hasLifetimeWarranty)
-        ) { .flag($0.hasLifetimeWarranty) },
+        ),
         ItemField(
             "scheduled", label: "Rider", spreadsheet: "Scheduled", homebox: "HB.field.Scheduled",
             refusedAs: .other("rider"),
             .flag(\.isScheduled)
-        ) { .flag($0.isScheduled) },
+        ),
         ItemField(
             "reviewedAt", column: "reviewed_at", label: "Reviewed", homebox: "HB.field.Reviewed",
             refusedAs: .reviewedAt,
             recordedByClaims: false, .date(\.reviewedAt, past: true)
-        ) { .date($0.reviewedAt) },
-        ItemField("tags", label: "Tags", homebox: "HB.labels", refusedAs: .tag, .tags(\.tags)) {
-            .tags($0.tags)
-        },
+        ),
+        ItemField("tags", label: "Tags", homebox: "HB.labels", refusedAs: .tag, .tags(\.tags)),
     ]
 
     /// The field whose value lives at `path` on an item, if any.
     public static func field(at path: PartialKeyPath<HouseholdItem>) -> ItemField? {
-        all.first { $0.kind.path == path }
+        all.first { $0.path == path }
     }
 
     /// The field with JSON key `key`, if any.
@@ -201,33 +207,44 @@ public enum ItemFieldValue: Sendable, Hashable {
     case tags([String])
 }
 
+// MARK: - Reading and writing
+
 extension ItemField {
+    /// The property of `HouseholdItem` that holds a field, by the field's key: a field's value
+    /// is read and written by a switch on it, written out once here for every field.
+    ///
+    /// Its key path (`Kind`) says the same, and is what patches and filters name; but a read
+    /// or write through a key path costs a lookup of generic metadata and a retain of the path
+    /// (and a read copies the whole item first): for every field of every item a listing
+    /// decodes and writes, that was a third of a large `list --json`.
+    package enum Slot: String, Sendable {
+        case name, description, price, purchaseDate, luxury, insured, quantity, location, brand
+        case model, serial, notes, value, purchasedFrom, warrantyUntil, lifetimeWarranty
+        case scheduled, reviewedAt, tags
+    }
+
     /// The field's value on `item`.
-    public func value(of item: HouseholdItem) -> ItemFieldValue { read(item) }
+    public func value(of item: HouseholdItem) -> ItemFieldValue { slot.value(of: item) }
 
     /// Sets the field on `item` to `value`, which must be of the field's kind (a programmer's
     /// mistake otherwise); a name set to nil becomes empty.
-    public func set(_ value: ItemFieldValue, on item: inout HouseholdItem) {
-        switch (kind, value) {
-        case (.name(let path), .text(let text)): item[keyPath: path] = text ?? ""
-        case (.text(let path, _), .text(let text)): item[keyPath: path] = text
-        case (.money(let path), .money(let money)): item[keyPath: path] = money
-        case (.date(let path, _), .date(let date)): item[keyPath: path] = date
-        case (.flag(let path), .flag(let flag)): item[keyPath: path] = flag
-        case (.count(let path), .count(let count)): item[keyPath: path] = count
-        case (.tags(let path), .tags(let tags)): item[keyPath: path] = tags
-        default: preconditionFailure("\(value) is not a value of the field \(key)")
-        }
+    public func set(_ value: consuming ItemFieldValue, on item: inout HouseholdItem) {
+        slot.set(value, on: &item)
     }
+
+    /// The fields of the table as their slots and kinds, in its order: what the loops over
+    /// every field of every item walk (a field is an object, retained and released at each
+    /// step of a loop over `all`; a slot and a kind are plain values).
+    package static let layout: [(slot: Slot, kind: Kind)] = all.map { ($0.slot, $0.kind) }
 
     /// Copies the field's value from `source` to `item`.
     public func copy(from source: HouseholdItem, to item: inout HouseholdItem) {
-        set(read(source), on: &item)
+        set(value(of: source), on: &item)
     }
 
     /// Whether the field has the same value on `one` and `other`.
     public func isEqual(on one: HouseholdItem, and other: HouseholdItem) -> Bool {
-        read(one) == read(other)
+        value(of: one) == value(of: other)
     }
 
     /// The field's value on `item` for people (`25,000.00`, `yes`, `2024-05-01`,
@@ -251,22 +268,129 @@ extension ItemField {
     package func validate(
         _ item: inout HouseholdItem, currency: Currency, today: CalendarDate
     ) throws {
-        switch kind {
-        case .name(let path): item[keyPath: path] = try ItemValidation.name(item[keyPath: path])
-        case .text(let path, let multiline):
-            item[keyPath: path] = try ItemValidation.text(
-                item[keyPath: path], field: valueField, long: multiline)
-        case .money(let path):
-            item[keyPath: path] = try ItemValidation.price(item[keyPath: path], currency: currency)
-        case .date(let path, let past):
+        switch (kind, value(of: item)) {
+        case (.name, .text(let name)): slot.setText(try ItemValidation.name(name ?? ""), on: &item)
+        case (.text(let multiline), .text(let text)):
+            slot.setText(
+                try ItemValidation.text(text, field: valueField, long: multiline), on: &item)
+        case (.money, .money(let money)):
+            slot.setMoney(try ItemValidation.price(money, currency: currency), on: &item)
+        case (.date(let past), .date(let date)):
             if past {
-                item[keyPath: path] = try ItemValidation.pastDate(
-                    item[keyPath: path], field: valueField, today: today)
+                slot.setDate(
+                    try ItemValidation.pastDate(date, field: valueField, today: today), on: &item)
             }
-        case .flag: break
-        case .count(let path):
-            item[keyPath: path] = try ItemValidation.quantity(item[keyPath: path])
-        case .tags(let path): item[keyPath: path] = try ItemValidation.tags(item[keyPath: path])
+        case (.flag, _): break
+        case (.count, .count(let count)):
+            slot.setCount(try ItemValidation.quantity(count), on: &item)
+        case (.tags, .tags(let tags)): slot.setTags(try ItemValidation.tags(tags), on: &item)
+        default: preconditionFailure("the field \(key) holds a value of another kind")
         }
+    }
+}
+
+extension ItemField.Slot {
+    /// The field's value on `item`.
+    package func value(of item: HouseholdItem) -> ItemFieldValue {
+        switch self {
+        case .name: .text(item.name)
+        case .description: .text(item.description)
+        case .price: .money(item.price)
+        case .purchaseDate: .date(item.purchaseDate)
+        case .luxury: .flag(item.isLuxury)
+        case .insured: .flag(item.isInsured)
+        case .quantity: .count(item.quantity)
+        case .location: .text(item.location)
+        case .brand: .text(item.brand)
+        case .model: .text(item.model)
+        case .serial: .text(item.serialNumber)
+        case .notes: .text(item.notes)
+        case .value: .money(item.replacementValue)
+        case .purchasedFrom: .text(item.purchasedFrom)
+        case .warrantyUntil: .date(item.warrantyUntil)
+        case .lifetimeWarranty: .flag(item.hasLifetimeWarranty)
+        case .scheduled: .flag(item.isScheduled)
+        case .reviewedAt: .date(item.reviewedAt)
+        case .tags: .tags(item.tags)
+        }
+    }
+
+    /// Sets the field on `item` to `value`, which must be of the field's kind (a programmer's
+    /// mistake otherwise); a name set to nil becomes empty.
+    package func set(_ value: consuming ItemFieldValue, on item: inout HouseholdItem) {
+        switch value {
+        case .text(let text): setText(text, on: &item)
+        case .money(let money): setMoney(money, on: &item)
+        case .date(let date): setDate(date, on: &item)
+        case .flag(let flag): setFlag(flag, on: &item)
+        case .count(let count): setCount(count, on: &item)
+        case .tags(let tags): setTags(tags, on: &item)
+        }
+    }
+
+    /// Sets a text field (the name, or text that may be absent); a name set to nil becomes
+    /// empty.
+    package func setText(_ text: consuming String?, on item: inout HouseholdItem) {
+        switch self {
+        case .name: item.name = text ?? ""
+        case .description: item.description = text
+        case .location: item.location = text
+        case .brand: item.brand = text
+        case .model: item.model = text
+        case .serial: item.serialNumber = text
+        case .notes: item.notes = text
+        case .purchasedFrom: item.purchasedFrom = text
+        default: mismatch("text")
+        }
+    }
+
+    /// Sets an amount field.
+    package func setMoney(_ money: Money?, on item: inout HouseholdItem) {
+        switch self {
+        case .price: item.price = money
+        case .value: item.replacementValue = money
+        default: mismatch("an amount")
+        }
+    }
+
+    /// Sets a day field.
+    package func setDate(_ date: CalendarDate?, on item: inout HouseholdItem) {
+        switch self {
+        case .purchaseDate: item.purchaseDate = date
+        case .warrantyUntil: item.warrantyUntil = date
+        case .reviewedAt: item.reviewedAt = date
+        default: mismatch("a day")
+        }
+    }
+
+    /// Sets a yes-or-no field.
+    package func setFlag(_ flag: Bool, on item: inout HouseholdItem) {
+        switch self {
+        case .luxury: item.isLuxury = flag
+        case .insured: item.isInsured = flag
+        case .lifetimeWarranty: item.hasLifetimeWarranty = flag
+        case .scheduled: item.isScheduled = flag
+        default: mismatch("yes or no")
+        }
+    }
+
+    /// Sets a count field.
+    package func setCount(_ count: Int, on item: inout HouseholdItem) {
+        switch self {
+        case .quantity: item.quantity = count
+        default: mismatch("a count")
+        }
+    }
+
+    /// Sets the tags.
+    package func setTags(_ tags: consuming [String], on item: inout HouseholdItem) {
+        switch self {
+        case .tags: item.tags = tags
+        default: mismatch("tags")
+        }
+    }
+
+    private func mismatch(_ value: String) -> Never {
+        preconditionFailure("\(value) is not a value of the field \(rawValue)")
     }
 }
