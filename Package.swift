@@ -33,6 +33,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "InventoryKit", targets: ["InventoryKit"]),
+        // The SQLite layer under it (a connection, its tables), which InventoryKit re-exports
+        // only the failures and opening of: for the benchmarks' store against GRDB.
+        .library(name: "InventoryStore", targets: ["InventoryStore"]),
         // The two seed libraries, usable without the inventory.
         .library(name: "ContextChain", targets: ["ContextChain"]),
         .library(name: "ObjectRegistry", targets: ["ObjectRegistry"]),
@@ -219,11 +222,13 @@ let package = Package(
             name: "InventoryKitTests",
             dependencies: [
                 "InventoryKit", "InventoryTestSupport", "Locking", "InventoryMigrations",
+                // the store itself, under the manager: its files made, damaged or read back
+                "InventoryStore",
             ]),
         .testTarget(
             name: "InventoryExchangeTests",
             dependencies: [
-                "InventoryExchange", "InventoryTestSupport", "Locking",
+                "InventoryExchange", "InventoryTestSupport", "Locking", "InventoryStore",
                 // to make the hostile archives restore must refuse, and read what it writes
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -234,7 +239,7 @@ let package = Package(
         .testTarget(
             name: "InventoryServerTests",
             dependencies: [
-                "InventoryServer", "InventoryTestSupport",
+                "InventoryServer", "InventoryTestSupport", "InventoryStore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // to serve the application on a port, met by raw sockets
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -243,7 +248,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "InventoryBrowseTests",
-            dependencies: ["InventoryBrowse", "InventoryTestSupport"]),
+            dependencies: ["InventoryBrowse", "InventoryTestSupport", "InventoryStore"]),
         .testTarget(
             name: "InventoryCommandLineTests",
             dependencies: ["InventoryCommandLine", "InventoryExchange", "InventoryKit"]),
@@ -251,18 +256,20 @@ let package = Package(
             name: "inventoryTests",
             dependencies: [
                 "inventory", "InventoryKit", "InventoryMigrations", "InventoryTestSupport",
-                "Locking",
+                "Locking", "InventoryStore",
             ]),
     ],
     swiftLanguageModes: [.v6]
 )
 
-// The rules the compiler enforces on every Swift target of ours: an existential says `any`,
-// and a file uses only the members of the modules it imports.
+// The rules the compiler enforces on every Swift target of ours: an existential says `any`, a
+// file uses only the members of the modules it imports, and an import is the module's own
+// unless it says `public import` (what its public declarations show of another module).
 for target in package.targets where [.regular, .executable, .test].contains(target.type) {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),
             .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
         ]
 }

@@ -66,6 +66,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "InventoryKit", package: mainPackage),
                 .product(name: "InventoryBrowse", package: mainPackage),
+                .product(name: "InventoryStore", package: mainPackage),
             ],
             path: "Benchmarks/InventoryBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,5 +1,5 @@
-import Foundation
-import InventoryKit
+public import Foundation
+public import InventoryKit
 import Synchronization
 
 /// Set from any thread when the screen must be drawn again; taken by the drawing thread.

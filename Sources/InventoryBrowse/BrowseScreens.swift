@@ -1,4 +1,4 @@
-import InventoryKit
+public import InventoryKit
 
 /// One tab of `browse`, as configured: what it shows and under which title.
 public struct BrowseScreen: Sendable, Hashable {

@@ -1,5 +1,5 @@
-import InventoryExchange
-import InventoryKit
+public import InventoryExchange
+public import InventoryKit
 
 /// What the command lines (`inventory` and `inventory-server`) say about an error: the
 /// library's sentence of what happened, and then what to type about it. The libraries leave

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import InventoryModel
+public import InventoryModel
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import Plot
+package import Plot
 
 /// Text made safe for HTML and CSS. Plot 0.14 writes attribute values as given and, in text,
 /// keeps what looks like an entity (`&amp;` stays `&amp;`, so a name typed as `&lt;b&gt;`

@@ -1,5 +1,5 @@
 import Foundation
-import InventoryKit
+public import InventoryKit
 import Plot
 
 /// The report an insurer or adjuster accepts: a summary, charts of worth by room and by tag,

@@ -1,4 +1,4 @@
-import InventoryKit
+public import InventoryKit
 
 /// One row of a report: an item of the inventory, or a line of a claim as the claim recorded it.
 public struct ReportLine: Sendable, Hashable {

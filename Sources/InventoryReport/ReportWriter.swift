@@ -1,5 +1,5 @@
 import Foundation
-import InventoryKit
+public import InventoryKit
 
 #if canImport(Glibc)
     import Glibc

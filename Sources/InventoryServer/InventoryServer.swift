@@ -1,10 +1,10 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
+public import HTTPTypes
+public import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import InventoryExchange
-import InventoryKit
+public import InventoryKit
 import Locking
 import Logging
 import NIOCore

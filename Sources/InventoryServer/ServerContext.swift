@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 import NIOCore
 
 /// What a request carries through the server: where it came from and, once the sign-in

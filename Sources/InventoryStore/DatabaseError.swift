@@ -1,6 +1,6 @@
 import CSQLite
 import Foundation
-import InventoryModel
+public import InventoryModel
 
 /// An error reported by SQLite: its result code, its message, and the SQL that caused it.
 ///

@@ -1,5 +1,5 @@
 import CSQLite
-import InventoryModel
+public import InventoryModel
 
 /// What a backup and a restore need of the store: a copy of the whole database, a
 /// replacement of it, its integrity, the stored files the items use, and how many rows of

@@ -1,5 +1,5 @@
 import CSQLite
-import InventoryModel
+public import InventoryModel
 
 /// What a command learns of damage is kept in the file, so that every later write refuses it:
 /// a write to a damaged b-tree can spread the damage, and one that succeeds hides it until

@@ -1,5 +1,5 @@
 import CSQLite
-import InventoryModel
+public import InventoryModel
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import InventoryMigrations
+public import InventoryMigrations
 import InventoryModel
 
 /// Brings a database's schema up to date by applying the migrations it has not recorded.

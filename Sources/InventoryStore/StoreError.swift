@@ -1,5 +1,5 @@
 import CSQLite
-import InventoryModel
+public import InventoryModel
 
 /// A fault the store finds itself, as opposed to one SQLite returns (`DatabaseError`): a value
 /// read back that breaks a rule of the file, a row the schema promises that is missing, a

@@ -1,11 +1,11 @@
 #if THREAD_SANITIZER
     #if canImport(Glibc)
-        import Glibc
+        public import Glibc
     #elseif canImport(Darwin)
-        import Darwin
+        public import Darwin
     #endif
 #else
-    import Synchronization
+    public import Synchronization
 #endif
 
 /// A value reachable only while holding a lock: `Synchronization.Mutex`'s API, and in a normal

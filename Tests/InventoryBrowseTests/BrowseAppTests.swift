@@ -1,5 +1,6 @@
 import Foundation
 import InventoryKit
+import InventoryStore
 import InventoryTestSupport
 import Testing
 

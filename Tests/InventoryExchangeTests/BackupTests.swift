@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import InventoryKit
+import InventoryStore
 import InventoryTestSupport
 import Locking
 import Testing

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import InventoryKit
+import InventoryStore
 import InventoryTestSupport
 import NIOCore
 import Testing

@@ -1,5 +1,5 @@
-import Foundation
-import InventoryKit
+public import Foundation
+public import InventoryKit
 import Locking
 
 /// A fresh folder under the system's temporary folder, removed when released.

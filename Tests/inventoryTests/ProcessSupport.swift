@@ -1,6 +1,7 @@
 import Foundation
 import InventoryKit
 import InventoryMigrations
+import InventoryStore
 import InventoryTestSupport
 import Testing
 

@@ -5,6 +5,7 @@ import Benchmark
 import BenchmarkRows
 import Foundation
 import InventoryKit
+import InventoryStore
 
 /// An empty, migrated inventory, copied afresh for every sample.
 private let emptyInventory = Shared<String>()

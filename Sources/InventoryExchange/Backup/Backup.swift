@@ -1,6 +1,6 @@
 import Crypto
-import Foundation
-import InventoryKit
+public import Foundation
+public import InventoryKit
 
 /// Why a backup could not be made or restored, in words (never SQL).
 public enum BackupError: Error, Sendable, Hashable {

@@ -1,5 +1,5 @@
-import Foundation
-import InventoryKit
+public import Foundation
+public import InventoryKit
 
 /// The `manifest.json` of a backup archive: what made it, what it holds, and the size and
 /// SHA-256 of every other entry, which `restore` checks before it touches anything.

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import InventoryKit
+public import InventoryKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import InventoryKit
+public import InventoryKit
 
 /// Writes CSV records, the one rule for every CSV the tool writes (exports, `list --csv`, a
 /// claim's loss inventory, an import's rejected rows): a text that a spreadsheet would run as

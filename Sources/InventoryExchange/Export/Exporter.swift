@@ -1,5 +1,5 @@
 import Foundation
-import InventoryKit
+public import InventoryKit
 
 /// The formats `inventory export` writes.
 public enum ExportFormat: String, Sendable, Hashable, CaseIterable {

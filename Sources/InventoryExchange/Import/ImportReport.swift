@@ -1,4 +1,4 @@
-import InventoryKit
+public import InventoryKit
 
 /// The formats `inventory import` reads.
 public enum ImportFormat: String, Sendable, Hashable, CaseIterable {

@@ -1,5 +1,5 @@
 import Foundation
-import InventoryKit
+public import InventoryKit
 
 /// Where an import's rows go: the manager's transaction (`ImportBatch`), or, for a dry run,
 /// nowhere (`DryRunSink`), with the same checks.

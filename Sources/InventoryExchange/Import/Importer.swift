@@ -1,5 +1,5 @@
 import Foundation
-import InventoryKit
+public import InventoryKit
 import Locking
 
 /// Imports a file into an inventory: all of it in one transaction, or nothing.

@@ -1,4 +1,4 @@
-import InventoryKit
+public import InventoryKit
 
 /// How an item's JSON names its photo and files.
 public enum ItemFileNaming: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import InventoryModel
+public import InventoryModel
 import InventoryStore
 
 /// What a backup copied: the database as of one moment, and the stored files its items use.

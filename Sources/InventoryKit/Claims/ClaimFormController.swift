@@ -1,5 +1,5 @@
 import Foundation
-import InventoryModel
+public import InventoryModel
 import InventoryStore
 
 /// What a `ClaimFormDelegate` made of a submitted claim.

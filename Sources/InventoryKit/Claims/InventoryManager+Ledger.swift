@@ -1,5 +1,5 @@
 import Foundation
-import InventoryModel
+public import InventoryModel
 import InventoryStore
 
 /// Which line of a claim: the line of a living item, or a line by its number (1 first), as a

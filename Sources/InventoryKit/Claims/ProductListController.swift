@@ -1,4 +1,4 @@
-import InventoryModel
+public import InventoryModel
 import InventoryStore
 
 /// Told by a `ProductListController` how the user finished.

@@ -1,4 +1,4 @@
-import InventoryModel
+public import InventoryModel
 import InventoryStore
 
 /// What the form's delegate made of a submission.

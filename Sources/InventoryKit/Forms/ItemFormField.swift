@@ -1,4 +1,4 @@
-import InventoryModel
+public import InventoryModel
 import InventoryStore
 
 /// A field of the item form: one of an item's fields (`ItemField.all`) that a person types or
@@ -65,7 +65,7 @@ public struct ItemFormField: RawRepresentable, CaseIterable, Sendable, Hashable 
     /// item added since, its text fields before the yes/no boxes and its boxes last.
     public static let allCases: [ItemFormField] = {
         let drawnKeys = Set(drawn.map { $0.itemField.key })
-        let added = ItemField.all.filter { !drawnKeys.contains($0.key) && $0.key != "reviewedAt" }
+        let added = ItemField.all.filter { $0.isTypedInForms && !drawnKeys.contains($0.key) }
             .map { ItemFormField(named: $0.key) }
         let boxes = drawn.firstIndex(where: \.isFlag) ?? drawn.endIndex
         return Array(drawn[..<boxes]) + added.filter { !$0.isFlag } + drawn[boxes...]
@@ -84,7 +84,7 @@ public struct ItemFormField: RawRepresentable, CaseIterable, Sendable, Hashable 
     /// (`purchased` edits `purchaseDate`).
     private static let itemFields: [String: ItemField] = {
         var fields: [String: ItemField] = [:]
-        for field in ItemField.all where field.key != "reviewedAt" {
+        for field in ItemField.all where field.isTypedInForms {
             fields[field.key == "purchaseDate" ? "purchased" : field.key] = field
         }
         return fields

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryStore
 
 /// One import's writes, inside its transaction: items added and items updated, in the order
 /// given, with the references they were imported under. Handed to the body of

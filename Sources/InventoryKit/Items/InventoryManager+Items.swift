@@ -1,6 +1,6 @@
 import Foundation
 import InventoryFiles
-import InventoryModel
+public import InventoryModel
 import InventoryStore
 
 // The household's items: reading them, adding, editing and deleting them, and the files

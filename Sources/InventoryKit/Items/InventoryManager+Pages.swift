@@ -1,4 +1,4 @@
-import InventoryModel
+public import InventoryModel
 import InventoryStore
 
 // What a program showing the inventory a page at a time reads: the items of a page by id, the

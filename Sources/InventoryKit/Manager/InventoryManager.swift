@@ -1,7 +1,7 @@
-import Foundation
-import InventoryFiles
-import InventoryModel
-import InventoryStore
+public import Foundation
+public import InventoryFiles
+public import InventoryModel
+public import InventoryStore
 import Locking
 
 /// Owns the household's items and announces every committed change.

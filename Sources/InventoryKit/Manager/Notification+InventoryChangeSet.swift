@@ -1,5 +1,5 @@
-import Foundation
-import InventoryModel
+public import Foundation
+public import InventoryModel
 import InventoryStore
 
 extension Notification {

@@ -1,4 +1,4 @@
-import InventoryModel
+public import InventoryModel
 import InventoryStore
 import ObjectRegistry
 

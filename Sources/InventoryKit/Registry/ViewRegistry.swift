@@ -1,7 +1,7 @@
 import Foundation
-import InventoryModel
+public import InventoryModel
 import InventoryStore
-import ObjectRegistry
+public import ObjectRegistry
 
 /// One configured view: a type name and what to build it with.
 public typealias ViewEntry = RegistryEntry

@@ -1,5 +1,5 @@
 import Foundation
-import InventoryModel
+public import InventoryModel
 import InventoryStore
 
 // Read-only links for an insurer: made and revoked by `inventory share`, opened through
@@ -108,11 +108,17 @@ extension InventoryManager {
         }
     }
 
+    /// How many of a link's first visits its log keeps, and how many of its last: a visit
+    /// past both drops the oldest of the last ones.
+    public static var keptShareVisits: (first: Int, last: Int) {
+        (ShareLinkTable.keptFirstVisits, ShareLinkTable.keptLastVisits)
+    }
+
     /// Logs a request made through link `id`, counting `refused` more that were refused
     /// unlogged (they came too fast); with `whileLive`, only while the link is still live at
     /// the visit's time, checked as the visit is written (a revocation that came while the
     /// answer was made wins). The log keeps a link's first and last visits
-    /// (`ShareLinkTable.keptFirstVisits`, `keptLastVisits`); the link's `visits` counts every one.
+    /// (`keptShareVisits`); the link's `visits` counts every one.
     ///
     /// - Returns: whether the visit was logged.
     /// - Throws: `DatabaseError` (a server answers nothing it could not log).

@@ -1,5 +1,5 @@
 import Foundation
-import InventoryModel
+public import InventoryModel
 import InventoryStore
 import Locking
 

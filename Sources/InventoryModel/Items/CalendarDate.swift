@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A day in the proleptic Gregorian calendar, with no time and no time zone: `2024-02-29`.
 public struct CalendarDate: Sendable, Hashable, Comparable {

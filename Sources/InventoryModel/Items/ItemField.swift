@@ -25,6 +25,9 @@ public final class ItemField: Sendable {
     /// Whether a claim line records it (`ClaimedItem.record`, a column of `claim_items`):
     /// every field a claim shows, which is all but the notes and the review day.
     public let isRecordedByClaims: Bool
+    /// Whether people type it in the item forms (browse's and the web's): every field but the
+    /// review day, which `inventory review` sets.
+    public let isTypedInForms: Bool
 
     /// Where the value lives on an item: what patches, drafts and filters name it by.
     public let path: any PartialKeyPath<HouseholdItem> & Sendable
@@ -67,7 +70,7 @@ public final class ItemField: Sendable {
     init(
         _ key: String, column: String? = nil, label: String, spreadsheet: String? = nil,
         homebox: String? = nil, refusedAs valueField: ValueField,
-        recordedByClaims: Bool = true, _ declaration: Declaration
+        recordedByClaims: Bool = true, typedInForms: Bool = true, _ declaration: Declaration
     ) {
         switch declaration {
         case .name(let path): (kind, self.path) = (.name, path)
@@ -83,6 +86,7 @@ public final class ItemField: Sendable {
         }
         self.slot = slot
         self.isRecordedByClaims = recordedByClaims
+        self.isTypedInForms = typedInForms
         self.spreadsheetHeader = spreadsheet ?? label
         self.key = key
         self.column = column ?? key
@@ -172,8 +176,8 @@ public final class ItemField: Sendable {
         ),
         ItemField(
             "reviewedAt", column: "reviewed_at", label: "Reviewed", homebox: "HB.field.Reviewed",
-            refusedAs: .reviewedAt,
-            recordedByClaims: false, .date(\.reviewedAt, past: true)
+            refusedAs: .reviewedAt, recordedByClaims: false, typedInForms: false,
+            .date(\.reviewedAt, past: true)
         ),
         ItemField("tags", label: "Tags", homebox: "HB.labels", refusedAs: .tag, .tags(\.tags)),
     ]

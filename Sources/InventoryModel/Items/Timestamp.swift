@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A moment in UTC, to the millisecond; written as ISO 8601 (`2026-11-22T09:50:24.123Z`).
 public struct Timestamp: Sendable, Hashable, Comparable {

@@ -1,4 +1,4 @@
-import InventoryModel
+public import InventoryModel
 
 /// Claims and their ledger (`Migrations/0004_claims.sql`, `0008_claim_ledger.sql`,
 /// `0015_claim_snapshots.sql`: the tables `claims`, `claim_items` and `claim_journal`): every

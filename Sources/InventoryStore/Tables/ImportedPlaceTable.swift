@@ -1,4 +1,4 @@
-import InventoryModel
+public import InventoryModel
 
 /// Imported places (`Migrations/0014_imported_places.sql`): the places an export lists as rows
 /// of their own, remembered by their id in the program that wrote it.

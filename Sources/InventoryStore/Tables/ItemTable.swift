@@ -1,4 +1,4 @@
-import InventoryModel
+public import InventoryModel
 
 /// The items (`Migrations/0001_items.sql`) and what indexes them (the `items_search` full-text
 /// index, `tags`, `item_tags`, `item_files`): every SQL statement about items is here. It does

@@ -1,4 +1,4 @@
-import InventoryModel
+public import InventoryModel
 
 /// The change journal (`Migrations/0002_journal.sql`, the `journal` and `journal_write` tables
 /// and the `journal_entries` view): triggers on `items` write it; this reads it.

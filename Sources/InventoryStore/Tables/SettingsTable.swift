@@ -1,4 +1,4 @@
-import InventoryModel
+public import InventoryModel
 
 /// The household's settings (the `settings` table): the currency, `InventorySettings`, and
 /// the hash of the household password of `inventory serve`.

@@ -1,6 +1,6 @@
 import Crypto
 import InventoryFiles
-import InventoryModel
+public import InventoryModel
 
 /// Share links (`Migrations/0010_share_links.sql`, the tables `share_links` and
 /// `share_visits`): read-only links to a view or a claim, kept by the digest of their token,

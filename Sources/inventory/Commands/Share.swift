@@ -263,7 +263,8 @@ struct Share: ParsableCommand {
         if counted > visits.count {
             output.writeLine(
                 "link \(id) had \(counted) requests; its log keeps the first "
-                    + "\(ShareLinkTable.keptFirstVisits) and the last \(ShareLinkTable.keptLastVisits)"
+                    + "\(InventoryManager.keptShareVisits.first) and the last "
+                    + "\(InventoryManager.keptShareVisits.last)"
             )
         }
     }

@@ -1,4 +1,4 @@
-import InventoryBrowse
+public import InventoryBrowse
 
 /// Turns the bytes a terminal sends into keys (UTF-8 text and the usual escape sequences).
 ///
