@@ -4,8 +4,8 @@
 /// `ItemField.all` is the one list of an item's fields. The store's columns and row decoding,
 /// the journal, a claim line's record, JSON, CSV and Homebox files, imports, forms, `show` and
 /// history all walk it, so adding a field is its column (a migration), its property on
-/// `HouseholdItem`, and its entry in `all` with its case in `Slot` (this file). An item's id, photo, files, times and version are
-/// not fields: the inventory keeps them, nobody types them.
+/// `HouseholdItem`, and its entry in `all` with its case in `Slot` (this file). An item's id,
+/// photo, files, times and version are not fields: the inventory keeps them, nobody types them.
 public final class ItemField: Sendable {
     /// The field's name in JSON, our CSV, the journal and the API: `purchaseDate`.
     public let key: String
@@ -20,7 +20,7 @@ public final class ItemField: Sendable {
     public let spreadsheetHeader: String
     /// The field that a refusal of one of its values names.
     public let valueField: ValueField
-    /// What it holds, and where on an item.
+    /// What it holds (`path` says where).
     public let kind: Kind
     /// Whether a claim line records it (`ClaimedItem.record`, a column of `claim_items`):
     /// every field a claim shows, which is all but the notes and the review day.
