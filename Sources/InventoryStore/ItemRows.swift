@@ -35,8 +35,8 @@ struct ItemRows {
                 updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 4)),
                 version: Int(version))
             var column = offset + Int32(Self.keptColumns.count)
-            for (index, (slot, kind)) in ItemField.layout.enumerated() {
-                try read(slot, kind, index, of: &item, from: row, at: column)
+            for (slot, kind) in ItemField.layout {
+                try read(slot, kind, of: &item, from: row, at: column)
                 column += 1
             }
             return item
@@ -51,19 +51,15 @@ struct ItemRows {
     func read(
         _ field: ItemField, of item: inout HouseholdItem, from row: Statement, at column: Int32
     ) throws {
-        guard let index = ItemField.all.firstIndex(where: { $0 === field }) else {
-            preconditionFailure("\(field.key) is not in ItemField.all")
-        }
-        try read(field.slot, field.kind, index, of: &item, from: row, at: column)
+        try read(field.slot, field.kind, of: &item, from: row, at: column)
     }
 
-    /// Reads the field of `item` in `slot` (of `kind`, the `index`th of `ItemField.all`) from
-    /// the row's column `column`.
-    func read(
-        _ slot: ItemField.Slot, _ kind: ItemField.Kind, _ index: Int,
+    /// Reads the field of `item` in `slot` (of `kind`) from the row's column `column`.
+    private func read(
+        _ slot: ItemField.Slot, _ kind: ItemField.Kind,
         of item: inout HouseholdItem, from row: Statement, at column: Int32
     ) throws {
-        var key: String { ItemField.all[index].key }
+        let key = slot.rawValue  // the field's key
         switch kind {
         case .name:
             let name = row.text(at: column)

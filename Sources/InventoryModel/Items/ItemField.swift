@@ -217,10 +217,12 @@ extension ItemField {
     /// The property of `HouseholdItem` that holds a field, by the field's key: a field's value
     /// is read and written by a switch on it, written out once here for every field.
     ///
-    /// Its key path (`Kind`) says the same, and is what patches and filters name; but a read
+    /// Its key path (`ItemField.path`) says the same, and is what patches and filters name; but a read
     /// or write through a key path costs a lookup of generic metadata and a retain of the path
     /// (and a read copies the whole item first): for every field of every item a listing
     /// decodes and writes, that was a third of a large `list --json`.
+    ///
+    /// Its raw value is the field's key (`ItemField.init` finds the slot by it).
     package enum Slot: String, Sendable {
         case name, description, price, purchaseDate, luxury, insured, quantity, location, brand
         case model, serial, notes, value, purchasedFrom, warrantyUntil, lifetimeWarranty

@@ -543,8 +543,8 @@ public final class ItemTable {
         try integer(Int64(item.version))
         try text(item.nameSortKey)
         try text(ItemColumns.json(item.tags.map(TextFolding.fold)))
-        for field in ItemField.all {
-            switch field.value(of: item) {
+        for (slot, _) in ItemField.layout {
+            switch slot.value(of: item) {
             case .text(let value): try text(value)
             case .money(let value): try integer(value?.minorUnits)
             case .date(let value): try text(value?.description)
