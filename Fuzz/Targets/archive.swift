@@ -6,8 +6,7 @@ import Foundation
 
 private let path = NSTemporaryDirectory() + "fuzz-archive-\(getpid()).zip"
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzArchive(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
     else { return 0 }
     guard let archive = try? ZipReader(path: path) else { return 0 }

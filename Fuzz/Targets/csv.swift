@@ -29,8 +29,7 @@ private func readAll(separator: UInt8?) -> [[String]]? {
     return records
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     // 1. Any bytes: read them whatever they are, with the separator guessed and with TAB.
     write(bytes)

@@ -1,7 +1,6 @@
 // The server's form reader and its sort parameter on any bytes: it never crashes, a value
 // percent-encoded then read back is the value, and a repeated name keeps its last value.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzForm(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let pairs = FormDecoding.pairs(text)
     let fields = FormDecoding.fields(text)

@@ -1,7 +1,6 @@
 // The id-list syntax of the claim picker and `--items` (`3,5,9-12`) on any text: it never
 // crashes, and a list it accepts holds only numbers from the ranges typed.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzIDList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     switch IDList.numbers(in: text) {
     case .success(let numbers):

@@ -1,7 +1,6 @@
 // Browse's key decoder on any bytes, fed in pieces of any size: it never crashes, and the
 // keys do not depend on where the reads were cut.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzKeys(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let cut = Int(data[0])
     let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))

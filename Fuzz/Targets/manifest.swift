@@ -3,8 +3,7 @@
 // each with a size a backup can hold.
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
     guard let manifest = try? BackupManifest.decode(bytes) else { return 0 }
     _ = manifest.totalSize

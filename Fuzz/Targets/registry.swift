@@ -29,8 +29,7 @@ private func registry() -> Registry<Built> {
     return registry
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzRegistry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     _ = try? JSONDocument(parsing: text)
     let registry = registry()

@@ -6,8 +6,7 @@ import Foundation
 private let currencies = [Currency.usd, Currency(code: "JPY")!, Currency(code: "KWD")!]
 private let today = CalendarDate(year: 2026, month: 11, day: 23)!
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzValues(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let selector = Int(data[0])
     let text = String(decoding: UnsafeBufferPointer(start: data + 1, count: size - 1), as: UTF8.self)
