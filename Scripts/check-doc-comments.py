@@ -29,6 +29,9 @@ def main() -> int:
                 continue
             if "::SYNTHESIZED::" in symbol["identifier"]["precise"]:
                 continue
+            # An extension block of another module's type: its members are counted, not it.
+            if symbol["kind"]["identifier"] == "swift.extension":
+                continue
             counted += 1
             if symbol.get("docComment"):
                 continue
