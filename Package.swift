@@ -54,7 +54,6 @@ let package = Package(
         // to parse a command alone (CommandParsing); CommandParsingTests compare every outcome
         // (values, errors, help, version) with a plain parse, and are read again before a bump.
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Tests only: an independent reader of the archives we write, and the writer of the
         // hostile ones a restore must refuse. (Restores read with ZipReader: ZIPFoundation's
         // inflate never ends on a deflate stream cut short; see ZipReader.swift.)
@@ -104,14 +103,19 @@ let package = Package(
         ),
         .target(name: "Locking"),
         .target(name: "InventoryModel"),
-        .target(
-            name: "InventoryFiles",
-            dependencies: ["InventoryModel", .product(name: "Crypto", package: "swift-crypto")]),
+        // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 and scrypt. swift-crypto did the
+        // same with a copy of BoringSSL compiled in every build (two to three minutes of a
+        // processor in a fresh clone's CI, its largest dependency but the server's TLS).
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(name: "InventoryFiles", dependencies: ["InventoryModel", "CLibCrypto"]),
         .target(
             name: "InventoryStore",
             dependencies: [
                 "InventoryModel", "InventoryFiles", "Locking", "CSQLite", "InventoryMigrations",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(name: "ContextChain", dependencies: ["Locking"]),
@@ -125,8 +129,7 @@ let package = Package(
         .target(
             name: "InventoryExchange",
             dependencies: [
-                "InventoryKit", "Locking", "CZlibChecksum",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "InventoryKit", "InventoryFiles", "Locking", "CZlibChecksum",
             ]),
         .target(name: "InventoryBrowse", dependencies: ["InventoryKit"]),
         .target(
@@ -135,7 +138,9 @@ let package = Package(
         .target(
             name: "InventoryServer",
             dependencies: [
-                "InventoryKit", "InventoryExchange", "InventoryReport", "Locking",
+                "InventoryKit", "InventoryExchange", "InventoryReport", "InventoryFiles", "Locking",
+                // scrypt, for the household password's hash
+                "CLibCrypto",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -151,9 +156,6 @@ let package = Package(
                 // ByteBuffer to and from Data, for JSON
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Plot", package: "Plot"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                // scrypt, for the household password's hash
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         // The words only a command line says (`add --force`, 'inventory restore FILE'), shared
         // by the two binaries; the libraries say what happened.
@@ -228,7 +230,7 @@ let package = Package(
                 "InventoryExchange", "InventoryTestSupport", "Locking", "InventoryStore",
                 // to make the hostile archives restore must refuse, and read what it writes
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "InventoryFiles",
             ]),
         .testTarget(
             name: "InventoryReportTests",

@@ -1,9 +1,8 @@
-import Crypto
+import CLibCrypto
 import Foundation
-import _CryptoExtras
 
 /// The household password that lets browsers of other machines sign in: stored only as a
-/// salted scrypt hash (swift-crypto), checked in constant time.
+/// salted scrypt hash (RFC 7914, by OpenSSL's libcrypto), checked in constant time.
 public enum HouseholdPassword {
     /// scrypt's cost: 2^15 rounds of 8 × 128-byte blocks (32 MiB, and a core for a noticeable
     /// fraction of a second), so a stolen hash costs a guesser the same per guess.
@@ -27,7 +26,8 @@ public enum HouseholdPassword {
 
     /// The hash to store: `scrypt$ROUNDS$BLOCK$PARALLEL$SALT$KEY`, salt and key in hex.
     public static func hash(_ password: String) throws -> String {
-        let salt = SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) }
+        var generator = SystemRandomNumberGenerator()  // the kernel's (getrandom)
+        let salt = Data((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
         let key = try derive(
             password, salt: salt, rounds: rounds, blockSize: blockSize, parallelism: parallelism)
         return [
@@ -56,10 +56,21 @@ public enum HouseholdPassword {
         _ password: String, salt: Data, rounds: Int, blockSize: Int, parallelism: Int,
         length: Int = 32
     ) throws -> Data {
-        let key = try KDF.Scrypt.deriveKey(
-            from: Data(password.utf8), salt: salt, outputByteCount: length, rounds: rounds,
-            blockSize: blockSize, parallelism: parallelism, maxMemory: 256 << 20)
-        return key.withUnsafeBytes { Data($0) }
+        var key = [UInt8](repeating: 0, count: length)
+        let password = Array(password.utf8)
+        let done = password.withUnsafeBufferPointer { password in
+            salt.withUnsafeBytes { salt in
+                password.withMemoryRebound(to: CChar.self) { password in
+                    EVP_PBE_scrypt(
+                        password.baseAddress, password.count,
+                        salt.baseAddress?.assumingMemoryBound(to: UInt8.self), salt.count,
+                        UInt64(rounds), UInt64(blockSize), UInt64(parallelism), 256 << 20,
+                        &key, length)
+                }
+            }
+        }
+        guard done == 1 else { throw ScryptRefused() }
+        return Data(key)
     }
 
     private static func hex(_ data: Data) -> String {
@@ -82,4 +93,10 @@ public enum HouseholdPassword {
         }
         return data
     }
+}
+
+/// libcrypto refused to derive a key: costs beyond its memory limit, or rounds not a power of
+/// two (only a stored hash written by hand has those).
+struct ScryptRefused: Error, CustomStringConvertible {
+    var description: String { "the password could not be hashed" }
 }

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import InventoryFiles
 import Locking
 
 /// Who may use the server: the sign-in links it printed (each good once), the sessions they
@@ -93,14 +93,15 @@ public final class Sessions: Sendable {
     /// A new random token: 32 bytes from the system's generator, as 64 hex digits (safe in a
     /// cookie, a URL and a header).
     public static func randomToken() -> String {
-        let key = SymmetricKey(size: .bits256)
-        return key.withUnsafeBytes { hex($0) }
+        var generator = SystemRandomNumberGenerator()  // the kernel's (getrandom)
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return bytes.withUnsafeBytes { hex($0) }
     }
 
     /// Every request looks up its cookie's digest: written without `String(format:)`, which
     /// was a large part of an API request's time (see the server's benchmark rows).
     private static func digest(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).withUnsafeBytes { hex($0) }
+        SHA256.hash(data: Array(token.utf8)).withUnsafeBytes { hex($0) }
     }
 
     private static func hex(_ bytes: UnsafeRawBufferPointer) -> String {

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import InventoryFiles
 import InventoryKit
 import InventoryStore
 import InventoryTestSupport
@@ -37,7 +37,7 @@ private func backUp(_ manager: InventoryManager, to path: String) throws -> Back
         manager, to: manager.outputFile(at: path, replacing: false), programVersion: "test")
 }
 
-private func sha256(_ bytes: some DataProtocol) -> String {
+private func sha256(_ bytes: Data) -> String {
     Backup.hexadecimal(SHA256.hash(data: bytes))
 }
 

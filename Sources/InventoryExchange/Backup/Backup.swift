@@ -1,5 +1,5 @@
-import Crypto
 public import Foundation
+import InventoryFiles
 public import InventoryKit
 
 /// Why a backup could not be made or restored, in words (never SQL).

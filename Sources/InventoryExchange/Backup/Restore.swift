@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import InventoryFiles
 public import InventoryKit
 
 #if canImport(Glibc)

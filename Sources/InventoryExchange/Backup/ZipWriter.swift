@@ -1,6 +1,6 @@
 import CZlibChecksum
-import Crypto
 import Foundation
+import InventoryFiles
 
 #if canImport(Glibc)
     import Glibc

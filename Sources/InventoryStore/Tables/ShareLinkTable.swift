@@ -1,4 +1,3 @@
-import Crypto
 import InventoryFiles
 public import InventoryModel
 
