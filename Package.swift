@@ -239,7 +239,8 @@ let package = Package(
             name: "InventoryServerTests",
             dependencies: [
                 "InventoryServer", "InventoryTestSupport", "InventoryStore",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // a channel for the context of a request answered in process (RouterClient)
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 // to serve the application on a port, met by raw sockets
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

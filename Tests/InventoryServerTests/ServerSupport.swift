@@ -1,17 +1,18 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import InventoryKit
 import InventoryServer
 import InventoryTestSupport
+import Logging
 import NIOCore
+import NIOEmbedded
 import NIOFoundationCompat
 import Synchronization
 import Testing
 
-/// A server on a new inventory in a temporary folder, tested in process through
-/// HummingbirdTesting's router client.
+/// A server on a new inventory in a temporary folder, tested in process through a client of
+/// its routes (`RouterClient`).
 struct ServerFixture {
     let folder = TemporaryFolder()
     let manager: InventoryManager
@@ -103,7 +104,7 @@ final class SessionClock: Sendable {
 }
 
 /// Runs `body` with a client of `server`'s routes (each request answered in the calling
-/// process, as HummingbirdTesting's router client does), and records every use of the
+/// process), and records every use of the
 /// manager's connection made on the task answering a request: a route must hop to the
 /// server's blocking threads for it. The test fails naming each request that did not.
 func testRoutes(
@@ -111,10 +112,7 @@ func testRoutes(
 ) async throws {
     let witness = ConnectionWitness(server.manager, flagging: .answeringRequests)
     defer { witness.stop() }
-    let application = Application(router: server.makeRouter())
-    try await application.test(.router) { client in
-        try await body(WitnessedClient(base: client))
-    }
+    try await body(WitnessedClient(base: RouterClient(server.makeRouter())))
     #expect(witness.offences == [], "the connection was used on a request's own task")
 }
 
@@ -186,6 +184,81 @@ struct WitnessedClient: TestClientProtocol {
             try await base.executeRequest(uri: uri, method: method, headers: headers, body: body)
         }
     }
+}
 
-    var port: Int? { base.port }
+/// What a route answered: its head and its whole body.
+struct TestResponse: Sendable {
+    let head: HTTPResponse
+    let body: ByteBuffer
+
+    var status: HTTPResponse.Status { head.status }
+    var headers: HTTPFields { head.headerFields }
+}
+
+/// A client of a server's routes.
+protocol TestClientProtocol: Sendable {
+    /// Sends one request and waits for the whole answer.
+    func executeRequest(
+        uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?
+    ) async throws -> TestResponse
+}
+
+extension TestClientProtocol {
+    func execute(
+        uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil
+    ) async throws -> TestResponse {
+        try await executeRequest(uri: uri, method: method, headers: headers, body: body)
+    }
+}
+
+/// Answers each request in this process, by the router's responder, as a server on a port
+/// does once it has read the request (Hummingbird's `Application.run`): a context on a
+/// channel of its own, an error thrown out of the routes answered 500, and the response's
+/// body written out whole. (HummingbirdTesting's router client does the same, but brings an
+/// HTTP client and its HTTP/2, SOCKS and compression modules into the build: 75 s of a
+/// processor in a fresh clone's debug build here, for code these tests never run.)
+struct RouterClient: TestClientProtocol {
+    let responder: RouterResponder<ServerContext>
+    let logger = Logger(label: "RouterClient")
+
+    init(_ router: Router<ServerContext>) {
+        responder = router.buildResponder()
+    }
+
+    func executeRequest(
+        uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?
+    ) async throws -> TestResponse {
+        var headers = headers
+        if let body { headers[.contentLength] = String(body.readableBytes) }
+        let request = Request(
+            head: HTTPRequest(
+                method: method, scheme: "http", authority: "localhost", path: uri,
+                headerFields: headers),
+            body: RequestBody(buffer: body ?? ByteBuffer()))
+        let context = ServerContext(
+            source: ApplicationRequestContextSource(
+                channel: NIOAsyncTestingChannel(), logger: logger))
+        let response: Response
+        do {
+            response = try await responder.respond(to: request, context: context)
+        } catch {
+            response = Response(status: .internalServerError)
+        }
+        let writer = CollectingWriter()
+        try await response.body.write(writer)
+        return TestResponse(head: response.head, body: writer.collected)
+    }
+
+    /// Keeps what a response's body writes.
+    private final class CollectingWriter: ResponseBodyWriter, Sendable {
+        private let bytes = Mutex(ByteBuffer())
+
+        var collected: ByteBuffer { bytes.withLock { $0 } }
+
+        func write(_ buffer: ByteBuffer) async throws {
+            bytes.withLock { _ = $0.writeImmutableBuffer(buffer) }
+        }
+
+        func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    }
 }
