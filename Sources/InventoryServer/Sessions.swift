@@ -101,7 +101,7 @@ public final class Sessions: Sendable {
     /// Every request looks up its cookie's digest: written without `String(format:)`, which
     /// was a large part of an API request's time (see the server's benchmark rows).
     private static func digest(_ token: String) -> String {
-        SHA256.hash(data: Array(token.utf8)).withUnsafeBytes { hex($0) }
+        SHA256.hash(data: token.utf8).withUnsafeBytes { hex($0) }
     }
 
     private static func hex(_ bytes: UnsafeRawBufferPointer) -> String {

@@ -17,7 +17,7 @@ public struct ShareLinkTable {
 
     /// The digest a token is kept and looked up by (SHA-256, hexadecimal).
     public static func tokenDigest(_ token: String) -> String {
-        FileStore.hexadecimal(SHA256.hash(data: Array(token.utf8)))
+        FileStore.hexadecimal(SHA256.hash(data: token.utf8))
     }
 
     /// Records a link to `subject` made at `createdAt`, opening until `expiresAt`, whose token
