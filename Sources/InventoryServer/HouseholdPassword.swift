@@ -42,6 +42,9 @@ public enum HouseholdPassword {
         guard parts.count == 6, parts[0] == "scrypt", let rounds = Int(parts[1]),
             let blockSize = Int(parts[2]), let parallelism = Int(parts[3]),
             let salt = bytes(parts[4]), let expected = bytes(parts[5]),
+            // a stored hash edited by hand: costs that are no costs, or a key too short to
+            // tell one password from another, match nothing
+            rounds > 1, blockSize > 0, parallelism > 0, expected.count >= 16,
             let key = try? derive(
                 password, salt: salt, rounds: rounds, blockSize: blockSize,
                 parallelism: parallelism,
