@@ -313,7 +313,7 @@ public struct FileStore: Sendable {
             throw invalid("it is larger than \(Self.megabytes(Self.maximumSize))")
         }
         if let problem = kind.problem(with: [UInt8](data)) { throw invalid(problem) }
-        let name = "\(Self.hexadecimal(SHA256.hash(data: data))).\(kind.rawValue)"
+        let name = "\(SHA256.hash(data: data).hexadecimal).\(kind.rawValue)"
         let target = ownPath(of: name)
         try makeDirectory()
         if access(target, F_OK) == 0 { return (name, false) }
@@ -379,18 +379,7 @@ public struct FileStore: Sendable {
         while let chunk = try? input.read(upToCount: 1 << 20), !chunk.isEmpty {
             hash.update(data: chunk)
         }
-        return name.hasPrefix(hexadecimal(hash.finalize()) + ".")
-    }
-
-    /// A digest as a stored file's name spells it: lowercase hexadecimal.
-    public static func hexadecimal(_ digest: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        return name.hasPrefix(hash.finalize().hexadecimal + ".")
     }
 
     /// Deletes the stored photo `name` from `directory` (never from the shared folder of an

@@ -1,5 +1,6 @@
 import CLibCrypto
 import Foundation
+import InventoryFiles
 
 /// The household password that lets browsers of other machines sign in: stored only as a
 /// salted scrypt hash (RFC 7914, by OpenSSL's libcrypto), checked in constant time.
@@ -26,12 +27,13 @@ public enum HouseholdPassword {
 
     /// The hash to store: `scrypt$ROUNDS$BLOCK$PARALLEL$SALT$KEY`, salt and key in hex.
     public static func hash(_ password: String) throws -> String {
-        var generator = SystemRandomNumberGenerator()  // the kernel's (getrandom)
-        let salt = Data((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        let salt = Hexadecimal.randomBytes(count: 16)
         let key = try derive(
             password, salt: salt, rounds: rounds, blockSize: blockSize, parallelism: parallelism)
         return [
-            "scrypt", String(rounds), String(blockSize), String(parallelism), hex(salt), hex(key),
+            "scrypt", String(rounds), String(blockSize), String(parallelism),
+            Hexadecimal.string(salt),
+            Hexadecimal.string(key),
         ]
         .joined(separator: "$")
     }
@@ -41,7 +43,7 @@ public enum HouseholdPassword {
         let parts = stored.split(separator: "$").map(String.init)
         guard parts.count == 6, parts[0] == "scrypt", let rounds = Int(parts[1]),
             let blockSize = Int(parts[2]), let parallelism = Int(parts[3]),
-            let salt = bytes(parts[4]), let expected = bytes(parts[5]),
+            let salt = Hexadecimal.bytes(parts[4]), let expected = Hexadecimal.bytes(parts[5]),
             // a stored hash edited by hand: costs that are no costs, or a key too short to
             // tell one password from another, match nothing
             rounds > 1, blockSize > 0, parallelism > 0, expected.count >= 16,
@@ -56,9 +58,9 @@ public enum HouseholdPassword {
     }
 
     private static func derive(
-        _ password: String, salt: Data, rounds: Int, blockSize: Int, parallelism: Int,
+        _ password: String, salt: [UInt8], rounds: Int, blockSize: Int, parallelism: Int,
         length: Int = 32
-    ) throws -> Data {
+    ) throws -> [UInt8] {
         var key = [UInt8](repeating: 0, count: length)
         let password = Array(password.utf8)
         let done = password.withUnsafeBufferPointer { password in
@@ -73,28 +75,7 @@ public enum HouseholdPassword {
             }
         }
         guard done == 1 else { throw ScryptRefused() }
-        return Data(key)
-    }
-
-    private static func hex(_ data: Data) -> String {
-        data.map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-        }.joined()
-    }
-
-    private static func bytes(_ hex: String) -> Data? {
-        let digits = Array(hex.utf8)
-        guard digits.count.isMultiple(of: 2) else { return nil }
-        var data = Data()
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard
-                let byte = UInt8(
-                    String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16)
-            else { return nil }
-            data.append(byte)
-        }
-        return data
+        return key
     }
 }
 

@@ -93,26 +93,13 @@ public final class Sessions: Sendable {
     /// A new random token: 32 bytes from the system's generator, as 64 hex digits (safe in a
     /// cookie, a URL and a header).
     public static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()  // the kernel's (getrandom)
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return bytes.withUnsafeBytes { hex($0) }
+        Hexadecimal.randomSecret(byteCount: 32)
     }
 
     /// Every request looks up its cookie's digest: written without `String(format:)`, which
     /// was a large part of an API request's time (see the server's benchmark rows).
     private static func digest(_ token: String) -> String {
-        SHA256.hash(data: token.utf8).withUnsafeBytes { hex($0) }
-    }
-
-    private static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        SHA256.hash(data: token.utf8).hexadecimal
     }
 
     /// Makes a sign-in token that opens one session, once, within `lifetimes.signInLink`.

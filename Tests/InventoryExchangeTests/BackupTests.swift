@@ -38,7 +38,7 @@ private func backUp(_ manager: InventoryManager, to path: String) throws -> Back
 }
 
 private func sha256(_ bytes: Data) -> String {
-    Backup.hexadecimal(SHA256.hash(data: bytes))
+    SHA256.hash(data: bytes).hexadecimal
 }
 
 @Suite struct BackupTests {

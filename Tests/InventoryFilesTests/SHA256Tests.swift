@@ -15,9 +15,9 @@ import Testing
         ),
     ])
     func theStandardsAnswers(message: String, digest: String) {
-        #expect(FileStore.hexadecimal(SHA256.hash(data: Array(message.utf8))) == digest)
-        #expect(FileStore.hexadecimal(SHA256.hash(data: Data(message.utf8))) == digest)
-        #expect(FileStore.hexadecimal(SHA256.hash(data: message.utf8)) == digest)
+        #expect(SHA256.hash(data: Array(message.utf8)).hexadecimal == digest)
+        #expect(SHA256.hash(data: Data(message.utf8)).hexadecimal == digest)
+        #expect(SHA256.hash(data: message.utf8).hexadecimal == digest)
     }
 
     /// 3 MB hashed at once, in pieces of odd sizes (empty ones too), and from Data: one
@@ -26,7 +26,7 @@ import Testing
         let bytes = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let whole = SHA256.hash(data: bytes)
         #expect(
-            FileStore.hexadecimal(whole)
+            whole.hexadecimal
                 == "743fd190d8ee22d6c4146e71a2cb8dfb25746a0fec3d453def83406d51e1b443")
         var pieces = SHA256()
         let sizes = [0, 1, 63, 64, 65, 0, 4096, 1 << 20]

@@ -110,7 +110,7 @@ public enum Backup {
             }
             entries.append(
                 BackupManifest.Entry(
-                    path: entryPath, size: Int64(size), sha256: hexadecimal(digest)))
+                    path: entryPath, size: Int64(size), sha256: digest.hexadecimal))
         }
         try add(BackupManifest.databaseEntryName, from: snapshot.databasePath)
         for file in snapshot.files {
@@ -156,10 +156,5 @@ public enum Backup {
         guard entryPath.hasPrefix(BackupManifest.filesFolder) else { return .deflated }
         let kind = FileStore.Kind(rawValue: (entryPath as NSString).pathExtension.lowercased())
         return kind == nil ? .deflated : .stored
-    }
-
-    /// A digest in lowercase hexadecimal, as stored files are named.
-    static func hexadecimal(_ digest: some Sequence<UInt8>) -> String {
-        FileStore.hexadecimal(digest)
     }
 }

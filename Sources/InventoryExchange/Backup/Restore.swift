@@ -269,7 +269,7 @@ public final class StagedRestore {
         guard synced, closed else {
             throw InventoryError.cannotWrite(path: target, reason: String(cString: strerror(errno)))
         }
-        let digest = Backup.hexadecimal(hash.finalize())
+        let digest = hash.finalize().hexadecimal
         guard digest == entry.sha256 else {
             throw refused("its entry \(entry.path) does not match its checksum (it is damaged)")
         }

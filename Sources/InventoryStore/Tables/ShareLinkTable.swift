@@ -10,14 +10,12 @@ public struct ShareLinkTable {
 
     /// A new link token: 32 bytes from the system's generator, as 64 hexadecimal digits.
     public static func makeToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return FileStore.hexadecimal(bytes)
+        Hexadecimal.randomSecret(byteCount: 32)
     }
 
     /// The digest a token is kept and looked up by (SHA-256, hexadecimal).
     public static func tokenDigest(_ token: String) -> String {
-        FileStore.hexadecimal(SHA256.hash(data: token.utf8))
+        SHA256.hash(data: token.utf8).hexadecimal
     }
 
     /// Records a link to `subject` made at `createdAt`, opening until `expiresAt`, whose token
