@@ -8,21 +8,9 @@ internal import CLibCrypto
 /// ``finalize()`` once.
 public struct SHA256 {
     /// A SHA-256 digest: its 32 bytes.
-    public struct Digest: Sequence, Hashable, Sendable {
+    public struct Digest: Hashable, Sendable {
         /// The digest's 32 bytes.
         public let bytes: [UInt8]
-
-        /// The digest's bytes, one after another.
-        public func makeIterator() -> IndexingIterator<[UInt8]> {
-            bytes.makeIterator()
-        }
-
-        /// Calls `body` with the digest's bytes.
-        public func withUnsafeBytes<Result>(
-            _ body: (UnsafeRawBufferPointer) throws -> Result
-        ) rethrows -> Result {
-            try bytes.withUnsafeBytes(body)
-        }
     }
 
     /// The digest context, freed with the last copy of the hash.

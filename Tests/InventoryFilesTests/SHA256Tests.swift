@@ -43,6 +43,6 @@ import Testing
         fromData.update(data: Data(bytes[..<1_000_000]))
         fromData.update(data: Data(bytes[1_000_000...]))
         #expect(fromData.finalize() == whole)
-        #expect(whole.bytes.count == 32 && Array(whole) == whole.bytes)
+        #expect(whole.bytes.count == 32)
     }
 }
