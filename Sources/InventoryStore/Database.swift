@@ -429,11 +429,12 @@ public final class Database {
             }
         }
         if kind == .immediate { try beginWrite() }
-        try execute("BEGIN \(kind.rawValue)")
+        // Prepared once, not at every write, as every statement a write repeats.
+        try cachedStatement("BEGIN \(kind.rawValue)").runOnce([])
         let result: Result
         do {
             result = try body()
-            try execute("COMMIT")
+            try cachedStatement("COMMIT").runOnce([])
         } catch {
             if isInsideTransaction {
                 try? execute("ROLLBACK")

@@ -84,7 +84,7 @@ public struct ImportBatch: ~Copyable {
         if after == before { return false }
         after.version = before.version + 1
         after.updatedAt = max(now, before.updatedAt)
-        try store.items.update(&after)
+        try store.items.update(&after, from: before)
         updated += 1
         return true
     }

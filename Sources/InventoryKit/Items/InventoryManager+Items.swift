@@ -330,7 +330,7 @@ extension InventoryManager {
                 if after == before { return Edited(before: before, after: before) }
                 after.version = before.version + 1
                 after.updatedAt = max(now, before.updatedAt)
-                try store.database.items.update(&after)
+                try store.database.items.update(&after, from: before)
                 return Edited(before: before, after: after)
             }
         } changes: { (pairs: [Edited], first: Int64) -> [InventoryChange] in
@@ -499,7 +499,7 @@ extension InventoryManager {
             try body(&after)
             after.version = before.version + 1
             after.updatedAt = max(now, before.updatedAt)
-            try store.database.items.update(&after)
+            try store.database.items.update(&after, from: before)
             return Edited(before: before, after: after)
         } changes: { pair, first in
             [InventoryChange(kind: .edited, item: pair.after, before: pair.before, sequence: first)]

@@ -97,8 +97,14 @@ public final class InventoryManager: Sendable {
 
         /// Records that the changes up to `sequence` are queued.
         mutating func queued(upTo sequence: Int64) throws {
+            queued(upTo: sequence, mark: try database.journal.mark(at: sequence))
+        }
+
+        /// Records that the changes up to `sequence`, whose journal entry has `mark`, are
+        /// queued.
+        mutating func queued(upTo sequence: Int64, mark: JournalMark?) {
             lastQueued = sequence
-            lastQueuedMark = try database.journal.mark(at: sequence)
+            lastQueuedMark = mark
         }
     }
 
@@ -552,10 +558,12 @@ public final class InventoryManager: Sendable {
                     // continuation of what this manager posted, nor this write a change of
                     // what it showed.
                     guard try store.journalContinues() else { throw ContentReplaced() }
-                    earlier = try store.database.journal.changeSets(
-                        after: store.lastQueued, namingAdditionsOver: Self.namedAdditions)
-                    writeID = try store.database.journal.beginWrite(at: time)
                     let before = try store.database.journal.lastSequence()
+                    if before > store.lastQueued {
+                        earlier = try store.database.journal.changeSets(
+                            after: store.lastQueued, namingAdditionsOver: Self.namedAdditions)
+                    }
+                    writeID = try store.database.journal.beginWrite(at: time)
                     let result = try body(&store)
                     let last = try store.database.journal.lastSequence()
                     // Nothing journaled (an edit that left every item as it was): roll back,
@@ -573,8 +581,13 @@ public final class InventoryManager: Sendable {
                     own.sequence == range.upperBound && own.count == range.count,
                     "the journal numbered this write's changes differently from its writes")
                 changeSets.append(own)
+                // The journal's mark of this write's last entry is known without reading it.
+                store.queued(
+                    upTo: own.sequence,
+                    mark: JournalMark(writeID: writeID, time: time.millisecondsSince1970))
+            } else if let last = changeSets.last?.sequence {
+                try store.queued(upTo: last)
             }
-            if let last = changeSets.last?.sequence { try store.queued(upTo: last) }
             // Queued under the store's lock, so change sets queue in commit order.
             delivery.withLock { $0.pending.append(contentsOf: changeSets) }
             return result

@@ -10,6 +10,9 @@ public final class ItemTable {
     let rows: ItemRows
     /// The batch of adds open (`beginBatch()`), if any.
     private var openBatch: OpenBatch?
+    /// The UPDATE statements of some columns this connection has prepared (`update(_:from:)`).
+    private var updateShapes: Set<String> = []
+    private static let maximumUpdateShapes = 64
 
     private struct OpenBatch {
         /// The first id the batch gave, and the next it will give.
@@ -482,6 +485,7 @@ public final class ItemTable {
             + Array(repeating: placeholders, count: rows).joined(separator: ",\n")
     }
 
+    /// The UPDATE of every column of an item (`update(_:from:)` past its shapes).
     private static let updateSQL =
         "UPDATE items SET "
         + writtenColumns.dropLast().map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?"
@@ -500,13 +504,45 @@ public final class ItemTable {
         return statement.int64(at: 0)
     }
 
-    /// Writes every field of `item` over the stored row with its id.
+    /// Writes over the stored row with `item`'s id the columns in which `item` differs from
+    /// `before`, the row as it is stored: an edit of a name sets only the name's columns, the
+    /// time and the version, so the indexes and triggers of the columns it leaves alone (the
+    /// tag and file indexes above all) are not rewritten.
     ///
     /// - Throws: `InventoryError.itemsNotFound` when there is no such row.
-    public func update(_ item: inout HouseholdItem) throws {
-        try canonicalizeTags(of: &item)
-        let statement = try database.cachedStatement(Self.updateSQL)
-        try bindFields(of: item, to: statement, from: 0)
+    public func update(_ item: inout HouseholdItem, from before: HouseholdItem) throws {
+        precondition(item.id == before.id, "an update of item \(item.id) from item \(before.id)")
+        // A stored item's tags are already spelled as the tag index spells them.
+        if item.tags != before.tags { try canonicalizeTags(of: &item) }
+        var stored: [ColumnValue] = []
+        stored.reserveCapacity(Self.writtenColumns.count)
+        try Self.forEachColumn(of: before) { stored.append($0) }
+        var changed: [(column: Int, value: ColumnValue)] = []
+        var column = 0
+        try Self.forEachColumn(of: item) { value in
+            if value != stored[column] { changed.append((column, value)) }
+            column += 1
+        }
+        guard !changed.isEmpty else { return }
+        let sql =
+            "UPDATE items SET "
+            + changed.map { "\(Self.writtenColumns[$0.column]) = ?" }.joined(separator: ", ")
+            + " WHERE id = ?"
+        // A connection keeps every statement it prepares: past `maximumUpdateShapes` sets of
+        // columns, an edit writes every column, so that edits of ever new sets of fields
+        // cannot fill a long-running server's memory.
+        let statement: Statement
+        if updateShapes.contains(sql) || updateShapes.count < Self.maximumUpdateShapes {
+            updateShapes.insert(sql)
+            statement = try database.cachedStatement(sql)
+            for (index, change) in changed.enumerated() {
+                try change.value.bind(to: statement, at: Int32(index + 1))
+            }
+            try statement.bind(integer: item.id, at: Int32(changed.count + 1))
+        } else {
+            statement = try database.cachedStatement(Self.updateSQL)
+            try bindFields(of: item, to: statement, from: 0)
+        }
         try statement.run()
         guard database.changedRowCount == 1 else { throw InventoryError.itemsNotFound([item.id]) }
     }
@@ -525,34 +561,49 @@ public final class ItemTable {
     private func bindFields(of item: HouseholdItem, to statement: Statement, from offset: Int32)
         throws
     {
-        // Bound one by one, not through an array of values: an enum payload per column of
-        // every row would be allocated, retained and released.
         var index = offset
-        func text(_ value: String?) throws {
+        try Self.forEachColumn(of: item) { value in
             index += 1
-            try statement.bind(text: value, at: index)
+            try value.bind(to: statement, at: index)
         }
-        func integer(_ value: Int64?) throws {
-            index += 1
-            try statement.bind(integer: value, at: index)
-        }
-        try text(item.photo)
-        try text(ItemColumns.json(item.attachments))
-        try integer(item.createdAt.millisecondsSince1970)
-        try integer(item.updatedAt.millisecondsSince1970)
-        try integer(Int64(item.version))
-        try text(item.nameSortKey)
-        try text(ItemColumns.json(item.tags.map(TextFolding.fold)))
-        for (slot, _) in ItemField.layout {
-            switch slot.value(of: item) {
-            case .text(let value): try text(value)
-            case .money(let value): try integer(value?.minorUnits)
-            case .date(let value): try text(value?.description)
-            case .flag(let value): try integer(value ? 1 : 0)
-            case .count(let value): try integer(Int64(value))
-            case .tags(let value): try text(ItemColumns.json(value))
+    }
+
+    /// A value of one of `writtenColumns`, as it is bound.
+    private enum ColumnValue: Equatable {
+        case text(String?)
+        case integer(Int64?)
+
+        func bind(to statement: Statement, at index: Int32) throws {
+            switch self {
+            case .text(let value): try statement.bind(text: value, at: index)
+            case .integer(let value): try statement.bind(integer: value, at: index)
             }
         }
-        try integer(item.id)
+    }
+
+    /// Calls `body` with the value of each of `writtenColumns` for `item`, in order (the id
+    /// last). One at a time, not as an array: an insert of many rows binds without allocating
+    /// one per column.
+    private static func forEachColumn(
+        of item: HouseholdItem, _ body: (ColumnValue) throws -> Void
+    ) throws {
+        try body(.text(item.photo))
+        try body(.text(ItemColumns.json(item.attachments)))
+        try body(.integer(item.createdAt.millisecondsSince1970))
+        try body(.integer(item.updatedAt.millisecondsSince1970))
+        try body(.integer(Int64(item.version)))
+        try body(.text(item.nameSortKey))
+        try body(.text(ItemColumns.json(item.tags.map(TextFolding.fold))))
+        for (slot, _) in ItemField.layout {
+            switch slot.value(of: item) {
+            case .text(let value): try body(.text(value))
+            case .money(let value): try body(.integer(value?.minorUnits))
+            case .date(let value): try body(.text(value?.description))
+            case .flag(let value): try body(.integer(value ? 1 : 0))
+            case .count(let value): try body(.integer(Int64(value)))
+            case .tags(let value): try body(.text(ItemColumns.json(value)))
+            }
+        }
+        try body(.integer(item.id))
     }
 }
