@@ -9,7 +9,8 @@ import NIOPosix
 /// event loops nor Swift's cooperative pool, which run every connection's task, ever wait on
 /// the file, on the manager's lock, or on another process's write lock (a busy timeout of
 /// seconds). A request that needs none of it (the style sheet, signing in by link, a session's
-/// token) is answered meanwhile, however many wait here.
+/// token, an API page already encoded for its view as it is now) is answered meanwhile,
+/// however many wait here.
 ///
 /// The manager uses its one connection for one call at a time, whatever the number of threads:
 /// the others meanwhile render pages, encode JSON and read files, or queue, holding nothing.

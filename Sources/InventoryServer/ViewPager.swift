@@ -123,6 +123,24 @@ final class ViewPager: Sendable {
         return (request, definition, view)
     }
 
+    /// `resolve` when everything it needs is at hand without waiting: the view's definition
+    /// made, its live view loaded and not being changed this instant. Nil otherwise (a view
+    /// asked for the first time, a search, a view applying a change), and then `resolve` on
+    /// the blocking threads. Returns the request made whole and the sequence its view is at.
+    func resolveWithoutWaiting(name: String, sort: ItemSort?, offset: Int, limit: Int)
+        -> (request: Request, sequence: Int64)?
+    {
+        guard let definition = definitions.withLock({ $0[name] }) else { return nil }
+        let sort = sort ?? definition.sort
+        guard let view = cache.withLock({ $0.views[Key(name: name, sort: sort)] }),
+            let (count, sequence) = view.countAndSequenceIfIdle
+        else { return nil }
+        let request = Request(
+            name: name, sort: sort, query: "", offset: min(max(0, offset), count),
+            limit: max(1, min(limit, Self.maximumLimit)))
+        return (request, sequence)
+    }
+
     /// The items `offset ..< offset + limit` of view `name` in `sort` order (the view's own
     /// when nil), narrowed to those matching every word of `query`.
     func page(name: String, sort: ItemSort?, query: String, offset: Int, limit: Int) throws

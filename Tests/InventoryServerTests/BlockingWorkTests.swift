@@ -69,6 +69,52 @@ struct BlockingWorkTests {
         }
     }
 
+    @Test(
+        "a page already encoded for its view as it is now is answered while every blocking thread is busy"
+    )
+    func anEncodedPageIsAnsweredWithoutAHop() async throws {
+        let fixture = try ServerFixture(configuration: .init(port: 0))
+        let item = try fixture.manager.add(ItemDraft(name: "Boat"))
+        let sessions = fixture.server.sessions
+        guard
+            case .signedIn(let session) = sessions.signIn(
+                token: sessions.makeSignInToken(), from: "test")
+        else {
+            Issue.record("no session")
+            return
+        }
+        let request =
+            "GET /api/items?view=all&limit=10 HTTP/1.1\r\nHost: localhost\r\n"
+            + "Cookie: \(InventoryServer.cookieName)=\(session.id)\r\n\r\n"
+        try await serving(fixture.server) { port in
+            let first = try RawConnection(port: port)
+            first.send(request)
+            #expect(await first.readStatus() == 200, "encoded and kept")
+            let busy = BusyThreads(fixture.server.blocking)
+            defer { busy.release() }
+            #expect(await busy.untilBusy())
+            let witness = ConnectionWitness(fixture.manager, flagging: .anyTask)
+            defer { witness.stop() }
+            let again = try RawConnection(port: port)
+            again.send(request)
+            let status = await again.readStatus()
+            let wereBusy = busy.areBusy
+            busy.release()
+            #expect(status == 200)
+            #expect(wereBusy, "answered only once the blocking threads were free")
+            #expect(witness.offences == [])
+            #expect(again.lastBody.contains("\"Boat\""))
+            // A change retires the page: the next one is read again, and shows it.
+            var rename = ItemPatch()
+            rename.name = "Sailing boat"
+            try fixture.manager.edit(id: item.id, rename)
+            let later = try RawConnection(port: port)
+            later.send(request)
+            #expect(await later.readStatus() == 200)
+            #expect(later.lastBody.contains("\"Sailing boat\""))
+        }
+    }
+
     @Test("work comes back with its result or its error unchanged, and is refused once stopped")
     func workReturnsWhatItGives() async throws {
         struct Refusal: Error, Equatable { let reason: String }
@@ -122,5 +168,48 @@ final class ConnectionHold: Sendable {
     /// Lets the connection go.
     func release() {
         released.signal()
+    }
+}
+
+/// Keeps every thread of a server's blocking work busy until released (a minute at most, so
+/// that a server that cannot answer without one does not keep a failing test forever).
+final class BusyThreads: Sendable {
+    private let threads: Int
+    private let gate = DispatchSemaphore(value: 0)
+    private let state = Mutex((busy: 0, released: false))
+
+    init(_ work: BlockingWork) {
+        threads = work.threads
+        for _ in 0..<threads {
+            Task { [self] in
+                try await work.run {
+                    self.state.withLock { $0.busy += 1 }
+                    _ = self.gate.wait(timeout: .now() + 60)
+                    self.state.withLock { $0.busy -= 1 }
+                }
+            }
+        }
+    }
+
+    /// Whether every thread is busy now, and has been since it became so.
+    var areBusy: Bool { state.withLock { $0.busy == threads && !$0.released } }
+
+    /// Waits (a minute at most) until every thread is busy; whether they are.
+    func untilBusy() async -> Bool {
+        var rounds = 0
+        while !areBusy, rounds < 6000 {
+            rounds += 1
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return areBusy
+    }
+
+    /// Lets the threads go (once).
+    func release() {
+        let first = state.withLock { state in
+            defer { state.released = true }
+            return !state.released
+        }
+        if first { for _ in 0..<threads { gate.signal() } }
     }
 }

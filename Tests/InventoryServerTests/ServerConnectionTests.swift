@@ -207,6 +207,9 @@ final class RawConnection: @unchecked Sendable {  // used by one test at a time
         }
     }
 
+    /// The body of the last answer `readStatus` read (with a Content-Length).
+    private(set) var lastBody = ""
+
     /// The status of the next answer's head (within a minute), or nil when the connection
     /// closes first.
     func readStatus() async -> Int? {
@@ -227,6 +230,7 @@ final class RawConnection: @unchecked Sendable {  // used by one test at a time
                 while received.count < length, rounds < 6000, await !isClosed(waiting: 10) {
                     rounds += 1
                 }
+                lastBody = String(decoding: received.prefix(length), as: UTF8.self)
                 received.removeFirst(min(length, received.count))
                 return Int(head.split(separator: " ").dropFirst().first ?? "")
             }

@@ -232,6 +232,13 @@ public final class InventoryView: Sendable {
     /// The journal sequence number the view is up to date with.
     public var sequence: Int64 { state.withLock { $0.sequence } }
 
+    /// The number of items in the view and the sequence it is up to date with, read together;
+    /// nil, without waiting, while another thread holds the view (applying a change, which
+    /// may read the file): for a thread that must never wait, such as a server's event loop.
+    public var countAndSequenceIfIdle: (count: Int, sequence: Int64)? {
+        state.withLockIfAvailable { ($0.order.count, $0.sequence) }
+    }
+
     // MARK: - Observing
 
     /// Calls `handler` after each write that changed the view, on the writer's thread.
