@@ -6,6 +6,7 @@ import PackageDescription
 //
 //   Locking           Lock<Value>: Synchronization.Mutex, or a pthread mutex for ThreadSanitizer
 //   InventoryModel    pure values: items, money, dates, filters, sorts, claims, changes, errors
+//   QRCode            QR Code symbols (ISO/IEC 18004) for labels: the standard's encoder
 //   InventoryFiles    files, no SQL: FileStore (photos and receipts by content hash),
 //                     OutputFile and OutputFolder (files written for the user, whole or not at all)
 //   InventoryStore    the only SQL and the only `import CSQLite`: Database, Migrator,
@@ -36,6 +37,8 @@ let package = Package(
         // The SQLite layer under it (a connection, its tables), which InventoryKit re-exports
         // only the failures and opening of: for the benchmarks' store against GRDB.
         .library(name: "InventoryStore", targets: ["InventoryStore"]),
+        // QR Code symbols, for labels; usable without the inventory.
+        .library(name: "QRCode", targets: ["QRCode"]),
         // The two seed libraries, usable without the inventory.
         .library(name: "ContextChain", targets: ["ContextChain"]),
         .library(name: "ObjectRegistry", targets: ["ObjectRegistry"]),
@@ -103,6 +106,9 @@ let package = Package(
         ),
         .target(name: "Locking"),
         .target(name: "InventoryModel"),
+        // No QR Code library is in the package mirror: the encoder is written from the
+        // standard, and its tests read every symbol back with a real decoder (zbarimg).
+        .target(name: "QRCode"),
         // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256 and scrypt. swift-crypto did the
         // same with a copy of BoringSSL compiled in every build (two to three minutes of a
         // processor in a fresh clone's CI, its largest dependency but the server's TLS).
@@ -207,6 +213,7 @@ let package = Package(
             name: "InventoryTestSupport", dependencies: ["InventoryKit", "Locking"],
             path: "Tests/InventoryTestSupport"),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "ContextChainTests", dependencies: ["ContextChain", "Locking"]),
         .testTarget(name: "ObjectRegistryTests", dependencies: ["ObjectRegistry"]),
         .testTarget(

@@ -11,6 +11,7 @@ private let harness: @Sendable (UnsafePointer<UInt8>, Int) -> CInt = {
     case "idlist": return fuzzIDList
     case "keys": return fuzzKeys
     case "manifest": return fuzzManifest
+    case "qrcode": return fuzzQRCode
     case "registry": return fuzzRegistry
     case "values": return fuzzValues
     default:
