@@ -12,4 +12,5 @@ let benchmarks: @Sendable () -> Void = {
     watchBenchmarks()
     exchangeBenchmarks()
     serverBenchmarks()
+    labelBenchmarks()
 }

@@ -16,6 +16,11 @@ enum Fixtures {
     /// The C edit baseline (`Benchmarks/run` compiles it and sets EDIT_BASELINE).
     static let editBaseline =
         ProcessInfo.processInfo.environment["EDIT_BASELINE"] ?? packageRoot + "/.build/edit"
+    /// The QR code baseline over libqrencode (`Benchmarks/run` compiles it and sets
+    /// QRENCODE_BASELINE).
+    static let qrencodeBaseline =
+        ProcessInfo.processInfo.environment["QRENCODE_BASELINE"]
+        ?? packageRoot + "/.build/qrencode"
     /// The import benchmark's baseline (`Benchmarks/run` sets ADD_BASELINE).
     static let addBaseline =
         ProcessInfo.processInfo.environment["ADD_BASELINE"]
