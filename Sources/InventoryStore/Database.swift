@@ -428,9 +428,12 @@ public final class Database {
                 throw error
             }
         }
+        // Prepared once, not at every write, as every statement a write repeats. Taken from
+        // the cache before the write lock: making it ready to run again ends the write under
+        // the lock that a statement of its kind (BEGIN IMMEDIATE writes) left.
+        let begin = try cachedStatement("BEGIN \(kind.rawValue)")
         if kind == .immediate { try beginWrite() }
-        // Prepared once, not at every write, as every statement a write repeats.
-        try cachedStatement("BEGIN \(kind.rawValue)").runOnce([])
+        try begin.runOnce([])
         let result: Result
         do {
             result = try body()

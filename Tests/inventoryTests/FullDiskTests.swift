@@ -58,7 +58,11 @@ import Testing
         expectFull(try run(["add", "--name", "Kayak"]), "add")
         expectFull(try run(["import", sandbox.file("rows.csv")]), "import")
         expectFull(try run(["attach", "1", sandbox.file("boat.png")]), "attach")
-        expectFull(try run(["edit", "--view", "all", "--insured", "--yes"]), "edit --view")
+        // An edit writes only what it changes: long notes on every item, so that it cannot fit.
+        let notes = String(repeating: "Kept in the shed by the boat. ", count: 300)
+        expectFull(
+            try run(["edit", "--view", "all", "--insured", "--notes", notes, "--yes"]),
+            "edit --view")
         let backup = try sandbox.run(
             ["backup", disk + "/backup.zip", "--db", database], useDatabase: false)
         #expect(backup.status == 1 && backup.stderr.contains("full"), "\(backup.stderr)")
@@ -87,7 +91,10 @@ import Testing
         let items = try #require(
             try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(items.compactMap { $0["name"] as? String }.sorted() == ["Boat", "Chairs", "Ring"])
-        #expect(items.allSatisfy { $0["insured"] as? Bool == false })
+        #expect(
+            items.allSatisfy {
+                $0["insured"] as? Bool == false && ($0["notes"] ?? NSNull()) is NSNull
+            })
         #expect(try run(["add", "--name", "Kayak"]).status == 0)
     }
 }
