@@ -59,11 +59,10 @@ struct ItemRows {
         _ slot: ItemField.Slot, _ kind: ItemField.Kind,
         of item: inout HouseholdItem, from row: Statement, at column: Int32
     ) throws {
-        let key = slot.rawValue  // the field's key
         switch kind {
         case .name:
             let name = row.text(at: column)
-            guard !name.isEmpty else { throw Self.damage("an empty \(key)") }
+            guard !name.isEmpty else { throw Self.damage("an empty \(slot.rawValue)") }
             slot.setText(name, on: &item)
         case .text:
             slot.setText(row.optionalText(at: column), on: &item)
@@ -86,13 +85,13 @@ struct ItemRows {
             // 0 or 1 (NULL, in a journal entry written before the field: 0).
             let value = row.int64(at: column)
             guard value == 0 || value == 1 else {
-                throw Self.damage("a flag (\(key)) of \(value)")
+                throw Self.damage("a flag (\(slot.rawValue)) of \(value)")
             }
             slot.setFlag(value == 1, on: &item)
         case .count:
             let value = row.int64(at: column)
             guard value >= 1, value <= Int64(Int.max) else {
-                throw Self.damage("\(key) \(value)")
+                throw Self.damage("\(slot.rawValue) \(value)")
             }
             slot.setCount(Int(value), on: &item)
         case .tags:

@@ -99,19 +99,22 @@ public enum ItemJSON {
         }
         bytes.append("{\"id\":")
         ASCIIDigits.append(item.id, to: &bytes)
-        Self.keys.bytes.withUnsafeBufferPointer { keys in
+        // The tables read once an item, not once a field.
+        let (keyBytes, ends) = Self.keys
+        let (priceIndex, valueIndex) = (Self.priceIndex, Self.valueIndex)
+        keyBytes.withUnsafeBufferPointer { keys in
             var start = 0
             for (index, entry) in ItemField.layout.enumerated() {
-                let end = Self.keys.ends[index]
+                let end = ends[index]
                 bytes.append(UnsafeBufferPointer(rebasing: keys[start..<end]))
                 start = end
                 appendValue(entry.slot.value(of: item), to: &bytes)
                 // What is derived from a field follows it: the currency of the price, the worth
                 // after the value.
-                if index == Self.priceIndex {
+                if index == priceIndex {
                     bytes.append(",\"currency\":")
                     appendString(manager.currency.code, to: &bytes)
-                } else if index == Self.valueIndex {
+                } else if index == valueIndex {
                     bytes.append(",\"worth\":")
                     if let worth = item.worth {
                         quoted(worth.appendDecimal)
