@@ -105,16 +105,20 @@ extension QRCode.Symbol {
         return penalty + ((abs(dark * 20 - total * 10) + total - 1) / total - 1) * 10
     }
 
+    /// The penalty of the runs of five or more in `colour`, the modules of one colour of a
+    /// packed line.
+    @inline(__always)
+    private static func runPenalty(_ colour: UInt64) -> Int {
+        // Bit p: the five modules from p are all of this colour.
+        let five = colour & (colour >> 1) & (colour >> 2) & (colour >> 3) & (colour >> 4)
+        // A run of n ≥ 5 is n − 4 bits of `five` and one start: 3 + (n − 5) = (n − 4) + 2.
+        return five.nonzeroBitCount + 2 * (five & ~(five << 1)).nonzeroBitCount
+    }
+
     /// The run and finder-like penalties of one packed line.
     @inline(__always)
     private static func linePenalty(_ line: UInt64, valid: UInt64, windowStarts: UInt64) -> Int {
-        var penalty = 0
-        for colour in [line & valid, ~line & valid] {
-            // Bit p: the five modules from p are all of this colour.
-            let five = colour & (colour >> 1) & (colour >> 2) & (colour >> 3) & (colour >> 4)
-            // A run of n ≥ 5 is n − 4 bits of `five` and one start: 3 + (n − 5) = (n − 4) + 2.
-            penalty &+= five.nonzeroBitCount + 2 * (five & ~(five << 1)).nonzeroBitCount
-        }
+        let penalty = runPenalty(line & valid) &+ runPenalty(~line & valid)
         // 0000 1011101 and 1011101 0000, the first module lowest.
         let light = ~line
         var before = windowStarts

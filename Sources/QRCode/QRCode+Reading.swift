@@ -29,29 +29,13 @@ extension QRCode {
             let isFormat = places.contains { $0.index == index } || index == (size - 8) * size + 8
             if !isFormat && symbol.modules[index] != modules[index] { return nil }
         }
-        // The codewords, unmasked, in zigzag order.
-        var unmasked = modules
-        for y in 0..<size {
-            for x in 0..<size where symbol.isFunction[y * size + x] == 0 {
-                if Symbol.inverts(mask, x, y) { unmasked[y * size + x] ^= 1 }
-            }
-        }
+        // The codewords, unmasked (a mask applied again comes off), in zigzag order.
+        var unmasked = symbol
+        unmasked.modules = modules
+        unmasked.apply(mask: mask)
         var codewords = [UInt8](repeating: 0, count: Self.rawDataModules(version) / 8)
-        var bit = 0
-        var right = size - 1
-        while right >= 1 {
-            if right == 6 { right = 5 }
-            let upward = (right + 1) & 2 == 0
-            for step in 0..<size {
-                let y = upward ? size - 1 - step : step
-                for x in [right, right - 1] where symbol.isFunction[y * size + x] == 0 {
-                    if bit < codewords.count * 8 {
-                        codewords[bit >> 3] |= unmasked[y * size + x] << (7 - UInt8(bit & 7))
-                    }
-                    bit += 1
-                }
-            }
-            right -= 2
+        for (bit, index) in symbol.zigzag().prefix(codewords.count * 8).enumerated() {
+            codewords[bit >> 3] |= unmasked.modules[index] << (7 - UInt8(bit & 7))
         }
         guard let data = Self.checkedData(codewords, version: version, errorCorrection: level)
         else { return nil }

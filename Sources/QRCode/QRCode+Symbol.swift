@@ -148,27 +148,35 @@ extension QRCode {
 
         // MARK: - Data
 
-        /// Places `codewords` in the zigzag: pairs of columns from the right, upwards then
-        /// downwards, skipping the vertical timing column and every function module; the
-        /// remainder bits stay light.
-        mutating func place(_ codewords: [UInt8]) {
-            let bitCount = codewords.count * 8
-            var index = 0
+        /// The indexes (row by row) of the modules that hold codewords, in the order they hold
+        /// their bits: pairs of columns from the right, upwards then downwards, skipping the
+        /// vertical timing column and every function module.
+        func zigzag() -> [Int] {
+            var indexes: [Int] = []
+            indexes.reserveCapacity(size * size)
             var right = size - 1
             while right >= 1 {
                 if right == 6 { right = 5 }
                 let upward = (right + 1) & 2 == 0
                 for step in 0..<size {
-                    let y = upward ? size - 1 - step : step
+                    let row = (upward ? size - 1 - step : step) * size
                     for x in stride(from: right, through: right - 1, by: -1)
-                    where isFunction[y * size + x] == 0 && index < bitCount {
-                        modules[y * size + x] = (codewords[index >> 3] >> (7 - (index & 7))) & 1
-                        index += 1
+                    where isFunction[row + x] == 0 {
+                        indexes.append(row + x)
                     }
                 }
                 right -= 2
             }
-            precondition(index == bitCount, "placed \(index) bits of \(bitCount)")
+            return indexes
+        }
+
+        /// Places `codewords` in the zigzag; the remainder bits stay light.
+        mutating func place(_ codewords: [UInt8]) {
+            let indexes = zigzag()
+            precondition(indexes.count >= codewords.count * 8, "\(codewords.count) codewords")
+            for (bit, index) in indexes.prefix(codewords.count * 8).enumerated() {
+                modules[index] = (codewords[bit >> 3] >> (7 - UInt8(bit & 7))) & 1
+            }
         }
 
         // MARK: - Masks

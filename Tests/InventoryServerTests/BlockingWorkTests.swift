@@ -17,13 +17,7 @@ struct BlockingWorkTests {
         let fixture = try ServerFixture(configuration: .init(port: 0))
         let item = try fixture.manager.add(ItemDraft(name: "Boat"))
         let sessions = fixture.server.sessions
-        guard
-            case .signedIn(let session) = sessions.signIn(
-                token: sessions.makeSignInToken(), from: "test")
-        else {
-            Issue.record("no session")
-            return
-        }
+        let session = try Self.signIn(fixture.server)
         let cookie = "Cookie: \(InventoryServer.cookieName)=\(session.id)\r\n"
         // More requests that need the inventory than there are threads to run them, on Swift's
         // cooperative pool (one a core) or anywhere else.
@@ -75,14 +69,7 @@ struct BlockingWorkTests {
     func anEncodedPageIsAnsweredWithoutAHop() async throws {
         let fixture = try ServerFixture(configuration: .init(port: 0))
         let item = try fixture.manager.add(ItemDraft(name: "Boat"))
-        let sessions = fixture.server.sessions
-        guard
-            case .signedIn(let session) = sessions.signIn(
-                token: sessions.makeSignInToken(), from: "test")
-        else {
-            Issue.record("no session")
-            return
-        }
+        let session = try Self.signIn(fixture.server)
         let request =
             "GET /api/items?view=all&limit=10 HTTP/1.1\r\nHost: localhost\r\n"
             + "Cookie: \(InventoryServer.cookieName)=\(session.id)\r\n\r\n"
@@ -114,6 +101,18 @@ struct BlockingWorkTests {
             #expect(later.lastBody.contains("\"Sailing boat\""))
         }
     }
+
+    /// A session of `server`'s, signed in by a link.
+    private static func signIn(_ server: InventoryServer) throws -> Sessions.Session {
+        let sessions = server.sessions
+        guard
+            case .signedIn(let session) = sessions.signIn(
+                token: sessions.makeSignInToken(), from: "test")
+        else { throw SignInFailed() }
+        return session
+    }
+
+    private struct SignInFailed: Error {}
 
     @Test("work comes back with its result or its error unchanged, and is refused once stopped")
     func workReturnsWhatItGives() async throws {
