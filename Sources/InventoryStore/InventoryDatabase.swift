@@ -10,7 +10,7 @@ import Synchronization
 
 /// The inventory's database: its one connection, migrated when opened, its transactions, and
 /// a type per table over that connection with the SQL of its table (`items`, `journal`,
-/// `claims`, `settings`, `shareLinks`, `importRefs`, `importedPlaces`, and `amounts`, a query
+/// `claims`, `settings`, `shareLinks`, `importRefs`, `importedPlaces`, `places`, and `amounts`, a query
 /// across them).
 ///
 /// An `InventoryDatabase` migrates its database when it is created and reads the inventory's
@@ -36,6 +36,7 @@ public final class InventoryDatabase {
         shareLinks = ShareLinkTable(database: database)
         importRefs = ImportRefTable(database: database)
         importedPlaces = ImportedPlaceTable(database: database)
+        places = PlaceTable(database: database)
         rows = ItemRows(currency: currency)
         journal = JournalTable(database: database, rows: rows)
         amounts = StoredAmounts(database: database, journal: journal)
@@ -55,6 +56,8 @@ public final class InventoryDatabase {
     public let importRefs: ImportRefTable
     /// The places imports found as rows of their own.
     public let importedPlaces: ImportedPlaceTable
+    /// The tree of places.
+    public let places: PlaceTable
     /// The change journal: what each write did to the items.
     public let journal: JournalTable
     /// Whether the inventory holds amounts, and whether they all came from files.

@@ -12,8 +12,11 @@ struct ItemRows {
     /// of `ItemField.all`: what every read of items selects, in this order, and `decodeItem`
     /// reads by it.
     static let columnNames = keptColumns + ItemField.all.map(\.column)
-    /// The columns of an item row that are not fields: its id, photo, files, times, version.
-    static let keptColumns = ["id", "photo", "attachments", "created_at", "updated_at", "version"]
+    /// The columns of an item row that are not fields: its id, photo, files, times, version,
+    /// and the item it is inside.
+    static let keptColumns = [
+        "id", "photo", "attachments", "created_at", "updated_at", "version", "container_id",
+    ]
     static let columns = columnNames.joined(separator: ", ")
 
     /// Reads an item from the row's columns `offset` on, in `columnNames` order: its kept
@@ -31,6 +34,7 @@ struct ItemRows {
             var item = HouseholdItem(
                 id: id, name: "", photo: row.optionalText(at: offset + 1),
                 attachments: try ItemColumns.attachments(row.optionalText(at: offset + 2)),
+                containerID: row.optionalInt64(at: offset + 6),
                 createdAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 3)),
                 updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 4)),
                 version: Int(version))

@@ -27,7 +27,7 @@ struct Inventory: ParsableCommand {
             Import.self, Export.self, BackupCommand.self, RestoreCommand.self,
             Detach.self, Watch.self, History.self, Views.self, ClaimCommand.self, Settings.self,
             Verify.self, Check.self, ReportCommand.self, Serve.self, Share.self,
-            Browse.self,
+            Browse.self, Places.self, Move.self,
         ]
     )
 
@@ -147,8 +147,7 @@ struct Inventory: ParsableCommand {
                 65
             case .itemsNotFound, .itemNotFound, .cannotOpen, .editConflict, .claimNotFound,
                 .itemsInClaims, .storage, .cannotWrite, .outputExists, .attachmentNotFound,
-                .currencyInUse,
-                .shareLinkNotFound:
+                .currencyInUse, .shareLinkNotFound, .place:
                 1
             }
         case is ValidationError: 64

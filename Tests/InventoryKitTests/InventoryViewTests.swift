@@ -212,8 +212,18 @@ final class ViewChangeRecorder: Sendable {
             try InventoryView(
                 name: "worth, tagged", filter: ItemFilter(minWorth: usd("500"), tags: ["Tools"]),
                 sort: .worth, manager: manager),
+            try InventoryView(
+                name: "in the house", filter: ItemFilter(location: "house"), manager: manager),
+            try InventoryView(
+                name: "in the garage", filter: ItemFilter(location: "House/Garage"),
+                sort: .price, manager: manager),
         ]
         var checker = ViewChecker(views: views)
+        try manager.addPlace(path: "House / Garage")
+        try manager.addPlace(path: "Cabin")
+        let locations = [
+            nil, "House", "House / Garage", "house / garage / Shelf", "Cabin", "House/Attic",
+        ]
         let names = [
             "boat", "Boat", "BOAT", "Éclair", "éclair", "Zebra", "apple", "📷 camera",
             "مرحبا", "Ångström", "angstrom", "z", "Z", "chair",
@@ -232,6 +242,7 @@ final class ViewChangeRecorder: Sendable {
                             day: 1 + Int(random.next() % 28)),
                     isLuxury: random.next() % 2 == 0, isInsured: random.next() % 2 == 0,
                     quantity: 1 + Int(random.next() % 3),
+                    location: locations[Int(random.next() % UInt64(locations.count))],
                     replacementValue: random.next() % 2 == 0
                         ? nil : usd(String(random.next() % 5_000)),
                     tags: random.next() % 3 == 0 ? ["Tools"] : [])
@@ -258,11 +269,23 @@ final class ViewChangeRecorder: Sendable {
                 }
                 if random.next() % 4 == 0 { patch.addedTags = ["tools"] }
                 if random.next() % 4 == 0 { patch.removedTags = ["TOOLS"] }
+                if random.next() % 4 == 0 { patch.location = .some(draft().location) }
                 try manager.edit(ids: someIDs(), patch)
+            case 7:
+                // Into a place, or inside another item (never inside itself).
+                let destination: ItemDestination =
+                    random.next() % 2 == 0
+                    ? .place(["House", "House / Garage", "cabin"][Int(random.next() % 3)])
+                    : .container(liveIDs[Int(random.next() % UInt64(liveIDs.count))])
+                do {
+                    try manager.move(ids: someIDs(), to: destination)
+                } catch InventoryError.place(.loop) {}
             default:
                 let doomed = Set(someIDs())
-                try manager.delete(ids: Array(doomed))
-                liveIDs.removeAll { doomed.contains($0) }
+                do {
+                    try manager.delete(ids: Array(doomed))
+                    liveIDs.removeAll { doomed.contains($0) }
+                } catch InventoryError.place(.containerHoldsItems) {}
             }
             try checker.check(against: manager, context: "seed \(seed), step \(step)")
         }

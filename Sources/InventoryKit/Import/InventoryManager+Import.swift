@@ -14,6 +14,8 @@ public struct ImportBatch: ~Copyable {
     /// only a reference this import added can name an item, and the others need no look-up.
     fileprivate let hadNoRefs: Bool
     fileprivate var refsAdded: Set<String> = []
+    /// The places of the import's transaction, once a location needs them.
+    fileprivate var places: PlaceResolver?
     /// The inventory's identity (`InventoryManager.identity()`).
     public let identity: String
 
@@ -62,6 +64,7 @@ public struct ImportBatch: ~Copyable {
         }
         item.attachments = files
         item.photo = photo
+        if item.location != nil { item.location = try placeResolver().location(item.location) }
         if let ref, hadNoRefs { refsAdded.insert(ref) }
         pending.append((item, ref))
         if pending.count == ItemTable.rowsPerInsert { try flush() }
@@ -81,12 +84,32 @@ public struct ImportBatch: ~Copyable {
             throw InventoryError.itemsNotFound([id])
         }
         var after = try patch.applied(to: before)
+        // A location set is a move to that place, out of any container.
+        if after.location != before.location {
+            after.location = try placeResolver().location(after.location)
+            after.containerID = nil
+        }
         if after == before { return false }
         after.version = before.version + 1
         after.updatedAt = max(now, before.updatedAt)
         try store.items.update(&after, from: before)
+        if after.location != before.location || after.name != before.name,
+            try store.items.contentCount(of: id) > 0
+        {
+            var moves: [ItemMove] = []
+            try InventoryManager.relocateContents(
+                of: after, in: store.items, at: now, moves: &moves)
+        }
         updated += 1
         return true
+    }
+
+    /// The places of the import's transaction.
+    private mutating func placeResolver() throws -> PlaceResolver {
+        if let places { return places }
+        let resolver = try PlaceResolver(store.places, at: now)
+        places = resolver
+        return resolver
     }
 
     /// How many claims were added so far.
@@ -121,7 +144,8 @@ public struct ImportBatch: ~Copyable {
     /// - Throws: `DatabaseError`; the caller checks the place's text first.
     @discardableResult
     public mutating func recordPlace(_ place: ImportedPlace) throws -> ImportedPlaceChange {
-        try store.importedPlaces.record(place, now: now.millisecondsSince1970)
+        _ = try placeResolver().location(place.path)
+        return try store.importedPlaces.record(place, now: now.millisecondsSince1970)
     }
 
     /// Writes the items added so far, so that their ids can be looked up (by reference).

@@ -232,6 +232,7 @@ extension InventoryManager {
             if keepingItems { items.reserveCapacity(drafts.underestimatedCount) }
             var pending: [HouseholdItem] = []
             pending.reserveCapacity(ItemTable.rowsPerInsert)
+            var places: PlaceResolver?
             // One batch: the journal and the indexes of all the rows are written at its end.
             try store.database.items.insertBatch { insertRows in
                 func insertPending() throws {
@@ -244,6 +245,11 @@ extension InventoryManager {
                 }
                 for draft in drafts {
                     var item = try draft.validatedItem(currency: currency, now: now, today: today)
+                    if item.location != nil {
+                        let resolver = try places ?? PlaceResolver(store.database.places, at: now)
+                        places = resolver
+                        item.location = try resolver.location(item.location)
+                    }
                     if let file = draft.photoFile {
                         item.setMainPhoto(try importedPhotos.importFile(from: file, as: .photo))
                     }
@@ -310,36 +316,50 @@ extension InventoryManager {
             try file.map { try importedPhotos.importFile(from: $0, as: .photo) }
         }
         let now = Timestamp(clock())
-        let pairs = try write(at: now) { store -> [Edited] in
-            let current = try Self.fetch(ids, from: store.database.items)
+        let (pairs, _) = try write(at: now) { store -> ([Edited], [ItemMove]) in
+            let table = store.database.items
+            let current = try Self.fetch(ids, from: table)
             for item in current {
                 if let expected = expectedVersions[item.id], expected != item.version {
                     throw try Self.versionProblem(
                         of: item, expected: expected, in: store.database.journal)
                 }
             }
-            return try current.map { before -> Edited in
+            var places: PlaceResolver?
+            // Every item written, in write order: the edited ones, and what they hold when
+            // they moved or were renamed (its location follows).
+            var written: [ItemMove] = []
+            let pairs = try current.map { before -> Edited in
                 var after = try patch.applied(to: before)
                 switch newPhoto {
                 case .some(.some(let name)): after.setMainPhoto(name)
                 case .some(.none): after.removeMainPhoto()
                 case .none: break
                 }
+                // A location set is a move to that place, out of any container.
+                if after.location != before.location {
+                    let resolver = try places ?? PlaceResolver(store.database.places, at: now)
+                    places = resolver
+                    after.location = try resolver.location(after.location)
+                    after.containerID = nil
+                }
                 // An item the patch leaves as it was is not written: no new version, no
                 // journal entry, no notification.
                 if after == before { return Edited(before: before, after: before) }
                 after.version = before.version + 1
                 after.updatedAt = max(now, before.updatedAt)
-                try store.database.items.update(&after, from: before)
+                try table.update(&after, from: before)
+                written.append(ItemMove(before: before, after: after))
+                if after.location != before.location || after.name != before.name,
+                    try table.contentCount(of: after.id) > 0
+                {
+                    try Self.relocateContents(of: after, in: table, at: now, moves: &written)
+                }
                 return Edited(before: before, after: after)
             }
-        } changes: { (pairs: [Edited], first: Int64) -> [InventoryChange] in
-            let changed = pairs.filter(\.isChange)
-            return changed.enumerated().map { offset, pair in
-                InventoryChange(
-                    kind: .edited, item: pair.after, before: pair.before,
-                    sequence: first + Int64(offset))
-            }
+            return (pairs, written)
+        } changes: { result, first in
+            ItemMove.changes(result.1, from: first)
         }
         removeUnusedFiles(pairs.flatMap { Self.filesLeft(from: $0.before, to: $0.after) })
         return pairs.map(\.after)
@@ -422,6 +442,17 @@ extension InventoryManager {
                 }
             }
             guard claimed.isEmpty else { throw InventoryError.itemsInClaims(claimed) }
+            // A container goes only with everything it holds.
+            let deleting = Set(current.map(\.id))
+            for item in current where try store.database.items.contentCount(of: item.id) > 0 {
+                let kept = try store.database.items.contents(of: item.id).filter {
+                    !deleting.contains($0.id)
+                }
+                guard kept.isEmpty else {
+                    throw InventoryError.place(
+                        .containerHoldsItems(id: item.id, name: item.name, count: kept.count))
+                }
+            }
             for item in current { try store.database.items.delete(id: item.id) }
             return current
         } changes: { deleted, first in

@@ -500,13 +500,15 @@ public final class InventoryManager: Sendable {
     /// - Parameters:
     ///   - changes: builds the write's changes from `body`'s result and the sequence number
     ///     the journal gave its first change (the triggers number them in write order).
+    ///   - keepingUnjournaled: whether to commit a write that journaled nothing (one that
+    ///     changed only places, say); else it is rolled back.
     func write<Result: Sendable>(
-        at time: Timestamp,
+        at time: Timestamp, keepingUnjournaled: Bool = false,
         _ body: (inout Store) throws -> Result,
         changes: (Result, _ firstSequence: Int64) -> [InventoryChange]
     ) throws -> Result {
         try write(
-            at: time, body,
+            at: time, keepingUnjournaled: keepingUnjournaled, body,
             changeSet: { result, writeID, sequences in
                 let own = changes(result, sequences.lowerBound)
                 return own.isEmpty ? nil : InventoryChangeSet(writeID: writeID, changes: own)
@@ -516,14 +518,15 @@ public final class InventoryManager: Sendable {
     /// `write(at:_:changes:)` for a write that makes its change set itself, from `body`'s
     /// result, the write's id and the sequence numbers the journal gave its changes.
     func write<Result: Sendable>(
-        at time: Timestamp,
+        at time: Timestamp, keepingUnjournaled: Bool = false,
         _ body: (inout Store) throws -> Result,
         changeSet: (Result, _ writeID: Int64, _ sequences: ClosedRange<Int64>)
             -> InventoryChangeSet?
     ) throws -> Result {
         let result: Result
         do {
-            result = try write(at: time, body, changeSetFrom: changeSet)
+            result = try write(
+                at: time, keepingUnjournaled: keepingUnjournaled, body, changeSetFrom: changeSet)
         } catch is ContentReplaced {
             postFileReplaced()
             throw InventoryError.cannotOpen(
@@ -542,7 +545,7 @@ public final class InventoryManager: Sendable {
     private struct ContentReplaced: Error {}
 
     private func write<Result: Sendable>(
-        at time: Timestamp,
+        at time: Timestamp, keepingUnjournaled: Bool,
         _ body: (inout Store) throws -> Result,
         changeSetFrom makeChangeSet: (Result, _ writeID: Int64, _ sequences: ClosedRange<Int64>)
             -> InventoryChangeSet?
@@ -568,7 +571,10 @@ public final class InventoryManager: Sendable {
                     let last = try store.database.journal.lastSequence()
                     // Nothing journaled (an edit that left every item as it was): roll back,
                     // so that not even the write's number changes.
-                    if last == before { throw NothingWritten(result: result) }
+                    if last == before {
+                        if keepingUnjournaled { return result }
+                        throw NothingWritten(result: result)
+                    }
                     range = (before + 1)...last
                     return result
                 }

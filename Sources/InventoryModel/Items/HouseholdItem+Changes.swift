@@ -43,6 +43,12 @@ extension HouseholdItem {
         if photo != before.photo, !changes.contains(where: { $0.field == "photo" }) {
             changes.append(FieldChange(field: "photo", old: before.photo, new: photo))
         }
+        if containerID != before.containerID {
+            changes.append(
+                FieldChange(
+                    field: "container", old: before.containerID.map { "item \($0)" },
+                    new: containerID.map { "item \($0)" }))
+        }
         if attachments != before.attachments {
             func text(_ attachments: [Attachment]) -> String? {
                 attachments.isEmpty

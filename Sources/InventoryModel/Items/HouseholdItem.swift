@@ -19,8 +19,12 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
     public var isInsured: Bool
     /// How many of it there are (at least 1).
     public var quantity: Int
-    /// The room or place where it is kept.
+    /// Where it is: the path of its place, then the names of the containers around it,
+    /// outermost first (`House / Garage / Red toolbox`). Set it to move the item to a place
+    /// (out of any container); the inventory spells it as its places are spelled.
     public var location: String?
+    /// The item it is inside (a box, a toolbox), if any. (`InventoryManager.move` sets it.)
+    public package(set) var containerID: Int64?
     /// The brand or manufacturer.
     public var brand: String?
     /// The model name or number.
@@ -62,8 +66,10 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
         notes: String? = nil, replacementValue: Money? = nil, purchasedFrom: String? = nil,
         warrantyUntil: CalendarDate? = nil, hasLifetimeWarranty: Bool = false,
         reviewedAt: CalendarDate? = nil, tags: [String] = [], attachments: [Attachment] = [],
-        isScheduled: Bool = false, createdAt: Timestamp, updatedAt: Timestamp, version: Int = 1
+        isScheduled: Bool = false, containerID: Int64? = nil, createdAt: Timestamp,
+        updatedAt: Timestamp, version: Int = 1
     ) {
+        self.containerID = containerID
         self.isScheduled = isScheduled
         self.id = id
         self.name = name

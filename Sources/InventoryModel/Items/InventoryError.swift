@@ -38,6 +38,8 @@ public enum InventoryError: Error, Sendable, Hashable {
     case claimRefused([ClaimProblem])
     /// Items are listed in claims, so deleting them would lose them from the claims.
     case itemsInClaims([ClaimedItemReference])
+    /// Places cannot be changed so, or items cannot move there.
+    case place(PlaceProblem)
     /// An edit was made from a copy read at `expectedVersion`, but the item has changed since.
     case editConflict(
         id: Int64, name: String, expectedVersion: Int, currentVersion: Int, changedFields: [String])
@@ -92,6 +94,10 @@ extension InventoryError: CustomStringConvertible {
                     .joined(separator: ", ")
             }.joined(separator: "; ")
                 + "; nothing was deleted"
+        case .place(.notFound(let path)):
+            "\(PlaceProblem.notFound(path))"
+        case .place(let problem):
+            "\(problem); nothing was changed"
         case .editConflict(let id, let name, let expected, let current, let fields):
             "item \(id) \(quoted(name)) was changed by someone else since version \(expected) "
                 + "(now version \(current)"

@@ -26,7 +26,8 @@ public struct ItemFilter: Sendable, Hashable {
     public var purchasedAfter: CalendarDate?
     /// Only items bought before this day.
     public var purchasedBefore: CalendarDate?
-    /// Only items kept here (exact, case-insensitive).
+    /// Only items at this place or under it: in a place under it, or inside a container there
+    /// (a path, `Home / Garage`, spelled in any case and spacing).
     public var location: String?
     /// Only items of this brand (exact, case-insensitive).
     public var brand: String?
@@ -112,7 +113,8 @@ public struct ItemFilter: Sendable, Hashable {
             guard let date = item.purchaseDate, date < purchasedBefore else { return false }
         }
         if let location {
-            guard let value = item.location, TextFolding.fold(value) == TextFolding.fold(location)
+            guard let value = item.location,
+                PlacePath.location(value, isWithinFolded: Self.foldedPath(location))
             else { return false }
         }
         if let brand {
@@ -121,6 +123,13 @@ public struct ItemFilter: Sendable, Hashable {
         }
         if let text, !SearchText(text).matches(item) { return false }
         return all.allSatisfy { $0.matches(item) }
+    }
+}
+
+extension ItemFilter {
+    /// A location filter's path as it is compared: spelled as a path, folded.
+    package static func foldedPath(_ location: String) -> String {
+        TextFolding.fold(PlacePath.normalized(location) ?? location)
     }
 }
 

@@ -42,6 +42,26 @@ public final class ItemTable {
         return try statement.step() ? try rows.decodeItem(statement) : nil
     }
 
+    /// The items directly inside the item `id` (not those inside them), by id.
+    public func contents(of id: Int64) throws -> [HouseholdItem] {
+        let statement = try database.cachedStatement(
+            "SELECT \(ItemRows.columns) FROM items WHERE container_id = ? ORDER BY id")
+        try statement.bind(id, at: 1)
+        defer { statement.reset() }
+        var items: [HouseholdItem] = []
+        while try statement.step() { items.append(try rows.decodeItem(statement)) }
+        return items
+    }
+
+    /// How many items are directly inside the item `id`.
+    public func contentCount(of id: Int64) throws -> Int {
+        let statement = try database.cachedStatement(
+            "SELECT count(*) FROM items WHERE container_id = ?")
+        try statement.bind(id, at: 1)
+        defer { statement.reset() }
+        return try statement.step() ? Int(statement.int64(at: 0)) : 0
+    }
+
     /// The items that pass `filter`, in `sort` order.
     public func items(matching filter: ItemFilter = .all, sortedBy sort: ItemSort = .name) throws
         -> [HouseholdItem]
@@ -263,7 +283,11 @@ public final class ItemTable {
             add("purchase_date < ?", .text(before.description))
         }
         if let location = filter.location {
-            add("inventory_fold(location) = ?", .text(TextFolding.fold(location)))
+            // At the place or under it (`PlacePath.location(_:isWithinFolded:)`).
+            let path = ItemFilter.foldedPath(location)
+            add(
+                "(inventory_fold(location) = ? OR instr(inventory_fold(location), ?) = 1)",
+                .text(path), .text(path + PlacePath.separator))
         }
         if let brand = filter.brand {
             add("inventory_fold(brand) = ?", .text(TextFolding.fold(brand)))
@@ -461,9 +485,9 @@ public final class ItemTable {
         ).runOnce(range)
     }
 
-    /// Rows per INSERT statement: 36 × 27 parameters stays under 999, the smallest limit an
+    /// Rows per INSERT statement: 35 × 28 parameters stays under 999, the smallest limit an
     /// SQLite build may have. Beyond a few dozen rows a statement, more rows gain little.
-    package static let rowsPerInsert = 36
+    package static let rowsPerInsert = 35
     /// The columns an INSERT or UPDATE of an item writes, in the order `bindFields` binds
     /// them: the kept columns but the id, the folded name and tags, each field's, then the id.
     private static let writtenColumns =
@@ -592,6 +616,7 @@ public final class ItemTable {
         try body(.integer(item.createdAt.millisecondsSince1970))
         try body(.integer(item.updatedAt.millisecondsSince1970))
         try body(.integer(Int64(item.version)))
+        try body(.integer(item.containerID))
         try body(.text(item.nameSortKey))
         try body(.text(ItemColumns.json(item.tags.map(TextFolding.fold))))
         for (slot, _) in ItemField.layout {

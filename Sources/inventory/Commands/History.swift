@@ -115,6 +115,9 @@ struct History: ParsableCommand {
                 if !change.item.tags.isEmpty {
                     facts.append("tags " + VisibleText.of(change.item.tags.joined(separator: ", ")))
                 }
+                if let location = change.item.location {
+                    facts.append("in " + VisibleText.of(location))
+                }
                 line += ": " + facts.joined(separator: ", ")
             case .edited:
                 let fields = change.item.fieldChanges(from: change.before!)

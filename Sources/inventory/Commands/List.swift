@@ -18,7 +18,8 @@ struct List: ParsableCommand {
             as a formula, =, +, -, @ first, with an apostrophe before it, as every CSV \
             inventory writes). --search narrows the view to \
             items whose words start with every word given (name, description, brand, model, \
-            serial, notes and location); --tag to items with that tag.
+            serial, notes and location); --tag to items with that tag; --in to what is in a \
+            place or under it, or inside a box.
 
             Examples:
               inventory list
@@ -26,6 +27,7 @@ struct List: ParsableCommand {
               inventory list --view non-insured --csv > uninsured.csv
               inventory list --search "sony camera"
               inventory list --tag jewelry
+              inventory list --in "House / Garage"
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -38,6 +40,13 @@ struct List: ParsableCommand {
         name: .customLong("tag"),
         help: ArgumentHelp("Only items with this tag (repeat: with every one).", valueName: "tag"))
     var tags: [String] = []
+
+    @Option(
+        name: .customLong("in"),
+        help: ArgumentHelp(
+            "Only what is in this place or under it, or inside this item (its id).",
+            valueName: "place|item"))
+    var place: String?
 
     @Option(
         help: ArgumentHelp(
@@ -66,6 +75,9 @@ struct List: ParsableCommand {
         if !tags.isEmpty {
             filter = filter.narrowed(by: ItemFilter(tags: try tags.map(ItemValidation.tag)))
         }
+        if let place {
+            filter = filter.narrowed(by: ItemFilter(location: try Self.path(of: place, manager)))
+        }
         let order = sort ?? definition.sort
         let output = Terminal.standardOutput
         switch format {
@@ -92,6 +104,20 @@ struct List: ParsableCommand {
                 items: items, currency: manager.currency,
                 style: Style.standardOutput(.table), width: Terminal.standardOutputWidth)
             output.write(table.render())
+        }
+    }
+
+    /// The path whose items `--in` lists: a place's, or what is inside the item with that id.
+    static func path(of text: String, _ manager: InventoryManager) throws -> String {
+        switch try Move.destination(text, manager: manager) {
+        case .container(let id):
+            guard let item = try manager.item(id: id) else { throw InventoryError.itemNotFound(id) }
+            return InventoryManager.path(inside: item)
+        case .place(let path):
+            guard let place = try manager.place(path: path) else {
+                throw InventoryError.place(.notFound(PlacePath.normalized(path) ?? path))
+            }
+            return place.path
         }
     }
 }

@@ -1,0 +1,327 @@
+import InventoryStore
+
+/// Places and containers: the tree of places, what is in each, and moving things.
+///
+/// An item's `location` is the path of where it is (`House / Garage / Red toolbox`): its
+/// place's path, then the names of the containers around it. Every write that changes where
+/// something is — a move, a place renamed or moved, a container renamed — rewrites the paths
+/// of everything under it in the same transaction, as edits of those items: one change set,
+/// which every live view and every other process follows.
+extension InventoryManager {
+    // MARK: - Reading
+
+    /// Every place, parents before their children (by path), each with the items at it or
+    /// under it and their total worth.
+    public func places() throws -> [PlaceSummary] {
+        let (places, totals) = try withStore { store in
+            try store.database.read {
+                (
+                    try store.database.places.all(),
+                    try store.database.places.locationTotals()
+                )
+            }
+        }
+        var summaries = places.map { PlaceSummary(place: $0, itemCount: 0, worth: 0) }
+        var index: [String: Int] = [:]
+        for (offset, summary) in summaries.enumerated() { index[summary.place.path] = offset }
+        for (location, total) in totals {
+            // Every place a location starts with counts its items: its own place and those
+            // above it (the names after its place's are containers').
+            var names = PlacePath.names(of: location)
+            while !names.isEmpty {
+                if let offset = index[PlacePath.path(names)] {
+                    summaries[offset].itemCount += total.count
+                    summaries[offset].worth += total.worth
+                }
+                names.removeLast()
+            }
+        }
+        return summaries
+    }
+
+    /// The place at `path` (any case or spacing), or nil.
+    public func place(path: String) throws -> Place? {
+        try withStore { store in
+            try PlaceResolver(store.database.places, at: Timestamp(clock())).place(path: path)
+        }
+    }
+
+    // MARK: - Changing places
+
+    /// Makes the place at `path`, with the places above it that are missing.
+    ///
+    /// - Returns: the place.
+    /// - Throws: `InventoryError.place(.exists)` when it exists; `.invalidValue` for a name
+    ///   that cannot be a place's.
+    @discardableResult
+    public func addPlace(path text: String) throws -> Place {
+        let names = try PlacePath.names(of: text).map(Place.validatedName)
+        guard !names.isEmpty else {
+            throw InventoryError.invalidValue(
+                field: .other("place"), value: text, reason: "a place needs a name")
+        }
+        let now = Timestamp(clock())
+        return try write(at: now, keepingUnjournaled: true) { store -> Place in
+            let places = try PlaceResolver(store.database.places, at: now)
+            if let existing = places.place(path: PlacePath.path(names)) {
+                throw InventoryError.place(.exists(existing.path))
+            }
+            _ = try places.location(PlacePath.path(names))
+            return try places.existingPlace(path: PlacePath.path(names))
+        } changes: { _, _ in
+            []
+        }
+    }
+
+    /// Renames the place at `path`; the locations of everything under it follow.
+    ///
+    /// - Returns: the place as renamed.
+    /// - Throws: `InventoryError.place(.notFound)`, `.place(.exists)` when a place beside it
+    ///   has the name; `.invalidValue` for the name.
+    @discardableResult
+    public func renamePlace(path: String, to name: String) throws -> Place {
+        let name = try Place.validatedName(name)
+        return try changePlace(path: path) { place, places in
+            (name, place.parentID.flatMap { places.places[$0] })
+        }
+    }
+
+    /// Moves the place at `path` into the place at `parentPath` (to the top for nil); the
+    /// locations of everything under it follow.
+    ///
+    /// - Throws: `InventoryError.place(.notFound)`; `.place(.loop)` for a place moved into
+    ///   itself or a place under it; `.place(.exists)` when the new parent has a place of
+    ///   that name.
+    @discardableResult
+    public func movePlace(path: String, into parentPath: String?) throws -> Place {
+        try changePlace(path: path) { place, places in
+            guard let parentPath else { return (place.name, nil) }
+            let parent = try places.existingPlace(path: parentPath)
+            if parent.path == place.path || parent.path.hasPrefix(place.path + PlacePath.separator)
+            {
+                throw InventoryError.place(
+                    .loop(PlacePath.names(of: parent.path) + [place.name]))
+            }
+            return (place.name, parent)
+        }
+    }
+
+    /// Renames or moves a place: `change` gives its new name and parent.
+    private func changePlace(
+        path: String, _ change: (Place, PlaceResolver) throws -> (String, Place?)
+    ) throws -> Place {
+        let now = Timestamp(clock())
+        return try write(at: now, keepingUnjournaled: true) { store -> (Place, [ItemMove]) in
+            let places = try PlaceResolver(store.database.places, at: now)
+            let place = try places.existingPlace(path: path)
+            let (name, parent) = try change(place, places)
+            let newPath = parent.map { $0.path + PlacePath.separator + name } ?? name
+            if newPath == place.path { return (place, []) }
+            if let other = places.place(path: newPath), other.id != place.id {
+                throw InventoryError.place(.exists(other.path))
+            }
+            let oldPath = place.path
+            try places.update(place, name: name, parent: parent)
+            let moves = try Self.rewriteLocations(
+                under: oldPath, to: newPath, in: store.database.items, at: now)
+            return (try places.existingPlace(path: newPath), moves)
+        } changes: { result, first in
+            ItemMove.changes(result.1, from: first)
+        }.0
+    }
+
+    /// Deletes the place at `path`. The items in it move to the place at `destination`
+    /// (containers with what they hold); without one, a place holding items is kept.
+    ///
+    /// - Throws: `InventoryError.place(.notFound)`; `.place(.holdsPlaces)` for a place with
+    ///   places in it; `.place(.holdsItems)` for one holding items and no destination;
+    ///   `.place(.loop)` for a destination under the place.
+    public func deletePlace(path: String, movingItemsTo destination: String? = nil) throws {
+        let now = Timestamp(clock())
+        _ = try write(at: now, keepingUnjournaled: true) { store -> [ItemMove] in
+            let places = try PlaceResolver(store.database.places, at: now)
+            let place = try places.existingPlace(path: path)
+            let inside = places.children(of: place.id)
+            guard inside.isEmpty else {
+                throw InventoryError.place(
+                    .holdsPlaces(path: place.path, places: inside.map(\.path)))
+            }
+            let items = try Self.items(at: place.path, in: store.database.items)
+            var moves: [ItemMove] = []
+            if !items.isEmpty {
+                guard let destination else {
+                    throw InventoryError.place(
+                        .holdsItems(path: place.path, count: items.count))
+                }
+                let target = try places.existingPlace(path: destination)
+                guard target.id != place.id else {
+                    throw InventoryError.place(.loop([place.path, target.path]))
+                }
+                moves = try Self.rewriteLocations(
+                    under: place.path, to: target.path, in: store.database.items, at: now)
+            }
+            try places.delete(place)
+            return moves
+        } changes: { moves, first in
+            ItemMove.changes(moves, from: first)
+        }
+    }
+
+    // MARK: - Moving things
+
+    /// Moves items into a place or inside another item, with everything they hold: one write,
+    /// one change set (a box of 200 things moved is one entry in each thing's history).
+    ///
+    /// - Returns: the items after the move, in the order of `ids` (repeated ids count once).
+    /// - Throws: `InventoryError.itemsNotFound`; `.place(.notFound)` for a place that does not
+    ///   exist; `.place(.loop)` for an item moved inside itself or something it holds.
+    ///   Nothing changes then.
+    @discardableResult
+    public func move(ids: [Int64], to destination: ItemDestination) throws -> [HouseholdItem] {
+        var seen: Set<Int64> = []
+        let ids = ids.filter { seen.insert($0).inserted }
+        guard !ids.isEmpty else { return [] }
+        let now = Timestamp(clock())
+        let moves = try write(at: now) { store -> [ItemMove] in
+            let table = store.database.items
+            var items: [HouseholdItem] = []
+            var missing: [Int64] = []
+            for id in ids {
+                if let item = try table.item(id: id) {
+                    items.append(item)
+                } else {
+                    missing.append(id)
+                }
+            }
+            guard missing.isEmpty else { throw InventoryError.itemsNotFound(missing) }
+            let location: String?
+            let containerID: Int64?
+            switch destination {
+            case .place(let path):
+                let places = try PlaceResolver(store.database.places, at: now)
+                location = try places.existingPlace(path: path).path
+                containerID = nil
+            case .container(let id):
+                guard let container = try table.item(id: id) else {
+                    throw InventoryError.itemsNotFound([id])
+                }
+                // The container, and every container around it: none may be a moved item.
+                var chain = [container]
+                while let outer = chain.last?.containerID, chain.count <= 10_000,
+                    let item = try table.item(id: outer)
+                {
+                    chain.append(item)
+                }
+                if let index = chain.firstIndex(where: { seen.contains($0.id) }) {
+                    throw InventoryError.place(
+                        .loop(chain[...index].reversed().map(\.name) + [chain[index].name]))
+                }
+                location = Self.path(inside: container)
+                containerID = container.id
+            }
+            var moves: [ItemMove] = []
+            for item in items {
+                try Self.relocate(
+                    item, to: location, container: containerID, in: table, at: now,
+                    moves: &moves)
+            }
+            return moves
+        } changes: { moves, first in
+            ItemMove.changes(moves, from: first)
+        }
+        let after = Dictionary(moves.map { ($0.after.id, $0.after) }) { _, last in last }
+        return try ids.map { id in
+            if let item = after[id] { return item }
+            guard let item = try item(id: id) else { throw InventoryError.itemsNotFound([id]) }
+            return item
+        }
+    }
+
+    /// The items directly inside the item `id`, by id.
+    public func contents(of id: Int64) throws -> [HouseholdItem] {
+        try withStore { try $0.database.items.contents(of: id) }
+    }
+
+    // MARK: - Helpers for writes
+
+    /// The location of what is inside `container`: its location, then its name.
+    public static func path(inside container: HouseholdItem) -> String {
+        PlacePath.path([container.location, container.name].compactMap { $0 })
+    }
+
+    /// The items at `path` itself, not under a place below it; containers count, what they
+    /// hold does not.
+    static func items(at path: String, in table: ItemTable) throws -> [HouseholdItem] {
+        try table.items(matching: ItemFilter(location: path)).filter {
+            $0.location == path && $0.containerID == nil
+        }
+    }
+
+    /// Moves `item` to `location` (inside `containerID`, or in a place for nil), and what it
+    /// holds with it; appends each item written to `moves`, in write order.
+    static func relocate(
+        _ item: HouseholdItem, to location: String?, container containerID: Int64?,
+        in table: ItemTable, at now: Timestamp, moves: inout [ItemMove]
+    ) throws {
+        var after = item
+        after.location = location
+        after.containerID = containerID
+        guard after != item else { return }
+        after.version = item.version + 1
+        after.updatedAt = max(now, item.updatedAt)
+        try table.update(&after, from: item)
+        moves.append(ItemMove(before: item, after: after))
+        if item.location != after.location {
+            try relocateContents(of: after, in: table, at: now, moves: &moves)
+        }
+    }
+
+    /// Rewrites the location of everything inside `container` (as it is now) to follow it.
+    static func relocateContents(
+        of container: HouseholdItem, in table: ItemTable, at now: Timestamp,
+        moves: inout [ItemMove]
+    ) throws {
+        let inside = path(inside: container)
+        for item in try table.contents(of: container.id) where item.location != inside {
+            try relocate(
+                item, to: inside, container: container.id, in: table, at: now, moves: &moves)
+        }
+    }
+
+    /// Rewrites the location of every item at `oldPath` or under it (spelled exactly so) to
+    /// start with `newPath` instead.
+    static func rewriteLocations(
+        under oldPath: String, to newPath: String, in table: ItemTable, at now: Timestamp
+    ) throws -> [ItemMove] {
+        let prefix = oldPath + PlacePath.separator
+        let items = try table.items(matching: ItemFilter(location: oldPath), sortedBy: .id)
+        var moves: [ItemMove] = []
+        for item in items {
+            guard let location = item.location,
+                location == oldPath || location.hasPrefix(prefix)
+            else { continue }
+            var after = item
+            after.location = newPath + location.dropFirst(oldPath.count)
+            after.version = item.version + 1
+            after.updatedAt = max(now, item.updatedAt)
+            try table.update(&after, from: item)
+            moves.append(ItemMove(before: item, after: after))
+        }
+        return moves
+    }
+}
+
+/// One item a write moved (or renamed): before and after.
+struct ItemMove: Sendable {
+    let before: HouseholdItem
+    let after: HouseholdItem
+
+    /// The changes of `moves`, numbered from `first` in write order.
+    static func changes(_ moves: [ItemMove], from first: Int64) -> [InventoryChange] {
+        moves.enumerated().map { offset, move in
+            InventoryChange(
+                kind: .edited, item: move.after, before: move.before,
+                sequence: first + Int64(offset))
+        }
+    }
+}
