@@ -123,10 +123,12 @@ import Testing
         #expect(try sandbox.dump() == before)
     }
 
-    /// A file of the last release (migrations 1 to 16), whose locations are text: each becomes
-    /// a place, the same spelling one place, and the items' history keeps what they were.
-    @Test func aFileOfTheLastReleaseGetsItsLocationsAsPlaces() throws {
-        try sandbox.makeInventory(migrations: 16) { database in
+    /// A file of 0.1.0 (migrations 1 to 12) and of the last build before places (1 to 16),
+    /// whose locations are text: each becomes a place, the same spelling one place, and the
+    /// items' history keeps what they were.
+    @Test(arguments: [12, 16])
+    func aFileOfAnEarlierReleaseGetsItsLocationsAsPlaces(migrations: Int) throws {
+        try sandbox.makeInventory(migrations: migrations) { database in
             try database.execute(
                 """
                 UPDATE journal_write SET id = 1, at = 0;
@@ -138,20 +140,34 @@ import Testing
                     ('Kayak', 'kayak', 70000, 'Cabin', '[]', '[]', '[]', 0, 0),
                     ('Pen', 'pen', 100, '/', '[]', '[]', '[]', 0, 0),
                     ('Mug', 'mug', 500, NULL, '[]', '[]', '[]', 0, 0);
-                INSERT INTO imported_places (source, source_id, name, parent_path, path,
-                    created_at, updated_at) VALUES
-                    ('homebox', 'a1', 'Shed', 'Home', 'Home / Shed', 0, 0);
                 """)
+            // Homebox's places were recorded from 0014 on.
+            if migrations >= 14 {
+                try database.execute(
+                    """
+                    INSERT INTO imported_places (source, source_id, name, parent_path, path,
+                        created_at, updated_at) VALUES
+                        ('homebox', 'a1', 'Shed', 'Home', 'Home / Shed', 0, 0);
+                    """)
+            } else {
+                try database.execute(
+                    """
+                    INSERT INTO items (name, name_key, location, tags, tag_keys, attachments,
+                        created_at, updated_at) VALUES
+                        ('Rake', 'rake', 'Home/Shed', '[]', '[]', '[]', 0, 0);
+                    """)
+            }
         }
         let places = try json(["places"])
         #expect(
             places.map { $0["path"] as? String } == [
                 "Cabin", "Home", "Home / Office", "Home / Office / Desk drawer", "Home / Shed",
             ])
-        #expect(places.map { $0["items"] as? Int } == [1, 3, 3, 1, 0])
+        let inShed = migrations >= 14 ? 0 : 1
+        #expect(places.map { $0["items"] as? Int } == [1, 3 + inShed, 3, 1, inShed])
         let items = try json(["list", "--sort", "id"])
         #expect(
-            items.map { $0["location"] as? String } == [
+            items.prefix(6).map { $0["location"] as? String } == [
                 "Home / Office", "Home / Office / Desk drawer", "Home / Office", "Cabin", nil, nil,
             ])
         #expect(try json(["list", "--in", "home/office"]).count == 3)

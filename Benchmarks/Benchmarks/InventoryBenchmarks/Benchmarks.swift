@@ -13,4 +13,5 @@ let benchmarks: @Sendable () -> Void = {
     exchangeBenchmarks()
     serverBenchmarks()
     labelBenchmarks()
+    placeBenchmarks()
 }

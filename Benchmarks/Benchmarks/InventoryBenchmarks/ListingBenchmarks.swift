@@ -27,7 +27,7 @@ private let jsonColumns = """
 
 private let listingInventory = Shared<String>()
 
-private func processBenchmark(
+func processBenchmark(
     _ name: String, inventorySize: Int, iterations: Int, units: BenchmarkTimeUnits,
     command: @escaping @Sendable (String) -> (String, [String])
 ) {

@@ -432,6 +432,22 @@ package func makeRows(_ results: Results) -> [Row] {
                 1_000 / ($0.median / 1e9)
             },
             named: "libqrencode 4.1", .atLeast, 1.0))
+
+    // Places: a box moved with what it holds; a place listed against a view of the same items.
+    let boxed = BenchmarkSizes.fixed(10_000)
+    rows += [
+        judgedAtFullSize(
+            Row(
+                "move a box of \(boxed.formatted()) things, \(largeText) items, 3 live views",
+                unit: "ms",
+                ours: milliseconds("move a box of \(boxed) things (\(large) items, 3 live views)"),
+                .atMost, 500)),
+        Row(
+            "list --in Kitchen --csv, \(largeText) items, to /dev/null", unit: "ms",
+            ours: milliseconds("list in place CSV, ours (\(large) items)"),
+            baseline: milliseconds("list view of the same place CSV, ours (\(large) items)"),
+            named: "list --view of the same items", .atMost, 1.5),
+    ]
     return rows
 }
 

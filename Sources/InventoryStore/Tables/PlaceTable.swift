@@ -6,7 +6,7 @@ public struct PlaceTable {
     /// The connection of the inventory's database.
     let database: Database
 
-    /// Every place, each with its path, parents before their children, by path.
+    /// Every place, each with its path, parents before their children, by path (in any case).
     public func all() throws -> [Place] {
         let statement = try database.cachedStatement(
             "SELECT id, parent_id, name, created_at, updated_at FROM places")
@@ -35,7 +35,10 @@ public struct PlaceTable {
                 id: id, parentID: row.parent, name: row.name, path: try path(of: id),
                 createdAt: Timestamp(millisecondsSince1970: row.created),
                 updatedAt: Timestamp(millisecondsSince1970: row.updated))
-        }.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        }.sorted { one, other in
+            one.sortKey == other.sortKey
+                ? one.path < other.path : one.sortKey.lexicographicallyPrecedes(other.sortKey)
+        }
     }
 
     /// The places directly in `parent` (at the top for nil): id and name.
@@ -99,4 +102,9 @@ public struct PlaceTable {
         }
         return totals
     }
+}
+
+extension Place {
+    /// The order of places: by path, case-insensitively, each name before the names under it.
+    fileprivate var sortKey: [String] { PlacePath.names(of: path).map(TextFolding.fold) }
 }

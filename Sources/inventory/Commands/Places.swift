@@ -29,7 +29,17 @@ struct Places: ParsableCommand {
 
 struct PlacesList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "Show the tree of places, with counts and worth.")
+        commandName: "list",
+        _superCommandName: CommandParsing.rootName,
+        abstract: "Show the tree of places, with counts and worth.",
+        discussion: """
+            Each place counts what is in it and under it, boxes and what they hold too; worth \
+            is each item's replacement value, else its price, times its quantity.
+
+            Examples:
+              inventory places list
+              inventory places list --json
+            """)
 
     @OptionGroup var database: DatabaseOptions
 
@@ -77,7 +87,14 @@ struct PlacesList: ParsableCommand {
 
 struct PlacesAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Make a place, and the places above it that are missing.")
+        commandName: "add",
+        _superCommandName: CommandParsing.rootName,
+        abstract: "Make a place, and the places above it that are missing.",
+        discussion: """
+            Examples:
+              inventory places add "House / Attic / Shelf 1"
+              inventory places add Cabin
+            """)
 
     @OptionGroup var database: DatabaseOptions
 
@@ -93,7 +110,12 @@ struct PlacesAdd: ParsableCommand {
 struct PlacesRename: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename",
-        abstract: "Rename a place; everything under it follows.")
+        _superCommandName: CommandParsing.rootName,
+        abstract: "Rename a place; everything under it follows.",
+        discussion: """
+            Examples:
+              inventory places rename "House / Attic" Loft
+            """)
 
     @OptionGroup var database: DatabaseOptions
 
@@ -112,7 +134,13 @@ struct PlacesRename: ParsableCommand {
 struct PlacesMove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "move",
-        abstract: "Move a place into another (or to the top); everything under it follows.")
+        _superCommandName: CommandParsing.rootName,
+        abstract: "Move a place into another (or to the top); everything under it follows.",
+        discussion: """
+            Examples:
+              inventory places move "House / Loft / Shelf 1" --to Cabin
+              inventory places move Cabin --top
+            """)
 
     @OptionGroup var database: DatabaseOptions
 
@@ -140,7 +168,15 @@ struct PlacesMove: ParsableCommand {
 struct PlacesDelete: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Delete a place; the things in it go where --move-to says.")
+        _superCommandName: CommandParsing.rootName,
+        abstract: "Delete a place; the things in it go where --move-to says.",
+        discussion: """
+            A place that holds other places cannot be deleted: move or delete them first.
+
+            Examples:
+              inventory places delete "House / Loft"
+              inventory places delete "House / Loft" --move-to "House / Garage"
+            """)
 
     @OptionGroup var database: DatabaseOptions
 
