@@ -276,15 +276,28 @@ extension InventoryManager {
         }
     }
 
-    /// Rewrites the location of everything inside `container` (as it is now) to follow it.
+    /// Rewrites the location of everything inside `container` (as it is now) to follow it:
+    /// what it holds directly in one statement, then what each box among them holds.
     static func relocateContents(
         of container: HouseholdItem, in table: ItemTable, at now: Timestamp,
         moves: inout [ItemMove]
     ) throws {
         let inside = path(inside: container)
-        for item in try table.contents(of: container.id) where item.location != inside {
-            try relocate(
-                item, to: inside, container: container.id, in: table, at: now, moves: &moves)
+        let contents = try table.contents(of: container.id).filter { $0.location != inside }
+        guard !contents.isEmpty else { return }
+        try table.setLocation(inside, ofContentsOf: container.id, at: now)
+        var moved: [Int64: HouseholdItem] = [:]
+        for before in contents {
+            var after = before
+            after.location = inside
+            after.version = before.version + 1
+            after.updatedAt = max(now, before.updatedAt)
+            moves.append(ItemMove(before: before, after: after))
+            moved[after.id] = after
+        }
+        for id in try table.containers(inside: container.id) {
+            guard let box = moved[id] else { continue }
+            try relocateContents(of: box, in: table, at: now, moves: &moves)
         }
     }
 

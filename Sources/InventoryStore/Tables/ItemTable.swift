@@ -53,6 +53,35 @@ public final class ItemTable {
         return items
     }
 
+    /// Sets the location of every item directly inside the item `id` to `location` (those not
+    /// there already), a new version each, in one statement: their journal rows come in id
+    /// order, as `contents(of:)` reads them. What they hold is left to the caller.
+    package func setLocation(
+        _ location: String, ofContentsOf id: Int64, at time: Timestamp
+    ) throws {
+        try database.cachedStatement(
+            """
+            UPDATE items SET location = ?2, version = version + 1, updated_at = max(?3, updated_at)
+            WHERE container_id = ?1 AND location IS NOT ?2
+            """
+        ).runOnce([.integer(id), .text(location), .integer(time.millisecondsSince1970)])
+    }
+
+    /// The items directly inside the item `id` that hold items themselves, by id.
+    package func containers(inside id: Int64) throws -> [Int64] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT id FROM items WHERE container_id = ?1 AND EXISTS (
+                SELECT 1 FROM items AS inner WHERE inner.container_id = items.id)
+            ORDER BY id
+            """)
+        try statement.bind(id, at: 1)
+        defer { statement.reset() }
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.int64(at: 0)) }
+        return ids
+    }
+
     /// How many items are directly inside the item `id`.
     public func contentCount(of id: Int64) throws -> Int {
         let statement = try database.cachedStatement(
