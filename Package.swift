@@ -140,7 +140,7 @@ let package = Package(
         .target(name: "InventoryBrowse", dependencies: ["InventoryKit"]),
         .target(
             name: "InventoryReport",
-            dependencies: ["InventoryKit", .product(name: "Plot", package: "Plot")]),
+            dependencies: ["InventoryKit", "QRCode", .product(name: "Plot", package: "Plot")]),
         .target(
             name: "InventoryServer",
             dependencies: [

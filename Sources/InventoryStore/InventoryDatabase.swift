@@ -10,7 +10,7 @@ import Synchronization
 
 /// The inventory's database: its one connection, migrated when opened, its transactions, and
 /// a type per table over that connection with the SQL of its table (`items`, `journal`,
-/// `claims`, `settings`, `shareLinks`, `importRefs`, `importedPlaces`, `places`, and `amounts`, a query
+/// `claims`, `settings`, `shareLinks`, `importRefs`, `importedPlaces`, `places`, `labels`, and `amounts`, a query
 /// across them).
 ///
 /// An `InventoryDatabase` migrates its database when it is created and reads the inventory's
@@ -37,6 +37,7 @@ public final class InventoryDatabase {
         importRefs = ImportRefTable(database: database)
         importedPlaces = ImportedPlaceTable(database: database)
         places = PlaceTable(database: database)
+        labels = LabelTable(database: database)
         rows = ItemRows(currency: currency)
         journal = JournalTable(database: database, rows: rows)
         amounts = StoredAmounts(database: database, journal: journal)
@@ -58,6 +59,8 @@ public final class InventoryDatabase {
     public let importedPlaces: ImportedPlaceTable
     /// The tree of places.
     public let places: PlaceTable
+    /// The labels given to items and places.
+    public let labels: LabelTable
     /// The change journal: what each write did to the items.
     public let journal: JournalTable
     /// Whether the inventory holds amounts, and whether they all came from files.

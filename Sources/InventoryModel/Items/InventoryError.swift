@@ -94,10 +94,8 @@ extension InventoryError: CustomStringConvertible {
                     .joined(separator: ", ")
             }.joined(separator: "; ")
                 + "; nothing was deleted"
-        case .place(.notFound(let path)):
-            "\(PlaceProblem.notFound(path))"
         case .place(let problem):
-            "\(problem); nothing was changed"
+            problem.refusesAChange ? "\(problem); nothing was changed" : "\(problem)"
         case .editConflict(let id, let name, let expected, let current, let fields):
             "item \(id) \(quoted(name)) was changed by someone else since version \(expected) "
                 + "(now version \(current)"

@@ -85,6 +85,16 @@ public enum PlaceProblem: Sendable, Hashable {
     case holdsPlaces(path: String, places: [String])
     /// An item to delete holds others that are not deleted with it.
     case containerHoldsItems(id: Int64, name: String, count: Int)
+    /// No label was ever given with this text.
+    case noLabel(String)
+
+    /// Whether it refuses a change (else it answers a question: nothing found).
+    public var refusesAChange: Bool {
+        switch self {
+        case .notFound, .noLabel: false
+        default: true
+        }
+    }
 }
 
 extension PlaceProblem: CustomStringConvertible {
@@ -106,6 +116,8 @@ extension PlaceProblem: CustomStringConvertible {
             "\"\(path)\" holds the place\(places.count == 1 ? "" : "s") "
                 + places.map { "\"\($0)\"" }.joined(separator: ", ")
                 + ": move or delete \(places.count == 1 ? "it" : "them") first"
+        case .noLabel(let text):
+            "no label \"\(text)\" was given (inventory label assign gives labels)"
         case .containerHoldsItems(let id, let name, let count):
             "item \(id) \"\(name)\" holds \(count) item\(count == 1 ? "" : "s"): "
                 + "move \(count == 1 ? "it" : "them") out first (inventory move … --to PLACE)"
