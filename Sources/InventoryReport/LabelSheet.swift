@@ -67,14 +67,14 @@ public struct LabelSheet: Sendable {
     /// One label of the sheet.
     public struct Entry: Sendable, Hashable {
         /// The label.
-        public var label: Label
+        public var label: InventoryLabel
         /// What it is on, in a few words (an item's name, a place's path).
         public var title: String
         /// A second line (where an item is), if any.
         public var detail: String?
 
         /// A label for `title`, with `detail` below.
-        public init(label: Label, title: String, detail: String? = nil) {
+        public init(label: InventoryLabel, title: String, detail: String? = nil) {
             self.label = label
             self.title = title
             self.detail = detail
@@ -108,7 +108,7 @@ public struct LabelSheet: Sendable {
     /// address with nothing after its host is written in capitals, which a URL allows there
     /// (`HTTP://HOUSE.LAN:8080/L/000-042`): a QR code then holds it in its alphanumeric mode,
     /// in a smaller symbol of bigger modules.
-    public func payload(of label: Label) -> String {
+    public func payload(of label: InventoryLabel) -> String {
         guard var base = baseURL else { return label.text }
         while base.hasSuffix("/") { base.removeLast() }
         let url = base + "/L/" + label.text

@@ -49,9 +49,14 @@ extension InventoryServer {
                         main: self.pages.view(page)))
             }
         }
-        router.get("/items/new") { _, context in
+        router.get("/items/new") { request, context in
             try await self.blocking.run {
-                try self.formPage(ItemFormController(), context, status: .ok)
+                // "Add here" on a place's page: the form starts with its location.
+                let form = ItemFormController()
+                if let location = request.uri.queryParameters.get("location") {
+                    form.texts[.location] = location.removingPercentEncoding ?? String(location)
+                }
+                return try self.formPage(form, context, status: .ok)
             }
         }
         router.post("/items") { request, context in
@@ -65,11 +70,17 @@ extension InventoryServer {
                 let sequence = try self.manager.lastSequence()
                 let item = try self.item(context)
                 let history = try self.manager.history(itemID: item.id, limit: 100)
+                let contents = try self.manager.items(
+                    matching: ItemFilter(location: InventoryManager.path(inside: item))
+                ).filter { $0.containerID != nil }
+                let label = try self.manager.labels(ofItems: [item.id])[item.id]
                 return Self.html(
                     self.pages.layout(
                         title: item.name, tabs: try self.pager.tabs(), current: nil,
                         session: context.session, sequence: sequence,
-                        main: self.pages.item(item, history: history)))
+                        main: self.pages.item(
+                            item, history: history, contents: contents, label: label,
+                            session: context.session)))
             }
         }
         router.get("/items/:id/edit") { _, context in
@@ -141,6 +152,7 @@ extension InventoryServer {
         }
         addClaimRoutes(to: router)
         addShareRoutes(to: router)
+        addPlaceRoutes(to: router)
     }
 
     // MARK: - Signing in

@@ -402,7 +402,7 @@ struct SignInMiddleware: RouterMiddleware {
     /// (`InventoryServer.formPairs`).
     static let formRoutes: Set<String> = [
         "/items", "/items/{id}", "/items/{id}/delete", "/claims", "/claims/pick",
-        "/claims/picked", "/signout",
+        "/claims/picked", "/signout", "/places/{id}/move", "/items/{id}/move-here",
     ]
 
     func handle(
@@ -541,6 +541,8 @@ extension InventoryServer {
             return (.notFound, error.description)
         case .editConflict, .itemsInClaims:
             return (.conflict, error.description)
+        case .place(let problem):
+            return (problem.refusesAChange ? .conflict : .notFound, error.description)
         case .storage(_, let problem, _):
             switch problem {
             case .readOnly:

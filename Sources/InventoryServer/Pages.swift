@@ -244,7 +244,8 @@ struct Pages: Sendable {
     /// and delete it and the form to add a photo unless it is `readOnly` (a share link's).
     func item(
         _ item: HouseholdItem, history: [JournalEntry], readOnly: Bool = false,
-        links: PageLinks = .house
+        links: PageLinks = .house, contents: [HouseholdItem] = [], label: InventoryLabel? = nil,
+        session: Sessions.Session? = nil
     ) -> [BodyNode] {
         var fields: [(String, String)] = [
             ("Price", item.price?.formatted ?? ""),
@@ -265,6 +266,7 @@ struct Pages: Sendable {
             ("Tags", item.tags.joined(separator: ", ")),
             ("Description", item.description ?? ""), ("Notes", item.notes ?? ""),
             ("Reviewed", item.reviewedAt?.description ?? ""),
+            ("Label", readOnly ? "" : label?.text ?? ""),
         ]
         fields.removeAll { $0.1.isEmpty }
         var nodes: [BodyNode] = [
@@ -283,6 +285,13 @@ struct Pages: Sendable {
                             [text("Delete")]),
                     ]),
         ]
+        // A box (what a scanned label opens): what it holds first, and the form to put more
+        // in it.
+        if !readOnly, !contents.isEmpty || label != nil, let session {
+            nodes.append(element("h2", [:], [text("Inside it")]))
+            nodes.append(contentsList(contents, under: InventoryManager.path(inside: item)))
+            nodes.append(moveHereForm(action: Paths.item(item.id) + "/move-here", session: session))
+        }
         if let photo = item.photo {
             nodes.append(
                 element(
@@ -566,6 +575,7 @@ enum Paths {
     }
 
     static func item(_ id: Int64) -> String { "/items/\(id)" }
+    static func place(_ id: Int64) -> String { "/places/\(id)" }
 
     static func file(_ storedName: String) -> String { "/files/" + encode(storedName) }
 

@@ -9,13 +9,13 @@ import Testing
     let folder = TemporaryFolder()
 
     @Test func aLabelIsPrintedWithSixDigitsAndReadBackAsTyped() {
-        #expect(Label.text(42) == "000-042")
-        #expect(Label.text(1_234_567) == "1234-567")
-        #expect(Label.number("000-042") == 42)
-        #expect(Label.number(" 42 ") == 42)
-        #expect(Label.number("1234-567") == 1_234_567)
+        #expect(InventoryLabel.text(42) == "000-042")
+        #expect(InventoryLabel.text(1_234_567) == "1234-567")
+        #expect(InventoryLabel.number("000-042") == 42)
+        #expect(InventoryLabel.number(" 42 ") == 42)
+        #expect(InventoryLabel.number("1234-567") == 1_234_567)
         for bad in ["", "0", "000-42", "-042", "042-", "a-042", "000--042", "1-2-3", "4.2"] {
-            #expect(Label.number(bad) == nil, "\(bad)")
+            #expect(InventoryLabel.number(bad) == nil, "\(bad)")
         }
     }
 

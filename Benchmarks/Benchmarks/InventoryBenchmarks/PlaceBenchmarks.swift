@@ -7,6 +7,7 @@
 //   forth between two rooms.
 // - `list --in Kitchen --csv` (a sixth of the items) against `list --view kitchen --csv`, a
 //   view of yours selecting the same items by their location: whole processes, to /dev/null.
+// - a sheet of 1,000 labels written by `inventory labels`, the whole process.
 import Benchmark
 import BenchmarkRows
 import Foundation
@@ -60,6 +61,7 @@ private final class MoveFixture: @unchecked Sendable {  // one sample at a time
 private let moveFixture = Shared<MoveFixture>()
 
 func placeBenchmarks() {
+    labelSheetBenchmark()
     let large = BenchmarkSizes.large
     Benchmark(
         "move a box of \(boxedItems) things (\(large) items, 3 live views)",
@@ -101,6 +103,30 @@ func placeBenchmarks() {
         return (
             Fixtures.inventoryBinary,
             ["list", "--view", "kitchen", "--views", views, "--csv", "--db", path]
+        )
+    }
+}
+
+/// A sheet of 1,000 labels (the listed items, each labelled on the first run, a warm-up):
+/// `inventory labels --view all --url … --output FILE`, the whole process, on a copy of the
+/// fixture so that the labels given stay out of the other benchmarks' file.
+func labelSheetBenchmark() {
+    let count = BenchmarkSizes.listedItems
+    processBenchmark(
+        "label sheet, ours (\(count) labels)", inventorySize: count, iterations: 20,
+        units: .milliseconds
+    ) { path in
+        let folder = NSTemporaryDirectory() + "inventory-bench-labels-\(getpid())"
+        try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true)
+        let copy = folder + "/inventory.sqlite"
+        try? Fixtures.copyDatabase(path, to: copy)
+        return (
+            Fixtures.inventoryBinary,
+            [
+                "labels", "--view", "all", "--url", "http://house.lan:8080", "--output",
+                folder + "/labels.html", "--force", "--db", copy,
+            ]
         )
     }
 }

@@ -447,6 +447,11 @@ package func makeRows(_ results: Results) -> [Row] {
             ours: milliseconds("list in place CSV, ours (\(large) items)"),
             baseline: milliseconds("list view of the same place CSV, ours (\(large) items)"),
             named: "list --view of the same items", .atMost, 1.5),
+        Row(
+            "a sheet of \(BenchmarkSizes.listedItems.formatted()) labels written (inventory labels)",
+            unit: "ms",
+            ours: milliseconds("label sheet, ours (\(BenchmarkSizes.listedItems) labels)"),
+            .atMost, 1_000),
     ]
     return rows
 }

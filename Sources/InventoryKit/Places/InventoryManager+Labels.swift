@@ -21,12 +21,12 @@ extension InventoryManager {
     /// - Throws: `InventoryError.itemsNotFound`; `.place(.notFound)`. Nothing is given then.
     @discardableResult
     public func assignLabels(items itemIDs: [Int64], places placePaths: [String] = []) throws
-        -> [Label]
+        -> [InventoryLabel]
     {
         var seen: Set<Int64> = []
         let itemIDs = itemIDs.filter { seen.insert($0).inserted }
         let now = Timestamp(clock())
-        return try write(at: now, keepingUnjournaled: true) { store -> [Label] in
+        return try write(at: now, keepingUnjournaled: true) { store -> [InventoryLabel] in
             let database = store.database
             let missing = try itemIDs.filter { try database.items.item(id: $0) == nil }
             guard missing.isEmpty else { throw InventoryError.itemsNotFound(missing) }
@@ -52,27 +52,27 @@ extension InventoryManager {
     }
 
     /// The labels of those of the items `ids` that have one, by item id.
-    public func labels(ofItems ids: [Int64]) throws -> [Int64: Label] {
+    public func labels(ofItems ids: [Int64]) throws -> [Int64: InventoryLabel] {
         try withStore { try $0.database.labels.labels(ofItems: ids) }
     }
 
     /// The labels of those of the places `ids` that have one, by place id.
-    public func labels(ofPlaces ids: [Int64]) throws -> [Int64: Label] {
+    public func labels(ofPlaces ids: [Int64]) throws -> [Int64: InventoryLabel] {
         try withStore { try $0.database.labels.labels(ofPlaces: ids) }
     }
 
     /// The label typed as `text` (`000-042`, `42`) and what it is on.
     ///
     /// - Throws: `InventoryError.place(.noLabel)` for a text that names no label given.
-    public func find(label text: String) throws -> (label: Label, thing: LabeledThing) {
-        guard let number = Label.number(text) else {
+    public func find(label text: String) throws -> (label: InventoryLabel, thing: LabeledThing) {
+        guard let number = InventoryLabel.number(text) else {
             throw InventoryError.place(.noLabel(text))
         }
         return try withStore { store in
             let database = store.database
             return try database.read {
                 guard let label = try database.labels.label(number: number) else {
-                    throw InventoryError.place(.noLabel(Label.text(number)))
+                    throw InventoryError.place(.noLabel(InventoryLabel.text(number)))
                 }
                 switch label.target {
                 case .item(let id):

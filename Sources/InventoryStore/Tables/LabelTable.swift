@@ -6,38 +6,38 @@ public struct LabelTable {
     let database: Database
 
     /// The label numbered `number`, or nil when none was ever given.
-    public func label(number: Int64) throws -> Label? {
+    public func label(number: Int64) throws -> InventoryLabel? {
         let statement = try database.cachedStatement(
             "SELECT item_id, place_id FROM labels WHERE id = ?")
         try statement.bind(number, at: 1)
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        return Label(number: number, target: Self.target(statement, at: 0))
+        return InventoryLabel(number: number, target: Self.target(statement, at: 0))
     }
 
     /// The labels of the items `ids` that have one, by item id.
-    public func labels(ofItems ids: some Sequence<Int64>) throws -> [Int64: Label] {
+    public func labels(ofItems ids: some Sequence<Int64>) throws -> [Int64: InventoryLabel] {
         let statement = try database.cachedStatement("SELECT id FROM labels WHERE item_id = ?")
-        var labels: [Int64: Label] = [:]
+        var labels: [Int64: InventoryLabel] = [:]
         for id in ids {
             try statement.bind(id, at: 1)
             defer { statement.reset() }
             if try statement.step() {
-                labels[id] = Label(number: statement.int64(at: 0), target: .item(id))
+                labels[id] = InventoryLabel(number: statement.int64(at: 0), target: .item(id))
             }
         }
         return labels
     }
 
     /// The labels of the places `ids` that have one, by place id.
-    public func labels(ofPlaces ids: some Sequence<Int64>) throws -> [Int64: Label] {
+    public func labels(ofPlaces ids: some Sequence<Int64>) throws -> [Int64: InventoryLabel] {
         let statement = try database.cachedStatement("SELECT id FROM labels WHERE place_id = ?")
-        var labels: [Int64: Label] = [:]
+        var labels: [Int64: InventoryLabel] = [:]
         for id in ids {
             try statement.bind(id, at: 1)
             defer { statement.reset() }
             if try statement.step() {
-                labels[id] = Label(number: statement.int64(at: 0), target: .place(id))
+                labels[id] = InventoryLabel(number: statement.int64(at: 0), target: .place(id))
             }
         }
         return labels
@@ -46,7 +46,8 @@ public struct LabelTable {
     /// Gives `target` (an item or a place) a new label.
     ///
     /// - Returns: the label.
-    public func assign(_ target: Label.Target, at time: Timestamp) throws -> Label {
+    public func assign(_ target: InventoryLabel.Target, at time: Timestamp) throws -> InventoryLabel
+    {
         let (item, place): (DatabaseValue, DatabaseValue) =
             switch target {
             case .item(let id): (.integer(id), .null)
@@ -58,10 +59,10 @@ public struct LabelTable {
         try statement.bind([item, place, .integer(time.millisecondsSince1970)])
         defer { statement.reset() }
         guard try statement.step() else { throw StoreError.damaged("a label was not given") }
-        return Label(number: statement.int64(at: 0), target: target)
+        return InventoryLabel(number: statement.int64(at: 0), target: target)
     }
 
-    private static func target(_ row: Statement, at column: Int32) -> Label.Target {
+    private static func target(_ row: Statement, at column: Int32) -> InventoryLabel.Target {
         if let item = row.optionalInt64(at: column) { return .item(item) }
         if let place = row.optionalInt64(at: column + 1) { return .place(place) }
         return .nothing

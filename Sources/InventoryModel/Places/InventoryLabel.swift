@@ -1,6 +1,6 @@
 /// A label: a short number printed with a QR code on a sticker, given to an item (a box too)
 /// or a place on request, and never given twice.
-public struct Label: Sendable, Hashable {
+public struct InventoryLabel: Sendable, Hashable {
     /// The label's number (from 1).
     public let number: Int64
     /// What it is on: an item, a place, or nothing any more (its thing was deleted).

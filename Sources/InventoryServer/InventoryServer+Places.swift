@@ -1,0 +1,94 @@
+import Foundation
+import Hummingbird
+import InventoryKit
+
+// Labels and places: what a label's QR code opens (`/L/000-042`: its item's page, or its
+// place's contents), a place's page, and moving things into a place or a box from a phone.
+extension InventoryServer {
+    func addPlaceRoutes(to router: Router<ServerContext>) {
+        // A code holds the address in capitals when it can (see `LabelSheet.payload`).
+        for prefix in ["/L", "/l"] {
+            router.get("\(prefix)/:label") { _, context in
+                let text = try Self.parameter("label", context)
+                return try await self.blocking.run {
+                    let found: (label: InventoryLabel, thing: InventoryManager.LabeledThing)
+                    do {
+                        found = try self.manager.find(label: text)
+                    } catch InventoryError.place(let problem) {
+                        throw ServerError.notFound("\(problem).")
+                    }
+                    switch found.thing {
+                    case .item(let item): return Self.redirect(Paths.item(item.id))
+                    case .place(let place): return Self.redirect(Paths.place(place.id))
+                    case .nothing:
+                        throw ServerError.notFound(
+                            "Label \(found.label.text) is on nothing any more: its thing was deleted."
+                        )
+                    }
+                }
+            }
+        }
+        router.get("/places/:id") { _, context in
+            try await self.blocking.run {
+                let sequence = try self.manager.lastSequence()
+                let summary = try self.place(context)
+                let places = try self.manager.places()
+                let inside = places.filter { $0.place.parentID == summary.place.id }
+                let items = try self.manager.items(
+                    matching: ItemFilter(location: summary.place.path))
+                let label = try self.manager.labels(ofPlaces: [summary.place.id])[
+                    summary.place.id]
+                return Self.html(
+                    self.pages.layout(
+                        title: summary.place.path, tabs: try self.pager.tabs(), current: nil,
+                        session: context.session, sequence: sequence,
+                        main: self.pages.place(
+                            summary, label: label, places: inside, items: items,
+                            session: context.session!)))
+            }
+        }
+        router.post("/places/:id/move") { request, context in
+            let fields = try await Self.formFields(request, context)
+            return try await self.blocking.run {
+                let place = try self.place(context).place
+                let ids = try self.things(fields["things"] ?? "")
+                try self.manager.move(ids: ids, to: .place(place.path))
+                return Self.redirect(Paths.place(place.id))
+            }
+        }
+        router.post("/items/:id/move-here") { request, context in
+            let fields = try await Self.formFields(request, context)
+            return try await self.blocking.run {
+                let box = try self.item(context)
+                let ids = try self.things(fields["things"] ?? "")
+                try self.manager.move(ids: ids, to: .container(box.id))
+                return Self.redirect(Paths.item(box.id))
+            }
+        }
+    }
+
+    /// The place the route's `id` names, with its totals.
+    private func place(_ context: ServerContext) throws -> PlaceSummary {
+        let text = try Self.parameter("id", context)
+        guard let id = Int64(text),
+            let summary = try manager.places().first(where: { $0.place.id == id })
+        else { throw ServerError.notFound("There is no place \(text): it may have been deleted.") }
+        return summary
+    }
+
+    /// The items a "move here" form names: item numbers or labels (`000-042`), separated by
+    /// spaces or commas.
+    private func things(_ text: String) throws -> [Int64] {
+        let words = text.split(whereSeparator: { $0 == "," || $0.isWhitespace })
+        guard !words.isEmpty else {
+            throw ServerError.badRequest("Say what to move: item numbers or labels.")
+        }
+        return try words.map { word in
+            if !word.contains("-"), let id = Int64(word), id > 0 { return id }
+            guard case .item(let item) = try? manager.find(label: String(word)).thing else {
+                throw ServerError.badRequest("\(word) is neither an item's number nor its label.")
+            }
+            return item.id
+        }
+    }
+}
