@@ -22,8 +22,8 @@ struct Labels: ParsableCommand {
             3 × 7), avery-l7163 (A4, 2 × 7).
 
             Examples:
-              inventory labels --in "House / Garage" --url http://house.lan:8080 --output garage.html
-              inventory labels 12 14 --place "House / Garage" --sheet avery-l7160 --output a4.html
+              inventory labels --in Garage --url http://house.lan:8080 --output g.html
+              inventory labels 12 14 --place Garage --sheet avery-l7160 --output a4.html
               inventory labels --view luxury --skip 5 --output labels.html
             """)
 
