@@ -9,22 +9,27 @@ public struct LabelStock: Sendable, Hashable {
     public let summary: String
     /// The paper, as CSS's `@page size` names it.
     public let paper: String
-    /// The paper's width and height, in `unit`.
+    /// The paper's width, in `unit`.
     public let paperWidth: Double
+    /// The paper's height, in `unit`.
     public let paperHeight: Double
     /// The CSS unit of every length: `in` or `mm`.
     public let unit: String
-    /// Labels across and down a page.
+    /// Labels across a page.
     public let columns: Int
+    /// Labels down a page.
     public let rows: Int
-    /// A label's width and height.
+    /// A label's width.
     public let labelWidth: Double
+    /// A label's height.
     public let labelHeight: Double
-    /// Where the first label's top left corner is, from the paper's.
+    /// How far the first label's top edge is from the paper's.
     public let top: Double
+    /// How far the first label's left edge is from the paper's.
     public let left: Double
-    /// From one label's left (top) edge to the next one's.
+    /// From one label's left edge to the next one's across.
     public let columnPitch: Double
+    /// From one label's top edge to the next one's down.
     public let rowPitch: Double
 
     /// Labels on one page.

@@ -9,8 +9,9 @@ public struct Place: Sendable, Hashable, Identifiable {
     public var name: String
     /// Its full path, from the top (`House / Garage / Shelf 2`).
     public var path: String
-    /// When it was made, and last renamed or moved.
+    /// When it was made.
     public var createdAt: Timestamp
+    /// When it was last renamed or moved.
     public var updatedAt: Timestamp
 
     /// A place as stored.
