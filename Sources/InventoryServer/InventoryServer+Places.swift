@@ -31,11 +31,14 @@ extension InventoryServer {
         router.get("/places/:id") { _, context in
             try await self.blocking.run {
                 let sequence = try self.manager.lastSequence()
-                let summary = try self.place(context)
-                let places = try self.manager.places()
-                let inside = places.filter { $0.place.parentID == summary.place.id }
-                let items = try self.manager.items(
-                    matching: ItemFilter(location: summary.place.path))
+                let place = try self.place(context)
+                // One read of the items: the place's totals and its places' come from them.
+                let items = try self.manager.items(matching: ItemFilter(location: place.path))
+                let inside = try self.manager.placeList().filter { $0.parentID == place.id }
+                    .map { inner in
+                        Self.summary(of: inner, among: items)
+                    }
+                let summary = Self.summary(of: place, among: items)
                 let label = try self.manager.labels(ofPlaces: [summary.place.id])[
                     summary.place.id]
                 return Self.html(
@@ -50,7 +53,7 @@ extension InventoryServer {
         router.post("/places/:id/move") { request, context in
             let fields = try await Self.formFields(request, context)
             return try await self.blocking.run {
-                let place = try self.place(context).place
+                let place = try self.place(context)
                 let ids = try self.things(fields["things"] ?? "")
                 try self.manager.move(ids: ids, to: .place(place.path))
                 return Self.redirect(Paths.place(place.id))
@@ -67,13 +70,24 @@ extension InventoryServer {
         }
     }
 
-    /// The place the route's `id` names, with its totals.
-    private func place(_ context: ServerContext) throws -> PlaceSummary {
+    /// The place the route's `id` names.
+    private func place(_ context: ServerContext) throws -> Place {
         let text = try Self.parameter("id", context)
         guard let id = Int64(text),
-            let summary = try manager.places().first(where: { $0.place.id == id })
+            let place = try manager.placeList().first(where: { $0.id == id })
         else { throw ServerError.notFound("There is no place \(text): it may have been deleted.") }
-        return summary
+        return place
+    }
+
+    /// `place` with the count and worth of those of `items` that are at it or under it.
+    private static func summary(of place: Place, among items: [HouseholdItem]) -> PlaceSummary {
+        let path = TextFolding.fold(place.path)
+        let inside = items.filter {
+            $0.location.map { PlacePath.location($0, isWithinFolded: path) } ?? false
+        }
+        return PlaceSummary(
+            place: place, itemCount: inside.count,
+            worth: inside.reduce(0) { $0 + ($1.totalWorth ?? 0) })
     }
 
     /// The items a "move here" form names: item numbers or labels (`000-042`), separated by

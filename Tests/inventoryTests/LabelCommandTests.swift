@@ -9,16 +9,6 @@ import Testing
 @Suite struct LabelCommandTests {
     let sandbox = Sandbox()
 
-    /// Runs a program that must succeed; its standard output.
-    @discardableResult
-    private func tool(_ program: String, _ arguments: [String]) throws -> String {
-        let result = try sandbox.shell(
-            ([program] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
-                .joined(separator: " "))
-        try #require(result.status == 0, "\(program) \(arguments) failed: \(result.stderr)")
-        return result.stdout
-    }
-
     @Test func labelsAreGivenOnceAndFindAnswersWhatTheyAreOn() throws {
         let box = try sandbox.add("Red toolbox", "--location", "House / Garage")
         let drill = try sandbox.add("Drill")
@@ -53,53 +43,50 @@ import Testing
         ])
         #expect(written == "wrote 6 labels on 1 \(stockName) sheet to \(page)\n")
         let pdf = sandbox.file("labels.pdf")
-        try tool(
+        try sandbox.tool(
             "chromium",
             [
                 "--headless", "--no-sandbox", "--disable-gpu",
                 "--user-data-dir=\(sandbox.file("chromium-profile"))", "--no-pdf-header-footer",
                 "--print-to-pdf=\(pdf)", "file://" + page,
             ])
-        let info = try tool("pdfinfo", [pdf])
+        let info = try sandbox.tool("pdfinfo", [pdf])
         #expect(info.contains("Pages:           1"), "\(info)")
         #expect(info.contains("(\(paper.lowercased()))") || info.contains("(\(paper))"), "\(info)")
         // Each position of the grid, cut out of the page at 200 dots an inch: the code of the
         // label printed there, and nothing else.
         let dpi = 200.0
         let perUnit = stock.unit == "in" ? dpi : dpi / 25.4
-        var read: [String] = []
-        for position in skip..<(skip + 6) {
-            let (row, column) = (position / stock.columns, position % stock.columns)
+        /// The codes `zbarimg` reads in the label cell at `column` and `row` of the page.
+        func codes(column: Int, row: Int) throws -> [String] {
             let x = (stock.left + Double(column) * stock.columnPitch) * perUnit
             let y = (stock.top + Double(row) * stock.rowPitch) * perUnit
-            let cell = sandbox.file("cell-\(position)")
-            try tool(
+            let cell = sandbox.file("cell-\(row)-\(column)")
+            try sandbox.tool(
                 "pdftoppm",
                 [
                     "-r", "200", "-png", "-singlefile", "-x", "\(Int(x))", "-y", "\(Int(y))",
                     "-W", "\(Int(stock.labelWidth * perUnit))",
                     "-H", "\(Int(stock.labelHeight * perUnit))", pdf, cell,
                 ])
-            let codes = try tool("zbarimg", ["--nodbus", "-q", "--raw", cell + ".png"])
-                .split(separator: "\n")
-            #expect(codes.count == 1, "position \(position): \(codes)")
-            read += codes.map(String.init)
+            let result = try sandbox.shell("zbarimg --nodbus -q --raw '\(cell).png'")
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        var read: [String] = []
+        for position in skip..<(skip + 6) {
+            let found = try codes(
+                column: position % stock.columns, row: position / stock.columns)
+            #expect(found.count == 1, "position \(position): \(found)")
+            read += found
         }
         #expect(
             read.sorted() == (1...6).map { "HTTP://HOUSE.LAN:8080/L/000-00\($0)" },
             "every label, each once")
-        // The position before the first label is left empty.
-        if skip > 0 {
-            let cell = sandbox.file("cell-empty")
-            try tool(
-                "pdftoppm",
-                [
-                    "-r", "200", "-png", "-singlefile", "-x", "\(Int(stock.left * perUnit))",
-                    "-y", "\(Int(stock.top * perUnit))", "-W", "\(Int(stock.labelWidth * perUnit))",
-                    "-H", "\(Int(stock.labelHeight * perUnit))", pdf, cell,
-                ])
-            let result = try sandbox.shell("zbarimg --nodbus -q --raw '\(cell).png'")
-            #expect(result.stdout.isEmpty)
+        // The positions before the first label are left empty.
+        for position in 0..<skip {
+            #expect(
+                try codes(column: position % stock.columns, row: position / stock.columns)
+                    .isEmpty, "position \(position)")
         }
     }
 

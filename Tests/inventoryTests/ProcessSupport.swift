@@ -196,6 +196,17 @@ final class Sandbox: Sendable {
         try #require(process.terminationStatus == 0, "sqlite3 failed on: \(sql)")
     }
 
+    /// Runs `program` with `arguments` (each quoted for the shell) in the sandbox's folder; it
+    /// must succeed. Its output (standard error too).
+    @discardableResult
+    func tool(_ program: String, _ arguments: [String]) throws -> String {
+        let result = try shell(
+            ([program] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
+                .joined(separator: " "))
+        try #require(result.status == 0, "\(program) \(arguments) failed: \(result.stdout)")
+        return result.stdout
+    }
+
     /// Runs a shell command line in the sandbox's folder.
     func shell(_ line: String) throws -> CommandResult {
         let process = Process()

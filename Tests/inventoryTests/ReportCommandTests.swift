@@ -7,16 +7,6 @@ import Testing
 @Suite struct ReportCommandTests {
     let sandbox = Sandbox()
 
-    /// Runs a program that must succeed; its standard output.
-    @discardableResult
-    private func tool(_ program: String, _ arguments: [String]) throws -> String {
-        let result = try sandbox.shell(
-            ([program] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
-                .joined(separator: " "))
-        try #require(result.status == 0, "\(program) \(arguments) failed: \(result.stderr)")
-        return result.stdout
-    }
-
     /// `page` printed to PDF by headless Chromium, as a user's Print does; on `paper` (a CSS
     /// page size, as the print dialog would choose it) when one is given.
     private func printed(_ page: String, on paper: String? = nil) throws -> String {
@@ -30,7 +20,7 @@ import Testing
             try html.write(toFile: source, atomically: true, encoding: .utf8)
         }
         let pdf = source + ".pdf"
-        try tool(
+        try sandbox.tool(
             "chromium",
             [
                 "--headless", "--no-sandbox", "--disable-gpu",
@@ -43,8 +33,10 @@ import Testing
     /// The text of `page` printed, its words in reading order separated by single spaces
     /// (a narrow column wraps a phrase over lines).
     private func printedText(_ page: String) throws -> String {
-        try tool("pdftotext", [try printed(page), "-"]).split(whereSeparator: \.isWhitespace)
-            .joined(separator: " ")
+        try sandbox.tool("pdftotext", [try printed(page), "-"]).split(
+            whereSeparator: \.isWhitespace
+        )
+        .joined(separator: " ")
     }
 
     /// A word of a printed page and its box, in points from the page's top left corner.
@@ -64,7 +56,7 @@ import Testing
 
     /// Each page of `pdf`: its width and its words, as pdftotext reads them back.
     private func pages(of pdf: String) throws -> [(width: Double, words: [Word])] {
-        let xhtml = try tool("pdftotext", ["-bbox", pdf, "-"])
+        let xhtml = try sandbox.tool("pdftotext", ["-bbox", pdf, "-"])
         var pages: [(width: Double, words: [Word])] = []
         for line in xhtml.split(separator: "\n") {
             if let page = line.firstMatch(of: /<page width="([0-9.]+)"/) {
@@ -110,7 +102,7 @@ import Testing
         let output = try sandbox.succeed(["report", "--output", "report"])
         #expect(output == "wrote report/report.html: 4 items in 4 rooms, 2 photos\n")
         let pdf = try printed(sandbox.file("report/report.html"))
-        let text = try tool("pdftotext", ["-layout", pdf, "-"])
+        let text = try sandbox.tool("pdftotext", ["-layout", pdf, "-"])
         for expected in [
             "Home inventory", "Living room", "Bedroom", "Garage", "No room", "Television",
             "Engagement ring", "Drill", "Umbrella stand", "S01-2345", "Sony · XR-65",
@@ -122,7 +114,7 @@ import Testing
         }
         // a page per room, after the summary
         #expect(text.components(separatedBy: "\u{0C}").count >= 5)
-        let images = try tool("pdfimages", ["-list", pdf])
+        let images = try sandbox.tool("pdfimages", ["-list", pdf])
         #expect(images.split(separator: "\n").count - 2 == 2, "both photos are printed: \(images)")
     }
 
@@ -220,7 +212,7 @@ import Testing
         let html = try String(contentsOfFile: sandbox.file("report/report.html"), encoding: .utf8)
         // Stored files are named by their SHA-256.
         func storedName(_ file: String, _ ending: String) throws -> String {
-            try tool("sha256sum", [sandbox.file(file)]).prefix(64) + ending
+            try sandbox.tool("sha256sum", [sandbox.file(file)]).prefix(64) + ending
         }
         let pdfName = try storedName("delivery.pdf", ".pdf")
         let receiptName = try storedName("receipt.png", ".png")
@@ -253,7 +245,8 @@ import Testing
             FileManager.default.contents(atPath: sandbox.file("receipt.png")))
         #expect(page.contains("src=\"data:image/png;base64,\(picture.base64EncodedString())\""))
         let pdf = try printed(sandbox.file("all.html"))
-        #expect(try tool("pdfimages", ["-list", pdf]).split(separator: "\n").count - 2 == 2)
+        #expect(
+            try sandbox.tool("pdfimages", ["-list", pdf]).split(separator: "\n").count - 2 == 2)
     }
 
     @Test func anExpiredWarrantySaysSoAndARiderIsMarkedInItsRow() throws {
@@ -277,8 +270,9 @@ import Testing
         #expect(output == "wrote all.html: 4 items in 4 rooms, 2 photos\n")
         #expect(permissions(sandbox.file("all.html")) == 0o600)
         let pdf = try printed(sandbox.file("all.html"))
-        #expect(try tool("pdftotext", [pdf, "-"]).contains("The Martins <home>"))
-        #expect(try tool("pdfimages", ["-list", pdf]).split(separator: "\n").count - 2 == 2)
+        #expect(try sandbox.tool("pdftotext", [pdf, "-"]).contains("The Martins <home>"))
+        #expect(
+            try sandbox.tool("pdfimages", ["-list", pdf]).split(separator: "\n").count - 2 == 2)
     }
 
     @Test func aHostileNameIsPrintedAsItsCharacters() throws {
@@ -288,7 +282,7 @@ import Testing
         let html = try String(contentsOfFile: sandbox.file("r.html"), encoding: .utf8)
         #expect(!html.contains("<script") && !html.contains("<b>"))
         // (a narrow column may wrap a name: white space aside)
-        let text = try tool("pdftotext", [try printed(sandbox.file("r.html")), "-"])
+        let text = try sandbox.tool("pdftotext", [try printed(sandbox.file("r.html")), "-"])
             .filter { !$0.isWhitespace }
         for expected in ["<script>alert(1)</script>", "<b>Den</b>", "Tom&amp;Jerry", "\"quoted\""] {
             #expect(text.contains(expected), "\(expected) is not shown as typed")
@@ -355,7 +349,7 @@ import Testing
             "2026-01-05", "--notes", "Back door forced.", "--items", "1,2",
         ])
         try sandbox.succeed(["claim", "export", "1", "--format", "html", "--output", "claim.html"])
-        let text = try tool("pdftotext", [try printed(sandbox.file("claim.html")), "-"])
+        let text = try sandbox.tool("pdftotext", [try printed(sandbox.file("claim.html")), "-"])
         for expected in [
             "Claim 1: Burglary", "theft", "2026-01-05", "Back door forced.", "Television",
             "Engagement ring", "4,699.50 USD",

@@ -96,7 +96,7 @@ public struct ImportBatch: ~Copyable {
         if after.location != before.location || after.name != before.name,
             try store.items.contentCount(of: id) > 0
         {
-            var moves: [ItemMove] = []
+            var moves: [ItemEdit] = []
             try InventoryManager.relocateContents(
                 of: after, in: store.items, at: now, moves: &moves)
         }

@@ -316,7 +316,7 @@ extension InventoryManager {
             try file.map { try importedPhotos.importFile(from: $0, as: .photo) }
         }
         let now = Timestamp(clock())
-        let (pairs, _) = try write(at: now) { store -> ([Edited], [ItemMove]) in
+        let (pairs, _) = try write(at: now) { store -> ([ItemEdit], [ItemEdit]) in
             let table = store.database.items
             let current = try Self.fetch(ids, from: table)
             for item in current {
@@ -328,8 +328,8 @@ extension InventoryManager {
             var places: PlaceResolver?
             // Every item written, in write order: the edited ones, and what they hold when
             // they moved or were renamed (its location follows).
-            var written: [ItemMove] = []
-            let pairs = try current.map { before -> Edited in
+            var written: [ItemEdit] = []
+            let pairs = try current.map { before -> ItemEdit in
                 var after = try patch.applied(to: before)
                 switch newPhoto {
                 case .some(.some(let name)): after.setMainPhoto(name)
@@ -345,21 +345,21 @@ extension InventoryManager {
                 }
                 // An item the patch leaves as it was is not written: no new version, no
                 // journal entry, no notification.
-                if after == before { return Edited(before: before, after: before) }
+                if after == before { return ItemEdit(before: before, after: before) }
                 after.version = before.version + 1
                 after.updatedAt = max(now, before.updatedAt)
                 try table.update(&after, from: before)
-                written.append(ItemMove(before: before, after: after))
+                written.append(ItemEdit(before: before, after: after))
                 if after.location != before.location || after.name != before.name,
                     try table.contentCount(of: after.id) > 0
                 {
                     try Self.relocateContents(of: after, in: table, at: now, moves: &written)
                 }
-                return Edited(before: before, after: after)
+                return ItemEdit(before: before, after: after)
             }
             return (pairs, written)
         } changes: { result, first in
-            ItemMove.changes(result.1, from: first)
+            ItemEdit.changes(result.1, from: first)
         }
         removeUnusedFiles(pairs.flatMap { Self.filesLeft(from: $0.before, to: $0.after) })
         return pairs.map(\.after)
@@ -379,13 +379,6 @@ extension InventoryManager {
             if case .some(.none) = patch.photoFile { after.removeMainPhoto() }
             return (before, after)
         }
-    }
-
-    /// One item of an edit, before and after.
-    private struct Edited: Sendable {
-        let before: HouseholdItem
-        let after: HouseholdItem
-        var isChange: Bool { before != after }
     }
 
     /// Why an edit made from version `expected` of `item` is refused.
@@ -522,7 +515,7 @@ extension InventoryManager {
         -> HouseholdItem
     {
         let now = Timestamp(clock())
-        let pair = try write(at: now) { store -> Edited in
+        let pair = try write(at: now) { store -> ItemEdit in
             guard let before = try store.database.items.item(id: id) else {
                 throw InventoryError.itemsNotFound([id])
             }
@@ -531,9 +524,9 @@ extension InventoryManager {
             after.version = before.version + 1
             after.updatedAt = max(now, before.updatedAt)
             try store.database.items.update(&after, from: before)
-            return Edited(before: before, after: after)
+            return ItemEdit(before: before, after: after)
         } changes: { pair, first in
-            [InventoryChange(kind: .edited, item: pair.after, before: pair.before, sequence: first)]
+            ItemEdit.changes([pair], from: first)
         }
         return pair.after
     }

@@ -39,6 +39,11 @@ extension InventoryManager {
         return summaries
     }
 
+    /// Every place, parents before their children (by path), without totals: no item is read.
+    public func placeList() throws -> [Place] {
+        try withStore { try $0.database.places.all() }
+    }
+
     /// The place at `path` (any case or spacing), or nil.
     public func place(path: String) throws -> Place? {
         try withStore { store in
@@ -111,7 +116,7 @@ extension InventoryManager {
         path: String, _ change: (Place, PlaceResolver) throws -> (String, Place?)
     ) throws -> Place {
         let now = Timestamp(clock())
-        return try write(at: now, keepingUnjournaled: true) { store -> (Place, [ItemMove]) in
+        return try write(at: now, keepingUnjournaled: true) { store -> (Place, [ItemEdit]) in
             let places = try PlaceResolver(store.database.places, at: now)
             let place = try places.existingPlace(path: path)
             let (name, parent) = try change(place, places)
@@ -126,7 +131,7 @@ extension InventoryManager {
                 under: oldPath, to: newPath, in: store.database.items, at: now)
             return (try places.existingPlace(path: newPath), moves)
         } changes: { result, first in
-            ItemMove.changes(result.1, from: first)
+            ItemEdit.changes(result.1, from: first)
         }.0
     }
 
@@ -138,7 +143,7 @@ extension InventoryManager {
     ///   `.place(.loop)` for a destination under the place.
     public func deletePlace(path: String, movingItemsTo destination: String? = nil) throws {
         let now = Timestamp(clock())
-        _ = try write(at: now, keepingUnjournaled: true) { store -> [ItemMove] in
+        _ = try write(at: now, keepingUnjournaled: true) { store -> [ItemEdit] in
             let places = try PlaceResolver(store.database.places, at: now)
             let place = try places.existingPlace(path: path)
             let inside = places.children(of: place.id)
@@ -147,7 +152,7 @@ extension InventoryManager {
                     .holdsPlaces(path: place.path, places: inside.map(\.path)))
             }
             let items = try Self.items(at: place.path, in: store.database.items)
-            var moves: [ItemMove] = []
+            var moves: [ItemEdit] = []
             if !items.isEmpty {
                 guard let destination else {
                     throw InventoryError.place(
@@ -163,7 +168,7 @@ extension InventoryManager {
             try places.delete(place)
             return moves
         } changes: { moves, first in
-            ItemMove.changes(moves, from: first)
+            ItemEdit.changes(moves, from: first)
         }
     }
 
@@ -182,7 +187,7 @@ extension InventoryManager {
         let ids = ids.filter { seen.insert($0).inserted }
         guard !ids.isEmpty else { return [] }
         let now = Timestamp(clock())
-        let moves = try write(at: now) { store -> [ItemMove] in
+        let moves = try write(at: now) { store -> [ItemEdit] in
             let table = store.database.items
             var items: [HouseholdItem] = []
             var missing: [Int64] = []
@@ -219,7 +224,7 @@ extension InventoryManager {
                 location = Self.path(inside: container)
                 containerID = container.id
             }
-            var moves: [ItemMove] = []
+            var moves: [ItemEdit] = []
             for item in items {
                 try Self.relocate(
                     item, to: location, container: containerID, in: table, at: now,
@@ -227,7 +232,7 @@ extension InventoryManager {
             }
             return moves
         } changes: { moves, first in
-            ItemMove.changes(moves, from: first)
+            ItemEdit.changes(moves, from: first)
         }
         let after = Dictionary(moves.map { ($0.after.id, $0.after) }) { _, last in last }
         return try ids.map { id in
@@ -261,7 +266,7 @@ extension InventoryManager {
     /// holds with it; appends each item written to `moves`, in write order.
     static func relocate(
         _ item: HouseholdItem, to location: String?, container containerID: Int64?,
-        in table: ItemTable, at now: Timestamp, moves: inout [ItemMove]
+        in table: ItemTable, at now: Timestamp, moves: inout [ItemEdit]
     ) throws {
         var after = item
         after.location = location
@@ -270,7 +275,7 @@ extension InventoryManager {
         after.version = item.version + 1
         after.updatedAt = max(now, item.updatedAt)
         try table.update(&after, from: item)
-        moves.append(ItemMove(before: item, after: after))
+        moves.append(ItemEdit(before: item, after: after))
         if item.location != after.location {
             try relocateContents(of: after, in: table, at: now, moves: &moves)
         }
@@ -280,7 +285,7 @@ extension InventoryManager {
     /// what it holds directly in one statement, then what each box among them holds.
     static func relocateContents(
         of container: HouseholdItem, in table: ItemTable, at now: Timestamp,
-        moves: inout [ItemMove]
+        moves: inout [ItemEdit]
     ) throws {
         let inside = path(inside: container)
         let contents = try table.contents(of: container.id).filter { $0.location != inside }
@@ -292,7 +297,7 @@ extension InventoryManager {
             after.location = inside
             after.version = before.version + 1
             after.updatedAt = max(now, before.updatedAt)
-            moves.append(ItemMove(before: before, after: after))
+            moves.append(ItemEdit(before: before, after: after))
             moved[after.id] = after
         }
         for id in try table.containers(inside: container.id) {
@@ -305,10 +310,10 @@ extension InventoryManager {
     /// start with `newPath` instead.
     static func rewriteLocations(
         under oldPath: String, to newPath: String, in table: ItemTable, at now: Timestamp
-    ) throws -> [ItemMove] {
+    ) throws -> [ItemEdit] {
         let prefix = oldPath + PlacePath.separator
         let items = try table.items(matching: ItemFilter(location: oldPath), sortedBy: .id)
-        var moves: [ItemMove] = []
+        var moves: [ItemEdit] = []
         for item in items {
             guard let location = item.location,
                 location == oldPath || location.hasPrefix(prefix)
@@ -318,23 +323,8 @@ extension InventoryManager {
             after.version = item.version + 1
             after.updatedAt = max(now, item.updatedAt)
             try table.update(&after, from: item)
-            moves.append(ItemMove(before: item, after: after))
+            moves.append(ItemEdit(before: item, after: after))
         }
         return moves
-    }
-}
-
-/// One item a write moved (or renamed): before and after.
-struct ItemMove: Sendable {
-    let before: HouseholdItem
-    let after: HouseholdItem
-
-    /// The changes of `moves`, numbered from `first` in write order.
-    static func changes(_ moves: [ItemMove], from first: Int64) -> [InventoryChange] {
-        moves.enumerated().map { offset, move in
-            InventoryChange(
-                kind: .edited, item: move.after, before: move.before,
-                sequence: first + Int64(offset))
-        }
     }
 }

@@ -17,27 +17,27 @@ public struct LabelTable {
 
     /// The labels of the items `ids` that have one, by item id.
     public func labels(ofItems ids: some Sequence<Int64>) throws -> [Int64: InventoryLabel] {
-        let statement = try database.cachedStatement("SELECT id FROM labels WHERE item_id = ?")
-        var labels: [Int64: InventoryLabel] = [:]
-        for id in ids {
-            try statement.bind(id, at: 1)
-            defer { statement.reset() }
-            if try statement.step() {
-                labels[id] = InventoryLabel(number: statement.int64(at: 0), target: .item(id))
-            }
-        }
-        return labels
+        try labels(of: ids, column: "item_id", target: InventoryLabel.Target.item)
     }
 
     /// The labels of the places `ids` that have one, by place id.
     public func labels(ofPlaces ids: some Sequence<Int64>) throws -> [Int64: InventoryLabel] {
-        let statement = try database.cachedStatement("SELECT id FROM labels WHERE place_id = ?")
+        try labels(of: ids, column: "place_id", target: InventoryLabel.Target.place)
+    }
+
+    /// The labels of the things `ids` (in `column`, `item_id` or `place_id`) that have one.
+    private func labels(
+        of ids: some Sequence<Int64>, column: String,
+        target: (Int64) -> InventoryLabel.Target
+    ) throws -> [Int64: InventoryLabel] {
+        let statement = try database.cachedStatement(
+            "SELECT id FROM labels WHERE \(column) = ?")
         var labels: [Int64: InventoryLabel] = [:]
         for id in ids {
             try statement.bind(id, at: 1)
             defer { statement.reset() }
             if try statement.step() {
-                labels[id] = InventoryLabel(number: statement.int64(at: 0), target: .place(id))
+                labels[id] = InventoryLabel(number: statement.int64(at: 0), target: target(id))
             }
         }
         return labels

@@ -112,7 +112,7 @@ struct Labels: ParsableCommand {
         items = items.filter { seen.insert($0.id).inserted }
         let labels = try manager.assignLabels(items: items.map(\.id), places: places)
         let placesByID = Dictionary(
-            uniqueKeysWithValues: try manager.places().map { ($0.place.id, $0.place) })
+            uniqueKeysWithValues: try manager.placeList().map { ($0.id, $0) })
         let itemsByID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
         let entries = labels.map { label -> LabelSheet.Entry in
             switch label.target {
@@ -182,7 +182,7 @@ struct LabelAssign: ParsableCommand {
         let manager = try database.openManager(.write)
         let labels = try manager.assignLabels(items: ids, places: places)
         let placesByID = Dictionary(
-            uniqueKeysWithValues: try manager.places().map { ($0.place.id, $0.place.path) })
+            uniqueKeysWithValues: try manager.placeList().map { ($0.id, $0.path) })
         for label in labels {
             switch label.target {
             case .item(let id):
