@@ -381,9 +381,11 @@ import Testing
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.hasPrefix("\u{FEFF}"))
         let lines = text.split(separator: "\n")
-        #expect(lines[0].hasPrefix("HB.import_ref,HB.location,HB.labels,HB.quantity,HB.name,"))
+        #expect(
+            lines[0].hasPrefix(
+                "HB.import_ref,HB.parent_import_ref,HB.location,HB.labels,HB.quantity,HB.name,"))
         let identity = try manager.identity()
-        #expect(lines[1].hasPrefix("inventory-\(identity)-1,Home,,3,Chairs,,false,,39.95,"))
+        #expect(lines[1].hasPrefix("inventory-\(identity)-1,,Home,,3,Chairs,,false,,39.95,"))
         #expect(!text.contains("\r"))
     }
 

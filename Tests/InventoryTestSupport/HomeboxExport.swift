@@ -8,7 +8,7 @@ import Foundation
 public struct HomeboxExport {
     /// One entity of the export.
     public struct Row {
-        var cells: [String: String]
+        public var cells: [String: String]
     }
 
     /// The entities, in the order of the file.

@@ -136,7 +136,7 @@ import Testing
         let listed = try sandbox.run(["list", "--db", other], useDatabase: false)
         #expect(listed.stdout.contains("2 items · worth 3,470.50 USD"))
         let csv = try sandbox.succeed(["export", "--format", "homebox", "--view", "luxury"])
-        #expect(csv.hasPrefix("HB.import_ref,HB.location,HB.labels,"))
+        #expect(csv.hasPrefix("HB.import_ref,HB.parent_import_ref,HB.location,HB.labels,"))
         #expect(csv.split(separator: "\n").count == 2, "the luxury view: one item")
     }
 

@@ -44,7 +44,16 @@ public struct Exporter {
     // MARK: - CSV
 
     /// One column: its header and its cell for an item (nil: empty).
-    typealias Column = (header: String, cell: @Sendable (HouseholdItem, String) -> String?)
+    typealias Column = (header: String, cell: @Sendable (HouseholdItem, Written) -> String?)
+
+    /// What a row says beside the item's fields.
+    struct Written {
+        /// The reference the item is exported under.
+        var ref: String
+        /// For an item inside another that the export writes too: that item's reference, and
+        /// the place around them (`Containment.place`).
+        var container: (ref: String, place: String?)?
+    }
 
     /// Homebox's columns, by the names every version reads (`HB.labels` and
     /// `HB.purchase_time` are the first versions' names and later ones' aliases); the fields
@@ -53,22 +62,30 @@ public struct Exporter {
     /// import of the file back into an inventory leaves such an item without a place.
     static let placeholderLocation = "Home"
 
-    /// Homebox's columns: the import reference, then each field by its Homebox column
+    /// Homebox's columns: the import reference and the reference of the item it is inside
+    /// (as Homebox 0.26 names them), then each field by its Homebox column
     /// (`ItemField.homeboxColumn`) in the order these exports have always had, every field
-    /// added since last. Homebox needs a place for every item; a field Homebox lacks goes in
-    /// a custom field, written only when it says something (a flag only when true).
+    /// added since last. Homebox needs a place for every item: an item inside another has the
+    /// place around them, as Homebox writes it. A field Homebox lacks goes in a custom field,
+    /// written only when it says something (a flag only when true).
     static let homeboxColumns: [Column] = {
         let order = [
             "location", "tags", "quantity", "name", "description", "insured", "notes", "price",
             "purchasedFrom", "purchaseDate", "brand", "model", "serial", "lifetimeWarranty",
             "warrantyUntil", "luxury", "value", "reviewedAt", "scheduled",
         ]
-        let importRef: Column = ("HB.import_ref", { _, ref in ref })
-        return [importRef]
+        let importRef: Column = ("HB.import_ref", { _, written in written.ref })
+        let containerRef: Column = (
+            "HB.parent_import_ref", { _, written in written.container?.ref }
+        )
+        return [importRef, containerRef]
             + ordered(by: order).map { field in
                 let isCustom = field.homeboxColumn.hasPrefix("HB.field.")
-                let cell: @Sendable (HouseholdItem, String) -> String? = { item, _ in
+                let cell: @Sendable (HouseholdItem, Written) -> String? = { item, written in
                     if field.key == "location" {
+                        if let container = written.container {
+                            return container.place ?? placeholderLocation
+                        }
                         return item.location ?? placeholderLocation
                     }
                     if case .flag(let flag) = field.value(of: item) {
@@ -89,9 +106,9 @@ public struct Exporter {
             "purchasedFrom", "brand", "model", "serial", "luxury", "insured", "scheduled",
             "warrantyUntil", "lifetimeWarranty", "reviewedAt", "tags", "notes",
         ]
-        let importRef: Column = ("Import ref", { _, ref in ref })
+        let importRef: Column = ("Import ref", { _, written in written.ref })
         return ordered(by: order).map { field in
-            let cell: @Sendable (HouseholdItem, String) -> String? = { item, _ in
+            let cell: @Sendable (HouseholdItem, Written) -> String? = { item, _ in
                 if case .flag(let flag) = field.value(of: item) { return flag ? "yes" : "no" }
                 return Self.cell(field, of: item)
             }
@@ -132,11 +149,38 @@ public struct Exporter {
         refs[item.id] ?? ExportedReference(identity: identity, itemID: item.id).description
     }
 
+    /// What the rows say of each item inside another: the container's reference and the
+    /// place around them, for the containers the export writes too (an item whose container
+    /// is left out keeps its full path, and is in no container).
+    private func containers(refs: [Int64: String], identity: String) throws
+        -> [Int64: (ref: String, place: String?)]
+    {
+        let containment = try manager.containment()
+        guard !containment.isEmpty else { return [:] }
+        var written: Set<Int64>?
+        if filter != ItemFilter() {
+            var ids: Set<Int64> = []
+            try manager.forEachItem(matching: filter, sortedBy: .id) { ids.insert($0.id) }
+            written = ids
+        }
+        var containers: [Int64: (ref: String, place: String?)] = [:]
+        for (id, link) in containment where written?.contains(link.container) ?? true {
+            containers[id] = (
+                refs[link.container]
+                    ?? ExportedReference(identity: identity, itemID: link.container).description,
+                link.place
+            )
+        }
+        return containers
+    }
+
     private func csv(columns: [Column], lineEnd: String, _ write: ([UInt8]) throws -> Void)
         throws -> Int
     {
         let refs = try manager.importRefs()
         let identity = try manager.identity()
+        let containers =
+            format == .homebox ? try containers(refs: refs, identity: identity) : [:]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1 << 16)
         CSVWriter.appendRecord(columns.map(\.header), lineEnd: lineEnd, to: &bytes)
@@ -144,9 +188,11 @@ public struct Exporter {
         var failure: (any Error)?
         try manager.forEachItem(matching: filter, sortedBy: .name) { item in
             guard failure == nil else { return }
-            let ref = Self.reference(of: item, refs: refs, identity: identity)
+            let written = Written(
+                ref: Self.reference(of: item, refs: refs, identity: identity),
+                container: containers[item.id])
             CSVWriter.appendRecord(
-                columns.map { $0.cell(item, ref) ?? "" }, lineEnd: lineEnd, to: &bytes)
+                columns.map { $0.cell(item, written) ?? "" }, lineEnd: lineEnd, to: &bytes)
             count += 1
             if bytes.count >= 1 << 16 {
                 do { try write(bytes) } catch { failure = error }
@@ -173,6 +219,7 @@ public struct Exporter {
         }
         let refs = try manager.importRefs()
         let identity = try manager.identity()
+        let containers = try containers(refs: refs, identity: identity)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var bytes = Array(
@@ -191,7 +238,8 @@ public struct Exporter {
                 bytes += Array((count == 0 ? "\n" : ",\n").utf8)
                 bytes += try encoder.encode(
                     InventoryDocument.Item(
-                        item, ref: Self.reference(of: item, refs: refs, identity: identity)))
+                        item, ref: Self.reference(of: item, refs: refs, identity: identity),
+                        container: containers[item.id]?.ref))
                 count += 1
                 if bytes.count >= 1 << 16 {
                     try write(bytes)

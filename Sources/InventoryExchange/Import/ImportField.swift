@@ -55,6 +55,9 @@ public struct ImportField: RawRepresentable, Sendable, Hashable, CaseIterable {
     public static let warrantyUntil = ImportField(named: "warranty-until")
     /// The day the item was last reviewed.
     public static let reviewedAt = ImportField(named: "reviewed")
+    /// The import reference of the item this one is inside (a box, a toolbox): that item's row
+    /// in the file, or an item imported before.
+    public static let container = ImportField(named: "container")
     /// Kept as a line of the notes: `Column: value`.
     public static let noteLine = ImportField(named: "notes-line")
     /// Kept as a tag: `Column: value`.
@@ -66,7 +69,8 @@ public struct ImportField: RawRepresentable, Sendable, Hashable, CaseIterable {
     private static let listed: [ImportField] = [
         .name, .description, .notes, .location, .tags, .quantity, .insured, .luxury, .price,
         .value, .purchasedFrom, .purchaseDate, .brand, .model, .serial, .scheduled,
-        .lifetimeWarranty, .warrantyUntil, .reviewedAt, .importRef, .noteLine, .tagLine, .ignore,
+        .lifetimeWarranty, .warrantyUntil, .reviewedAt, .importRef, .container, .noteLine,
+        .tagLine, .ignore,
     ]
 
     /// Every field: those first listed, then each field of an item added since (by its key,
@@ -137,6 +141,7 @@ public struct ImportField: RawRepresentable, Sendable, Hashable, CaseIterable {
             for name in names { table[key(name)] = field }
         }
         add(.importRef, "import ref", "import reference", "ref", "external id")
+        add(.container, "container", "inside", "container ref", "parent ref")
         add(
             .name, "name", "item", "item name", "title", "what", "product", "product name",
             "asset name")
@@ -187,7 +192,7 @@ public struct ImportField: RawRepresentable, Sendable, Hashable, CaseIterable {
     /// Homebox's columns as first listed.
     private static let homeboxColumns: [String: ImportField] = [
         "HB.import_ref": .importRef,
-        "HB.parent_import_ref": .noteLine,
+        "HB.parent_import_ref": .container,
         "HB.url": .ignore,
         "HB.name": .name,
         "HB.description": .description,
@@ -219,7 +224,6 @@ public struct ImportField: RawRepresentable, Sendable, Hashable, CaseIterable {
 
     /// The names notes lines and tag lines use for Homebox's columns.
     static let homeboxLabels: [String: String] = [
-        "HB.parent_import_ref": "Part of",
         "HB.asset_id": "Asset ID",
         "HB.archived": "archived",
         "HB.warranty_details": "Warranty",

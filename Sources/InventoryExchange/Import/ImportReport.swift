@@ -178,7 +178,7 @@ public struct ImportRowOutcome: Sendable, Hashable {
     /// The item's name, or the place's path.
     public let name: String
     /// What happens to it.
-    public let action: Action
+    public internal(set) var action: Action
 }
 
 /// What an import did, or would do.

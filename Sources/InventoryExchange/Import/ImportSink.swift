@@ -10,11 +10,17 @@ protocol ImportSink: ~Copyable {
     var identity: String { get }
     func itemID(importRef ref: String) throws -> Int64?
     func item(id: Int64) throws -> HouseholdItem?
+    /// Adds an item (inside the item `containerID`, if given); returns its number among the
+    /// items added.
     mutating func add(
         _ draft: ItemDraft, importRef ref: String?, createdAt: Timestamp?, updatedAt: Timestamp?,
-        version: Int?, files: [Attachment], photo: String?
-    ) throws
+        version: Int?, files: [Attachment], photo: String?, inside containerID: Int64?
+    ) throws -> Int
+    /// The id of the item added as `number` (nil in a dry run, which gives none).
+    mutating func itemID(added number: Int) throws -> Int64?
     mutating func update(id: Int64, _ patch: ItemPatch) throws -> Bool
+    /// Puts the item `id` inside the item `containerID`; returns whether it moved.
+    mutating func put(_ id: Int64, inside containerID: Int64) throws -> Bool
     /// The fields `patch` would change in item `id` (asked by a dry run, which lists them).
     func changedFields(id: Int64, _ patch: ItemPatch) throws -> [String]
     mutating func recordPlace(_ place: ImportedPlace) throws -> ImportedPlaceChange
@@ -36,6 +42,8 @@ struct DryRunSink: ImportSink {
     let identity: String
     /// The places recorded before, by source and id.
     let places: [String: ImportedPlace]
+    /// How many items were added.
+    private var added = 0
 
     init(manager: InventoryManager) throws {
         identity = try manager.identity()
@@ -59,9 +67,31 @@ struct DryRunSink: ImportSink {
 
     mutating func add(
         _ draft: ItemDraft, importRef ref: String?, createdAt: Timestamp?, updatedAt: Timestamp?,
-        version: Int?, files: [Attachment], photo: String?
-    ) throws {
+        version: Int?, files: [Attachment], photo: String?, inside containerID: Int64?
+    ) throws -> Int {
         _ = try draft.validatedItem(currency: currency, now: now, today: today)
+        added += 1
+        return added - 1
+    }
+
+    func itemID(added number: Int) throws -> Int64? { nil }
+
+    /// Whether the item would move: refused, as the import would, when the container is the
+    /// item or inside it (as the inventory is now).
+    mutating func put(_ id: Int64, inside containerID: Int64) throws -> Bool {
+        guard let item = try manager.item(id: id) else { throw InventoryError.itemsNotFound([id]) }
+        var chain: [HouseholdItem] = []
+        var next: Int64? = containerID
+        while let id = next, chain.count <= 10_000, let container = try manager.item(id: id) {
+            chain.append(container)
+            next = container.containerID
+        }
+        guard !chain.isEmpty else { throw InventoryError.itemsNotFound([containerID]) }
+        if let index = chain.firstIndex(where: { $0.id == id }) {
+            throw InventoryError.place(
+                .loop(chain[...index].reversed().map(\.name) + [chain[index].name]))
+        }
+        return item.containerID != containerID
     }
 
     mutating func update(id: Int64, _ patch: ItemPatch) throws -> Bool {

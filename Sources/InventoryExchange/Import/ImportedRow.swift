@@ -4,6 +4,12 @@ import InventoryKit
 /// nil (an update leaves it as it is); a present column with an empty cell clears it.
 struct ImportedRow {
     var importRef: String?
+    /// The row's own reference in the file, read even when an import does not update by
+    /// reference: other rows name their container by it.
+    var fileRef: String?
+    /// The reference of the item this one is inside (Homebox's `HB.parent_import_ref`, our
+    /// JSON's `container`): that item's row in the file, or an item of the inventory.
+    var containerRef: String?
     /// The item's own id in the program that exported it, as a reference
     /// (`homebox:item/UUID`, from Homebox's `HB.url`): it finds the item a row without an
     /// import reference came from, as Homebox's items have none unless someone gave them one.
@@ -141,6 +147,33 @@ struct RowWriter {
     /// one, which an update leaves out when the item has no place.
     let placeholderLocation: String?
     private var rowsByRef: [String: Int] = [:]
+    /// The item each reference of the file names, as rows were written.
+    private var itemsByRef: [String: ImportedItem] = [:]
+    /// The new items to be added inside another, once every row is read: then their container
+    /// is known, wherever its row is.
+    private var waiting: [WaitingRow] = []
+    /// The items updated that go inside another, once every row is read.
+    private var moves:
+        [(number: Int, id: Int64, name: String, containerRef: String, changed: Bool)] = []
+
+    /// An item a row of the file made or found.
+    enum ImportedItem {
+        /// An item of the inventory, by id.
+        case existing(Int64)
+        /// The item added as this number.
+        case added(Int)
+    }
+
+    /// A new item waiting for its container.
+    struct WaitingRow {
+        let number: Int
+        let row: ImportedRow
+        let refs: [String]
+        let containerRef: String
+    }
+
+    /// Whether rows wait for their container (`placeContainedItems` adds them).
+    var hasWaitingRows: Bool { !waiting.isEmpty || !moves.isEmpty }
 
     /// Reads the look-alikes of every item of `manager`, unless `allowDuplicates`. (Called
     /// before the import's transaction: the manager's reads wait for its writes.)
@@ -164,10 +197,12 @@ struct RowWriter {
     ) throws -> RowRefusal? {
         // The row's own reference first; the item's id in the exporting program otherwise.
         let refs = [row.importRef, row.sourceRef].compactMap { $0 }
-        for ref in refs {
+        var linked = refs
+        if let ref = row.fileRef, !refs.contains(ref) { linked.append(ref) }
+        for ref in linked {
             if let earlier = rowsByRef[ref] { return .referenceUsed(ref, byRow: earlier) }
         }
-        for ref in refs { rowsByRef[ref] = number }
+        for ref in linked { rowsByRef[ref] = number }
         do {
             var found: Int64?
             for ref in refs where found == nil { found = try sink.resolve(ref, row: row) }
@@ -178,14 +213,21 @@ struct RowWriter {
                 {
                     patch.location = nil
                 }
+                for ref in linked { itemsByRef[ref] = .existing(id) }
+                // Its container, if it has one, says where it is.
+                if row.containerRef != nil { patch.location = nil }
                 let fields = try sink.writes ? [] : sink.changedFields(id: id, patch)
                 let outcome: ImportRowOutcome.Action
-                if try sink.update(id: id, patch) {
+                let changed = try sink.update(id: id, patch)
+                if changed {
                     report.updated += 1
                     outcome = .update(itemID: id, fields: fields)
                 } else {
                     report.unchanged += 1
                     outcome = .unchanged(itemID: id)
+                }
+                if let container = row.containerRef {
+                    moves.append((number, id, row.name ?? "", container, changed))
                 }
                 if !sink.writes { report.list(row: number, row.name ?? "", outcome) }
             } else {
@@ -193,10 +235,21 @@ struct RowWriter {
                 if !existing.isEmpty, existing.contains(ImportedRow.likeness(of: draft)) {
                     report.duplicates += 1
                 }
-                try sink.add(
+                // An item inside another waits for it, unless it is known already.
+                var containerID: Int64?
+                if let ref = row.containerRef {
+                    guard !linked.contains(ref), let container = try item(ref, in: &sink) else {
+                        waiting.append(
+                            WaitingRow(number: number, row: row, refs: linked, containerRef: ref))
+                        return nil
+                    }
+                    containerID = try id(of: container, in: &sink)
+                }
+                let added = try sink.add(
                     draft, importRef: refs.first, createdAt: row.createdAt,
                     updatedAt: row.updatedAt, version: row.version, files: row.files ?? [],
-                    photo: row.photo)
+                    photo: row.photo, inside: containerID)
+                for ref in linked { itemsByRef[ref] = .added(added) }
                 report.added += 1
                 if !sink.writes { report.list(row: number, draft.name, .add) }
             }
@@ -208,10 +261,165 @@ struct RowWriter {
     }
 }
 
+extension RowWriter {
+    /// A row that cannot go inside its container, with why.
+    typealias ContainerRefusal = (number: Int, name: String, reason: String)
+
+    /// Adds the new items waiting for their container, each once its container is known (a
+    /// box inside a box after the outer one), then puts the updated items inside theirs; counts
+    /// them in `report`.
+    ///
+    /// - Returns: the rows refused: a container no row and no item has, a row inside itself, a
+    ///   loop, an item the add or the move refuses.
+    /// - Throws: what the store throws.
+    mutating func placeContainedItems<Sink: ImportSink & ~Copyable>(
+        into sink: inout Sink, report: inout ImportReport
+    ) throws -> [ContainerRefusal] {
+        var refused: [ContainerRefusal] = []
+        var refusedRefs: Set<String> = []
+        var rows = waiting
+        waiting = []
+        let waitingRows = Dictionary(
+            rows.flatMap { row in row.refs.map { ($0, row) } },
+            uniquingKeysWith: { first, _ in first })
+        func refuse(_ entry: WaitingRow, _ reason: String) {
+            refused.append((entry.number, entry.row.name ?? "", reason))
+            refusedRefs.formUnion(entry.refs)
+        }
+        while !rows.isEmpty {
+            var left: [WaitingRow] = []
+            for entry in rows {
+                let ref = entry.containerRef
+                if entry.refs.contains(ref) {
+                    refuse(entry, "is inside \(quoted(ref)), its own reference")
+                    continue
+                }
+                if refusedRefs.contains(ref), let container = waitingRows[ref] {
+                    refuse(
+                        entry, "is inside row \(container.number)'s item, which is not imported")
+                    continue
+                }
+                guard let container = try item(ref, in: &sink) else {
+                    if waitingRows[ref] != nil {
+                        left.append(entry)
+                    } else if let row = rowsByRef[ref] {
+                        refuse(entry, "is inside row \(row)'s item, which is not imported")
+                    } else {
+                        refuse(
+                            entry,
+                            "is inside \(quoted(ref)), which no row of the file and no item of "
+                                + "the inventory is")
+                    }
+                    continue
+                }
+                do {
+                    let containerID = try id(of: container, in: &sink)
+                    let row = entry.row
+                    let added = try sink.add(
+                        row.draft, importRef: row.importRef ?? row.sourceRef,
+                        createdAt: row.createdAt, updatedAt: row.updatedAt, version: row.version,
+                        files: row.files ?? [], photo: row.photo, inside: containerID)
+                    for ref in entry.refs { itemsByRef[ref] = .added(added) }
+                    report.added += 1
+                    if !sink.writes { report.list(row: entry.number, row.draft.name, .add) }
+                } catch let error as InventoryError {
+                    refuse(entry, error.description)
+                }
+            }
+            if left.count == rows.count {
+                // Each is inside another of them: a loop.
+                for entry in left {
+                    var names = [entry.row.name ?? ""]
+                    var next = waitingRows[entry.containerRef]
+                    while let row = next, row.number != entry.number, names.count <= rows.count {
+                        names.append(row.row.name ?? "")
+                        next = waitingRows[row.containerRef]
+                    }
+                    refuse(entry, PlaceProblem.loop(names + [names[0]]).description)
+                }
+                break
+            }
+            rows = left
+        }
+        for move in moves {
+            guard let container = try item(move.containerRef, in: &sink) else {
+                let reason =
+                    rowsByRef[move.containerRef].map {
+                        "is inside row \($0)'s item, which is not imported"
+                    }
+                    ?? "is inside \(quoted(move.containerRef)), which no row of the file and no "
+                    + "item of the inventory is"
+                refused.append((move.number, move.name, reason))
+                continue
+            }
+            do {
+                // A dry run cannot look inside the items it would add.
+                guard let containerID = try id(of: container, in: &sink) else { continue }
+                guard try sink.put(move.id, inside: containerID) else { continue }
+                guard !move.changed else { continue }
+                report.unchanged -= 1
+                report.updated += 1
+                if let index = report.outcomes.firstIndex(where: { $0.row == move.number }) {
+                    report.outcomes[index].action = .update(itemID: move.id, fields: ["location"])
+                }
+            } catch let error as InventoryError {
+                refused.append((move.number, move.name, error.description))
+            }
+        }
+        moves = []
+        return refused
+    }
+
+    /// The item a reference names: a row of the file written, an item imported under it
+    /// before, or an item an export of this inventory named so.
+    fileprivate func item<Sink: ImportSink & ~Copyable>(_ ref: String, in sink: inout Sink) throws
+        -> ImportedItem?
+    {
+        if let item = itemsByRef[ref] { return item }
+        if let id = try sink.itemID(importRef: ref) { return .existing(id) }
+        if let exported = ExportedReference(ref), exported.identity == sink.identity,
+            try sink.item(id: exported.itemID) != nil
+        {
+            return .existing(exported.itemID)
+        }
+        return nil
+    }
+
+    /// The id of an item of the file (nil in a dry run, for an item it would add).
+    fileprivate func id<Sink: ImportSink & ~Copyable>(of item: ImportedItem, in sink: inout Sink)
+        throws -> Int64?
+    {
+        switch item {
+        case .existing(let id): return id
+        case .added(let number): return try sink.itemID(added: number)
+        }
+    }
+}
+
 extension ImportReport {
     /// Lists what happens to a row (a dry run does: it writes nothing to count instead).
     mutating func list(row: Int, _ name: String, _ action: ImportRowOutcome.Action) {
         outcomes.append(ImportRowOutcome(row: row, name: name, action: action))
+    }
+
+    /// Records that a row cannot go inside its container: a problem, a row rejected, and in a
+    /// dry run's list the row's outcome (replaced, for an update listed before); the list is
+    /// left in row order.
+    mutating func refuse(_ refusal: RowWriter.ContainerRefusal, column: String?, listed: Bool)
+        -> ImportProblem
+    {
+        let problem = ImportProblem(row: refusal.number, column: column, reason: refusal.reason)
+        record(problem)
+        rejected += 1
+        if listed {
+            if let index = outcomes.firstIndex(where: { $0.row == refusal.number }) {
+                outcomes[index].action = .reject(problem)
+            } else {
+                list(row: refusal.number, refusal.name, .reject(problem))
+            }
+            outcomes.sort { $0.row < $1.row }
+        }
+        return problem
     }
 }
 

@@ -165,6 +165,9 @@ public struct Importer: Sendable {
         var urlColumn: Int?
         /// Per column: the item's field its cells give, if any (found once, not per cell).
         var itemFields: [ItemField?] = []
+        /// The column of the rows' own references, read (for the containers other rows name)
+        /// even when the import does not update by reference.
+        var fileRefColumn: Int?
     }
 
     private func openReader() throws -> CSVReader {
@@ -205,11 +208,13 @@ public struct Importer: Sendable {
         var columns: [ImportColumn] = []
         var unknown: [String] = []
         var mappingsUsed: Set<String> = []
+        var fileRefColumn: Int?
         for (index, written) in header.enumerated() {
             let header = written.trimmingWhitespace()
             let shown = header.isEmpty ? "column \(index + 1)" : header
             if let field = mapping(for: header, index: index) {
                 mappingsUsed.insert(field.key)
+                if field.field == .importRef { fileRefColumn = columns.count }
                 columns.append(ImportColumn(header: shown, field: field.field, label: shown))
                 continue
             }
@@ -228,6 +233,7 @@ public struct Importer: Sendable {
                         label: label))
             } else if format != .csv, name.hasPrefix("HB.") {
                 if let field = ImportField.homebox[name] {
+                    if field == .importRef { fileRefColumn = columns.count }
                     let field = options.updateBy == .none && field == .importRef ? .ignore : field
                     let rule: CellRule =
                         switch name {
@@ -253,6 +259,7 @@ public struct Importer: Sendable {
                 columns.append(
                     ImportColumn(header: shown, field: .ignore, label: "", rule: .mustBeEmpty))
             } else if let field = ImportField.aliases[ImportField.key(header)] {
+                if field == .importRef { fileRefColumn = columns.count }
                 let field = options.updateBy == .none && field == .importRef ? .ignore : field
                 columns.append(ImportColumn(header: shown, field: field, label: shown))
             } else if let rule = options.otherColumns {
@@ -303,6 +310,7 @@ public struct Importer: Sendable {
             notes: notes)
         plan.urlColumn = columns.firstIndex { $0.rule == .homeboxURL }
         plan.itemFields = columns.map(\.field.itemField)
+        plan.fileRefColumn = fileRefColumn
         return plan
     }
 
@@ -420,6 +428,8 @@ public struct Importer: Sendable {
         let pipeline = readRows(plan, currency: currency, today: today)
         defer { pipeline.stop() }
         var placeRows: [String: Int] = [:]
+        /// The records of rows inside another, kept until their container is known.
+        var waitingRecords: [Int: [String]] = [:]
         while let batch = pipeline.queue.take() {
             if let error = batch.error { throw error }
             progress?(batch.bytesRead, size)
@@ -461,6 +471,9 @@ public struct Importer: Sendable {
                         }
                     }
                 } else if !unreadable {
+                    if row.containerRef != nil, options.rejectedRows != nil {
+                        waitingRecords[rowNumber] = record
+                    }
                     switch try writer.write(row, number: rowNumber, into: &sink, report: &report) {
                     case .referenceUsed(let ref, let earlier):
                         problems.append(
@@ -497,6 +510,18 @@ public struct Importer: Sendable {
             }
         }
         progress?(size, size)
+        if writer.hasWaitingRows {
+            let column = plan.columns.first { $0.field == .container }?.header
+            for refusal in try writer.placeContainedItems(into: &sink, report: &report) {
+                let problem = report.refuse(refusal, column: column, listed: !sink.writes)
+                if let record = waitingRecords[refusal.number] {
+                    CSVWriter.appendRecord(
+                        record.map(CSVWriter.restoredCell) + [options.rejectionReason(problem)],
+                        to: &rejected)
+                }
+            }
+            if !sink.writes { report.outcomes.sort { $0.row < $1.row } }
+        }
         try confirm?(plan, &report)
         if report.places > 0 {
             report.notes.append(
@@ -693,8 +718,10 @@ public struct Importer: Sendable {
                     try readField(field, from: cell, column: column, index: index)
                     continue
                 }
+                if index == plan.fileRefColumn { result.fileRef = trimmed.isEmpty ? nil : trimmed }
                 switch column.field {
                 case .importRef: result.importRef = trimmed.isEmpty ? nil : trimmed
+                case .container: result.containerRef = trimmed.isEmpty ? nil : trimmed
                 case .noteLine:
                     if let text { noteLines.append("\(column.label): \(text)") }
                 case .tagLine:

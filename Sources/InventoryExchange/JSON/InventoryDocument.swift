@@ -26,6 +26,9 @@ struct InventoryDocument: Codable {
     struct Item: Codable {
         var id: Int64
         var importRef: String?
+        /// The reference of the item it is inside (absent from files of earlier builds, and
+        /// for an item in a place).
+        var container: String?
         /// Each field the item has a value for, by `ItemField.key`.
         var fields: [String: FieldValue] = [:]
         // Since a JSON import takes files: the main photo (absent before: the first photo).
@@ -67,6 +70,7 @@ struct InventoryDocument: Codable {
             let container = try decoder.container(keyedBy: Key.self)
             id = try container.decode(Int64.self, forKey: Key("id"))
             importRef = try container.decodeIfPresent(String.self, forKey: Key("importRef"))
+            self.container = try container.decodeIfPresent(String.self, forKey: Key("container"))
             for field in ItemField.all {
                 let key = Key(field.key)
                 switch field.kind {
@@ -96,6 +100,7 @@ struct InventoryDocument: Codable {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(id, forKey: Key("id"))
             try container.encodeIfPresent(importRef, forKey: Key("importRef"))
+            try container.encodeIfPresent(self.container, forKey: Key("container"))
             for (key, value) in fields {
                 switch value {
                 case .text(let text): try container.encode(text, forKey: Key(key))
@@ -249,9 +254,10 @@ extension InventoryDocument.Settings {
 }
 
 extension InventoryDocument.Item {
-    init(_ item: HouseholdItem, ref: String?) {
+    init(_ item: HouseholdItem, ref: String?, container: String? = nil) {
         id = item.id
         importRef = ref
+        self.container = container
         for field in ItemField.all {
             switch field.value(of: item) {
             case .text(let text): fields[field.key] = text.map { .text($0) }
@@ -671,6 +677,11 @@ struct JSONImport {
             report.record(ImportProblem(row: number, column: nil, reason: reason))
             report.rejected += 1
         }
+        if writer.hasWaitingRows {
+            for refusal in try writer.placeContainedItems(into: &sink, report: &report) {
+                _ = report.refuse(refusal, column: "container", listed: !sink.writes)
+            }
+        }
     }
 
     private func read() throws -> InventoryDocument {
@@ -737,11 +748,11 @@ struct JSONImport {
         inventory: String?, files available: Set<String> = []
     ) throws -> ImportedRow {
         var row = ImportedRow()
-        if options.updateBy == .importRef {
-            row.importRef =
-                item.importRef
-                ?? inventory.map { ExportedReference(identity: $0, itemID: item.id).description }
-        }
+        row.fileRef =
+            item.importRef
+            ?? inventory.map { ExportedReference(identity: $0, itemID: item.id).description }
+        if options.updateBy == .importRef { row.importRef = row.fileRef }
+        row.containerRef = item.container
         for field in ItemField.all {
             let given = item.fields[field.key]
             var text: String? {

@@ -23,6 +23,9 @@ public struct ImportBatch: ~Copyable {
     public private(set) var added = 0
     /// The ids given so far (consecutive: nothing else inserts items in the transaction).
     fileprivate var addedIDs: ClosedRange<Int64>?
+    /// Each run of items inserted at once: the number of the first of them among the items
+    /// added (`add` returns it), and its id.
+    fileprivate var insertedRuns: [(first: Int, id: Int64)] = []
     /// How many items were changed so far (an update that changes nothing is not counted).
     public private(set) var updated = 0
 
@@ -40,14 +43,20 @@ public struct ImportBatch: ~Copyable {
     /// Adds an item, recording `ref` as where it came from; `createdAt`, `updatedAt` and
     /// `version` are what an export gave it (else now, and 1), `files` and `photo` its files,
     /// which the caller has stored (their numbers unique and above 0; the photo one of them).
+    /// An item added inside the item `containerID` is where that item is, whatever the draft's
+    /// location says.
     ///
+    /// - Returns: the number of the item among those this import added, from 0
+    ///   (`itemID(added:)` gives its id).
     /// - Throws: `InventoryError` for an invalid draft (photos are not imported: a draft with
-    ///   one is refused) or files; `DatabaseError`. The whole import is rolled back then.
+    ///   one is refused) or files, `.itemsNotFound` for a container that is not there;
+    ///   `DatabaseError`. The whole import is rolled back then.
+    @discardableResult
     public mutating func add(
         _ draft: ItemDraft, importRef ref: String? = nil, createdAt: Timestamp? = nil,
         updatedAt: Timestamp? = nil, version: Int? = nil, files: [Attachment] = [],
-        photo: String? = nil
-    ) throws {
+        photo: String? = nil, inside containerID: Int64? = nil
+    ) throws -> Int {
         precondition(draft.photoFile == nil, "an import does not copy photos")
         // An item brought from an export keeps when it was added and last changed there
         // (never later than now).
@@ -64,11 +73,59 @@ public struct ImportBatch: ~Copyable {
         }
         item.attachments = files
         item.photo = photo
-        if item.location != nil { item.location = try placeResolver().location(item.location) }
+        if let containerID {
+            try flush()
+            guard let container = try store.items.item(id: containerID) else {
+                throw InventoryError.itemsNotFound([containerID])
+            }
+            item.location = InventoryManager.path(inside: container)
+            item.containerID = containerID
+        } else if item.location != nil {
+            item.location = try placeResolver().location(item.location)
+        }
         if let ref, hadNoRefs { refsAdded.insert(ref) }
         pending.append((item, ref))
+        let number = self.added + pending.count - 1
         if pending.count == ItemTable.rowsPerInsert { try flush() }
+        return number
     }
+
+    /// The id of the item this import added as number `number` (what `add` returned).
+    public mutating func itemID(added number: Int) throws -> Int64? {
+        try flush()
+        guard number >= 0, number < added,
+            let run = insertedRuns.last(where: { $0.first <= number })
+        else { return nil }
+        return run.id + Int64(number - run.first)
+    }
+
+    /// Puts the item `id` inside the item `containerID`, with what it holds, unless it is
+    /// there already: an edit of each item moved, journaled as `InventoryManager.move` does.
+    ///
+    /// - Returns: whether anything moved.
+    /// - Throws: `InventoryError.itemsNotFound`; `.place(.loop)` when the container is the
+    ///   item or inside it. The whole import is rolled back then.
+    @discardableResult
+    public mutating func put(_ id: Int64, inside containerID: Int64) throws -> Bool {
+        try flush()
+        try store.items.endBatch()  // the edits' triggers need the adds' index rows
+        guard let item = try store.items.item(id: id) else {
+            throw InventoryError.itemsNotFound([id])
+        }
+        guard let container = try store.items.item(id: containerID) else {
+            throw InventoryError.itemsNotFound([containerID])
+        }
+        try InventoryManager.refuseLoop(moving: [id], into: container, in: store.items)
+        var moves: [ItemEdit] = []
+        try InventoryManager.relocate(
+            item, to: InventoryManager.path(inside: container), container: containerID,
+            in: store.items, at: now, moves: &moves)
+        moved += moves.isEmpty ? 0 : 1
+        return !moves.isEmpty
+    }
+
+    /// How many items were put inside others (`put(_:inside:)`) so far.
+    public private(set) var moved = 0
 
     /// Applies `patch` to item `id`; returns whether the item changed.
     ///
@@ -191,6 +248,7 @@ public struct ImportBatch: ~Copyable {
         }
         if let first = items.first?.id, let last = items.last?.id {
             addedIDs = (addedIDs?.lowerBound ?? first)...last
+            insertedRuns.append((added, first))
         }
         try store.importRefs.set(refs)
         added += pending.count
@@ -258,7 +316,9 @@ extension InventoryManager {
                 // numbered in id order: nothing else was journaled); any other import's
                 // change set is read back from its journal rows.
                 let changes: ImportChanges
-                if batch.updated == 0, let ids = batch.addedIDs, ids.count > Self.namedAdditions {
+                if batch.updated == 0, batch.moved == 0, let ids = batch.addedIDs,
+                    ids.count > Self.namedAdditions
+                {
                     changes = .named(ids)
                 } else {
                     changes = .read(

@@ -210,17 +210,7 @@ extension InventoryManager {
                 guard let container = try table.item(id: id) else {
                     throw InventoryError.itemsNotFound([id])
                 }
-                // The container, and every container around it: none may be a moved item.
-                var chain = [container]
-                while let outer = chain.last?.containerID, chain.count <= 10_000,
-                    let item = try table.item(id: outer)
-                {
-                    chain.append(item)
-                }
-                if let index = chain.firstIndex(where: { seen.contains($0.id) }) {
-                    throw InventoryError.place(
-                        .loop(chain[...index].reversed().map(\.name) + [chain[index].name]))
-                }
+                try Self.refuseLoop(moving: seen, into: container, in: table)
                 location = Self.path(inside: container)
                 containerID = container.id
             }
@@ -242,6 +232,16 @@ extension InventoryManager {
         }
     }
 
+    /// Every item inside another, by id: the item it is directly inside, and the place of the
+    /// outermost one (where a program without containers puts it).
+    public func containment() throws -> [Int64: Containment] {
+        try withStore { store in
+            try store.database.items.containment().mapValues {
+                Containment(container: $0.container, place: $0.place)
+            }
+        }
+    }
+
     /// The items directly inside the item `id`, by id.
     public func contents(of id: Int64) throws -> [HouseholdItem] {
         try withStore { try $0.database.items.contents(of: id) }
@@ -259,6 +259,25 @@ extension InventoryManager {
     static func items(at path: String, in table: ItemTable) throws -> [HouseholdItem] {
         try table.items(matching: ItemFilter(location: path)).filter {
             $0.location == path && $0.containerID == nil
+        }
+    }
+
+    /// Refuses to put the items `moved` inside `container` when the container, or a container
+    /// around it, is one of them.
+    ///
+    /// - Throws: `InventoryError.place(.loop)`, naming the loop outermost first.
+    static func refuseLoop(
+        moving moved: Set<Int64>, into container: HouseholdItem, in table: ItemTable
+    ) throws {
+        var chain = [container]
+        while let outer = chain.last?.containerID, chain.count <= 10_000,
+            let item = try table.item(id: outer)
+        {
+            chain.append(item)
+        }
+        if let index = chain.firstIndex(where: { moved.contains($0.id) }) {
+            throw InventoryError.place(
+                .loop(chain[...index].reversed().map(\.name) + [chain[index].name]))
         }
     }
 
@@ -327,4 +346,12 @@ extension InventoryManager {
         }
         return moves
     }
+}
+
+/// Where an item inside another is: that item, and the place around them all.
+public struct Containment: Sendable, Hashable {
+    /// The id of the item it is directly inside.
+    public var container: Int64
+    /// The place of the outermost container around it (that container's location), if any.
+    public var place: String?
 }

@@ -82,6 +82,32 @@ public final class ItemTable {
         return ids
     }
 
+    /// Every item inside another: its container, and the place of the outermost container
+    /// around it (that container's location), by item id.
+    public func containment() throws -> [Int64: (container: Int64, place: String?)] {
+        let statement = try database.cachedStatement(
+            """
+            WITH RECURSIVE around(id, outer, depth) AS (
+                SELECT id, container_id, 1 FROM items WHERE container_id IS NOT NULL
+                UNION ALL
+                SELECT around.id, items.container_id, depth + 1
+                FROM around JOIN items ON items.id = around.outer
+                WHERE items.container_id IS NOT NULL AND depth < 10000)
+            SELECT item.id, item.container_id, top.location
+            FROM around
+            JOIN items AS top ON top.id = around.outer AND top.container_id IS NULL
+            JOIN items AS item ON item.id = around.id
+            """)
+        defer { statement.reset() }
+        var containment: [Int64: (container: Int64, place: String?)] = [:]
+        while try statement.step() {
+            containment[statement.int64(at: 0)] = (
+                statement.int64(at: 1), statement.optionalText(at: 2)
+            )
+        }
+        return containment
+    }
+
     /// How many items are directly inside the item `id`.
     public func contentCount(of id: Int64) throws -> Int {
         let statement = try database.cachedStatement(

@@ -13,17 +13,19 @@ struct Export: ParsableCommand {
         discussion: """
             homebox: a CSV file Homebox imports (comma, no byte-order mark, column names every \
             Homebox version reads, YYYY-MM-DD dates, money with its decimals, a place for every \
-            item, and a stable import reference, so importing it again updates). What Homebox \
-            has no field for (luxury, replacement value, review date) goes in custom fields, \
-            which 'inventory import' reads back.
+            item, and a stable import reference, so importing it again updates). A thing in a \
+            box names the box by its reference in HB.parent_import_ref and has the place around \
+            the box as its HB.location, as Homebox 0.26 writes and reads them. What Homebox has \
+            no field for (luxury, replacement value, review date) goes in custom fields, which \
+            'inventory import' reads back.
 
-            csv: one row per item with the column names people use in spreadsheets; \
-            'inventory import' reads it back.
+            csv: one row per item with the column names people use in spreadsheets, each \
+            item's location its full path (boxes included); 'inventory import' reads it back.
 
-            json: every field of every item, its tags and the list of its files, the claims \
-            as they recorded their items, and the settings; 'inventory import' reads it back \
-            (the files themselves are not in it: 'inventory import FILE --files FOLDER' takes \
-            them from the exporting inventory's photos folder).
+            json: every field of every item, the box it is in, its tags and the list of its \
+            files, the claims as they recorded their items, and the settings; 'inventory \
+            import' reads it back (the files themselves are not in it: 'inventory import FILE \
+            --files FOLDER' takes them from the exporting inventory's photos folder).
 
             Text that a spreadsheet would run as a formula (=, +, -, @ first) is written with \
             an apostrophe before it, which 'inventory import' takes off again.

@@ -36,7 +36,9 @@ struct Import: ParsableCommand {
             /location/ID): they are remembered as places, not made items, and each item keeps \
             its place's full path as its location. An item without an HB.import_ref is known \
             by its Homebox id (the end of its HB.url), so a newer export of the same Homebox \
-            updates it.
+            updates it. An item with an HB.parent_import_ref goes inside the item of that \
+            reference (a row of the file, wherever it is, or an item imported before), as does \
+            one of a spreadsheet with a column mapped to container.
 
             All or nothing: every row is checked first; if one is bad nothing is written and \
             every problem is listed (row, column, value, what was expected). A row whose \
