@@ -15,6 +15,7 @@ extension BrowseApp {
         case .detail(let context): drawDetail(&grid, context[Self.itemIDKey] ?? 0)
         case .form(let form, let title, _): drawForm(&grid, form, title: title)
         case .claim(let state): drawClaim(&grid, state)
+        case .places(let picker): drawPlacePicker(&grid, picker)
         case .help: drawHelp(&grid)
         default:
             if case .add(let title) = slots[current] {
@@ -29,7 +30,7 @@ extension BrowseApp {
         return grid
     }
 
-    private var ellipsis: String { appearance.unicode ? "…" : "~" }
+    var ellipsis: String { appearance.unicode ? "…" : "~" }
     private var currency: Currency { manager.currency }
 
     private func money(_ amount: Int128) -> String { Money.format(amount, currency: currency) }
@@ -94,7 +95,11 @@ extension BrowseApp {
         grid.put(header, row: 2, column: 0, style: .bold)
         if ids.isEmpty {
             let empty =
-                tab.searchText.map { "No item matches \"\($0)\" here (Esc clears the search)." }
+                tab.searchText.map {
+                    tab.searchIsPlace
+                        ? "Nothing of this tab is in \($0) (Esc shows everything again)."
+                        : "No item matches \"\($0)\" here (Esc clears the search)."
+                }
                 ?? "Nothing here yet. Press a to add an item."
             grid.put(empty, row: 3, column: 1, style: .dim)
         }
@@ -109,10 +114,8 @@ extension BrowseApp {
                 + pad(item.price?.formatted ?? "-", 12, right: true) + " "
                 + pad(String(item.quantity), 4, right: true) + " "
             if showLocation {
-                line +=
-                    pad(
-                        DisplayWidth.truncate(item.location ?? "-", to: 14).replacing(
-                            "…", with: ellipsis), 14) + " "
+                // The end of a path says most: "…Garage / Red toolbox".
+                line += pad(tail(item.location ?? "-", 14), 14) + " "
             }
             let flags = (item.isLuxury ? "yes" : "no ") + " " + (item.isInsured ? "yes" : "no")
             let isCursor = tab.top + offset == tab.cursorIndex
@@ -202,6 +205,28 @@ extension BrowseApp {
             grid.put(pad(label, 12), row: row, column: 2, style: .dim)
             grid.put(value.replacing("\n", with: " "), row: row, column: 15, ellipsis: ellipsis)
             row += 1
+        }
+        // A box: what it holds, before its history.
+        let contents = (try? manager.contents(of: id)) ?? []
+        if !contents.isEmpty, row < height - 5 {
+            row += 1
+            grid.put(
+                "Inside it (\(contents.count))", row: row, column: 1, style: .bold)
+            row += 1
+            let room = max(1, (height - 6 - row) / 2)
+            for (index, thing) in contents.enumerated() where row < height - 4 {
+                if index == room - 1, contents.count > room {
+                    grid.put(
+                        "and \(contents.count - index) more (p, then this box, lists them)",
+                        row: row, column: 2, style: .dim, ellipsis: ellipsis)
+                    row += 1
+                    break
+                }
+                grid.put(
+                    "#\(thing.id) \(thing.name)" + (thing.price.map { "  \($0.formatted)" } ?? ""),
+                    row: row, column: 2, ellipsis: ellipsis)
+                row += 1
+            }
         }
         guard row < height - 4 else { return }
         row += 1
@@ -324,6 +349,8 @@ extension BrowseApp {
             "i / l                          insured / luxury on or off",
             "/                              search this tab (Esc clears)",
             "c                              start an insurance claim",
+            "m                              move the item: to a place, or into a box",
+            "p                              show what a place or a box holds (Esc: all)",
             "q, Ctrl-C                      quit",
             "", "In forms: Up/Down move, Space ticks a box, Enter saves, Esc cancels.",
             "", "Press any key.",
@@ -337,7 +364,8 @@ extension BrowseApp {
         let statusRow = height - 2
         let hintRow = height - 1
         var hints =
-            "a add  e edit  d delete  i insured  l luxury  / search  c claim  ? help  q quit"
+            "a add  e edit  d delete  i insured  l luxury  m move  p place  / search  c claim  "
+            + "? help  q quit"
         switch modal {
         case .search(let text):
             grid.put("Search: \(text)_", row: statusRow, column: 0, style: .bold)
@@ -354,7 +382,9 @@ extension BrowseApp {
                 ellipsis: ellipsis)
             hints = "y delete, the claim keeps a copy  n keep"
         case .detail:
-            hints = "Esc back  e edit  d delete  i insured  l luxury"
+            hints = "Esc back  e edit  d delete  i insured  l luxury  m move"
+        case .places:
+            hints = "type to find  Up/Down move  Enter choose  Esc cancel"
         case .form:
             hints = "Up/Down move  Space ticks  Enter save  Esc cancel"
         case .claim(let state):
@@ -380,16 +410,35 @@ extension BrowseApp {
                 let count = tab.active.count
                 var status =
                     "\(count) item\(count == 1 ? "" : "s") · worth \(money(tab.active.totalValue)) \(currency.code)"
-                if let search = tab.searchText { status += " · search \"\(search)\" (Esc clears)" }
+                if let search = tab.searchText {
+                    status +=
+                        tab.searchIsPlace
+                        ? " · in \(search) (Esc clears)" : " · search \"\(search)\" (Esc clears)"
+                }
                 grid.put(status, row: statusRow, column: 0, ellipsis: ellipsis)
             }
         }
-        if let message, modal == nil || isOnAddTab {
+        var showsMessage = modal == nil || isOnAddTab
+        switch modal {
+        case .detail, .places: showsMessage = true
+        default: break
+        }
+        if let message, showsMessage {
             grid.put(
                 message.text, row: statusRow, column: 0, style: message.isError ? .error : .bold,
                 ellipsis: ellipsis)
         }
         grid.put(hints, row: hintRow, column: 0, style: .dim, ellipsis: ellipsis)
+    }
+
+    /// The end of `text` that fits in `width` columns, after an ellipsis when cut.
+    private func tail(_ text: String, _ width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        var kept = Substring(text)
+        while !kept.isEmpty, DisplayWidth.of(String(kept)) + DisplayWidth.of(ellipsis) > width {
+            kept = kept.dropFirst()
+        }
+        return ellipsis + kept
     }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

@@ -49,6 +49,8 @@ public final class BrowseApp {
         let view: InventoryView
         var searchView: InventoryView?
         var searchText: String?
+        /// Whether the narrowing is to a place or a box (`searchText` says which), not a search.
+        var searchIsPlace = false
         var cursorID: Int64?
         var cursorIndex = 0
         var top = 0
@@ -91,6 +93,8 @@ public final class BrowseApp {
         case search(String)
         case help
         case claim(ClaimState)
+        /// The picker of places and boxes (to move an item, or to show what one holds).
+        case places(PlacePicker)
     }
 
     /// The manager the screens read and write through.
@@ -252,6 +256,8 @@ public final class BrowseApp {
             }
         case .character("/"): modal = .search("")  // a new search, not more of the last
         case .character("c"): startClaim(preselecting: currentItem(of: tab)?.id)
+        case .character("m"): if let item = currentItem(of: tab) { startMove(item, returnTo: nil) }
+        case .character("p"): startShowingPlace()
         case .enter: if let item = currentItem(of: tab) { openDetail(item.id) }
         case .character("e"):
             if let item = currentItem(of: tab) { openEdit(item, from: listContext) }
@@ -312,6 +318,7 @@ public final class BrowseApp {
             }
         case .detail(let detailContext):
             let itemID = detailContext[Self.itemIDKey] ?? 0
+            message = nil
             switch key {
             case .escape, .character("q"), .left, .backspace: self.modal = nil
             case .character("e"):
@@ -320,8 +327,12 @@ public final class BrowseApp {
                 if let item = try? manager.item(id: itemID) { self.modal = .confirmDelete(item) }
             case .character("i"): toggle(try? manager.item(id: itemID), insured: true)
             case .character("l"): toggle(try? manager.item(id: itemID), insured: false)
+            case .character("m"):
+                if let item = try? manager.item(id: itemID) { startMove(item, returnTo: modal) }
             default: break
             }
+        case .places(let picker):
+            handlePlacePicker(picker, key)
         case .form(let form, _, let formContext):
             if editForm(form, key, context: formContext) == .done { self.modal = nil }
         case .claim(let state):
@@ -480,23 +491,39 @@ public final class BrowseApp {
 
     private func applySearch(_ text: String, to tab: Tab) {
         let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else {
+            clearNarrowing(of: tab)
+            return
+        }
+        // Words starting with # are tags ("#jewelry gold"); the others are searched for.
+        let words = trimmed.split(whereSeparator: \.isWhitespace)
+        let tags = words.filter { $0.hasPrefix("#") && $0.count > 1 }.map {
+            String($0.dropFirst())
+        }
+        let text = words.filter { !$0.hasPrefix("#") }.joined(separator: " ")
+        applyFilter(
+            ItemFilter(tags: tags, text: text.isEmpty ? nil : text), named: trimmed, to: tab,
+            isPlace: false)
+    }
+
+    private func clearNarrowing(of tab: Tab) {
         tab.observations.removeLast(tab.searchView == nil ? 0 : 1)
         tab.searchView = nil
         tab.searchText = nil
-        guard !trimmed.isEmpty else { return }
+        tab.searchIsPlace = false
+    }
+
+    /// Narrows `tab` to what passes `filter` (a search, or a place or box: `isPlace`), shown
+    /// as `name`, live as the tab is; Esc clears it.
+    func applyFilter(_ filter: ItemFilter, named name: String, to tab: Tab, isPlace: Bool) {
+        clearNarrowing(of: tab)
         do {
-            // Words starting with # are tags ("#jewelry gold"); the others are searched for.
-            let words = trimmed.split(whereSeparator: \.isWhitespace)
-            let tags = words.filter { $0.hasPrefix("#") && $0.count > 1 }.map {
-                String($0.dropFirst())
-            }
-            let text = words.filter { !$0.hasPrefix("#") }.joined(separator: " ")
             let view = try InventoryView(
-                name: tab.definition.name + " search", narrowing: tab.view,
-                by: ItemFilter(tags: tags, text: text.isEmpty ? nil : text))
+                name: tab.definition.name + " search", narrowing: tab.view, by: filter)
             tab.observations.append(view.observe { [changed] _ in changed.set() })
             tab.searchView = view
-            tab.searchText = trimmed
+            tab.searchText = name
+            tab.searchIsPlace = isPlace
             tab.top = 0
             tab.cursorIndex = 0
             tab.cursorID = view.ids(in: 0..<1).first

@@ -385,6 +385,69 @@ import Testing
         #expect(app.render().text(ofRow: 0).contains("Luxury items 2"))
     }
 
+    @Test func mMovesAnItemToAPlaceIntoABoxOrANewPlaceAndRefusesALoop() throws {
+        let box = try manager.add(ItemDraft(name: "Red toolbox", location: "House / Garage"))
+        #expect(rows.map { $0.contains("Red toolbox") } == [false, true, false, false])
+        app.handle(.character("m"))  // on Chairs
+        #expect(screen.contains("Move #2 Chairs to…"))
+        type("gar")
+        #expect(rows.contains { $0.contains("House / Garage") })
+        app.handle(.enter)
+        #expect(screen.contains("Moved #2 Chairs to House / Garage"))
+        #expect(try manager.item(id: 2)?.location == "House / Garage")
+        // Into an item by its number: it becomes a box.
+        app.handle(.down)
+        app.handle(.down)  // TV
+        app.handle(.character("m"))
+        type("#\(box.id)")
+        app.handle(.enter)
+        #expect(try manager.item(id: 3)?.location == "House / Garage / Red toolbox")
+        #expect(try manager.item(id: 3)?.containerID == box.id)
+        #expect(rows.contains { $0.contains("TV") && $0.contains("…/ Red toolbox") })
+        // The box's detail lists what it holds; it cannot go inside the TV it holds.
+        app.handle(.up)
+        app.handle(.enter)
+        #expect(screen.contains("Inside it (1)") && screen.contains("#3 TV"))
+        app.handle(.character("m"))
+        type("#3")
+        app.handle(.enter)
+        #expect(screen.contains("Red toolbox cannot go inside itself: Red toolbox → TV"))
+        #expect(try manager.item(id: box.id)?.location == "House / Garage")
+        // A place that does not exist yet is made; the box takes the TV along.
+        app.handle(.escape)
+        #expect(screen.contains("#\(box.id) Red toolbox\n"))
+        app.handle(.character("m"))
+        type("Attic")
+        #expect(rows.contains { $0.contains("New place: Attic") })
+        app.handle(.end)
+        app.handle(.enter)
+        #expect(screen.contains("Moved #\(box.id) Red toolbox to Attic"))
+        #expect(try manager.item(id: 3)?.location == "Attic / Red toolbox")
+        #expect(try manager.place(path: "Attic") != nil)
+    }
+
+    @Test func pNarrowsTheTabToAPlaceOrABoxLiveAndEscShowsAllAgain() throws {
+        let box = try manager.add(ItemDraft(name: "Toolbox", location: "Dining room"))
+        try manager.move(ids: [3], to: .container(box.id))
+        app.handle(.character("p"))
+        #expect(screen.contains("Show what a place or a box holds"))
+        #expect(rows.contains { $0.contains("Dining room") && $0.contains("3 items · 1,070.00") })
+        type("dining")
+        app.handle(.enter)
+        #expect(rows.count == 3)
+        #expect(screen.contains("3 items · worth 1,070.00 USD · in Dining room (Esc clears)"))
+        app.handle(.character("p"))
+        type("toolbox")
+        #expect(rows.contains { $0.contains("#4 Toolbox") && $0.contains("in Dining room") })
+        app.handle(.enter)
+        #expect(rows.count == 1 && rows[0].contains("TV"))
+        // Live: a thing put in the box shows at once.
+        try manager.move(ids: [1], to: .container(box.id))
+        #expect(rows.count == 2)
+        app.handle(.escape)
+        #expect(rows.count == 4)
+    }
+
     @Test func everythingFitsAt80By24AndInASCII() throws {
         let small = try BrowseApp(
             manager: manager, registry: ViewRegistry(), context: ControllerContext(name: "app"),

@@ -242,6 +242,11 @@ extension InventoryManager {
         }
     }
 
+    /// The items that hold other items (boxes, toolboxes, drawer units), by name.
+    public func holders() throws -> [HouseholdItem] {
+        try withStore { try $0.database.items.holders() }
+    }
+
     /// The items directly inside the item `id`, by id.
     public func contents(of id: Int64) throws -> [HouseholdItem] {
         try withStore { try $0.database.items.contents(of: id) }

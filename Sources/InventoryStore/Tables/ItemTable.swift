@@ -108,6 +108,20 @@ public final class ItemTable {
         return containment
     }
 
+    /// The items that hold items, by name (then id).
+    public func holders() throws -> [HouseholdItem] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT \(ItemRows.columns) FROM items
+            WHERE id IN (SELECT container_id FROM items WHERE container_id IS NOT NULL)
+            ORDER BY inventory_fold(name), id
+            """)
+        defer { statement.reset() }
+        var items: [HouseholdItem] = []
+        while try statement.step() { items.append(try rows.decodeItem(statement)) }
+        return items
+    }
+
     /// How many items are directly inside the item `id`.
     public func contentCount(of id: Int64) throws -> Int {
         let statement = try database.cachedStatement(

@@ -15,7 +15,8 @@ struct Browse: ParsableCommand {
             item; a views file can add, order and hide tabs (see the README's views section). \
             Changes show at once in every tab, also those made by other processes. \
             Keys: arrows, PgUp/PgDn, Home/End move; Tab and 1-9 change tab; Enter opens an \
-            item; a adds, e edits, d deletes, i and l toggle insured and luxury, / searches, \
+            item; a adds, e edits, d deletes, i and l toggle insured and luxury, m moves the \
+            item to a place or into a box, p shows what a place or a box holds, / searches, \
             c starts a claim, ? shows the keys, q quits.
 
             Examples:
