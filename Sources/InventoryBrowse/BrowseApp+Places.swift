@@ -36,8 +36,7 @@ extension BrowseApp {
         var cursor = 0
         var top = 0
 
-        init(purpose: Purpose, places: [(path: String, detail: String)], holders: [HouseholdItem])
-        {
+        init(purpose: Purpose, places: [(path: String, detail: String)], holders: [HouseholdItem]) {
             self.purpose = purpose
             self.places = places
             self.holders = holders
@@ -165,7 +164,8 @@ extension BrowseApp {
                 switch row.destination {
                 case .place(let path): destination = .place(path)
                 case .container(let box): destination = .container(box.id)
-                case .newPlace(let path): destination = .place(try manager.addPlace(path: path).path)
+                case .newPlace(let path):
+                    destination = .place(try manager.addPlace(path: path).path)
                 }
                 let moved = try manager.move(ids: [item.id], to: destination)
                 modal = returnTo

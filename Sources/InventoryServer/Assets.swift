@@ -39,6 +39,9 @@ enum Assets {
         dl.fields div { display: grid; grid-template-columns: 11rem 1fr; }
         dt { font-weight: 600; }
         dd { margin: 0; white-space: pre-wrap; }
+        form.move, form.move-here { display: flex; flex-wrap: wrap; gap: .5rem; margin: 1rem 0; }
+        form.move label, form.move-here label { flex-basis: 100%; font-weight: 600; }
+        form.move input, form.move-here input { flex: 1 1 14rem; min-width: 0; }
         @media (max-width: 40rem) {
           thead { display: none; }
           tr { display: block; border-bottom: 1px solid var(--line); padding: .3rem 0; }

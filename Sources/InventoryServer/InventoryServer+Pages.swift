@@ -74,12 +74,16 @@ extension InventoryServer {
                     matching: ItemFilter(location: InventoryManager.path(inside: item))
                 ).filter { $0.containerID != nil }
                 let label = try self.manager.labels(ofItems: [item.id])[item.id]
+                let places = try self.manager.placeList()
                 return Self.html(
                     self.pages.layout(
                         title: item.name, tabs: try self.pager.tabs(), current: nil,
                         session: context.session, sequence: sequence,
                         main: self.pages.item(
                             item, history: history, contents: contents, label: label,
+                            trail: try self.trail(of: item, places: places),
+                            moves: ItemMoves(
+                                places: places.map(\.path), boxes: try self.manager.holders()),
                             session: context.session)))
             }
         }
@@ -164,7 +168,9 @@ extension InventoryServer {
             }
             return Self.html(pages.passwordForm(problem: nil))
         }
-        return answer(sessions.signIn(token: token, from: context.remoteAddress))
+        return answer(
+            sessions.signIn(token: token, from: context.remoteAddress),
+            returningTo: Self.pageAfterSignIn(request))
     }
 
     /// Signs in with the household password, from the sign-in form.
@@ -195,13 +201,20 @@ extension InventoryServer {
                 pages.passwordForm(problem: "That is not the household password."),
                 status: .forbidden)
         }
-        return answer(result)
+        return answer(result, returningTo: Self.pageAfterSignIn(request))
     }
 
-    private func answer(_ result: Sessions.SignIn) -> Response {
+    /// The answer to a sign-in: to the page asked for before it (`page`), or the first view.
+    private func answer(_ result: Sessions.SignIn, returningTo page: String?) -> Response {
         switch result {
         case .signedIn(let session):
-            var response = Self.redirect("/")
+            var response = Self.redirect(page ?? "/")
+            if page != nil {
+                response.setCookie(
+                    Cookie(
+                        name: Self.returnCookieName, value: "", maxAge: 0, path: "/",
+                        secure: configuration.secureCookies, httpOnly: true, sameSite: .lax))
+            }
             // The browser forgets the cookie when the session ends at the latest.
             response.setCookie(
                 Cookie(

@@ -59,6 +59,14 @@ extension InventoryServer {
                 return Self.redirect(Paths.place(place.id))
             }
         }
+        router.post("/items/:id/move") { request, context in
+            let fields = try await Self.formFields(request, context)
+            return try await self.blocking.run {
+                let item = try self.item(context)
+                try self.manager.move(ids: [item.id], to: try self.destination(fields["to"] ?? ""))
+                return Self.redirect(Paths.item(item.id))
+            }
+        }
         router.post("/items/:id/move-here") { request, context in
             let fields = try await Self.formFields(request, context)
             return try await self.blocking.run {
@@ -68,6 +76,50 @@ extension InventoryServer {
                 return Self.redirect(Paths.item(box.id))
             }
         }
+    }
+
+    /// Where the move form sends a thing: a box by `#12` (what its list offers, `#12 Red
+    /// toolbox`), its number or its label; a place by its label or its path, made if missing.
+    private func destination(_ typed: String) throws -> ItemDestination {
+        let text = typed.trimmingWhitespace()
+        guard !text.isEmpty else {
+            throw ServerError.badRequest("Say where it goes: a place, or a box's number or label.")
+        }
+        // "#12 Red toolbox" or "12"; a place may start with a number ("12 Oak Street").
+        let first = text.split(separator: " ").first.map(String.init) ?? text
+        if first.hasPrefix("#"), let id = Int64(first.dropFirst()), id > 0 {
+            return .container(id)
+        }
+        if let id = Int64(text), id > 0 { return .container(id) }
+        if InventoryLabel.number(text) != nil,
+            let found = try? manager.find(label: text).thing
+        {
+            switch found {
+            case .item(let item): return .container(item.id)
+            case .place(let place): return .place(place.path)
+            case .nothing: break
+            }
+        }
+        if let place = try manager.place(path: text) { return .place(place.path) }
+        return .place(try manager.addPlace(path: text).path)
+    }
+
+    /// Where `item` is, outermost first: the places of its location (each with its page) and
+    /// the boxes around it (each with theirs); the place of the outermost box is theirs.
+    func trail(of item: HouseholdItem, places: [Place]) throws -> [(name: String, page: String?)] {
+        var boxes: [HouseholdItem] = []
+        var next = item.containerID
+        while let id = next, boxes.count < 1_000, let box = try manager.item(id: id) {
+            boxes.insert(box, at: 0)
+            next = box.containerID
+        }
+        let byPath = Dictionary(places.map { ($0.path, $0.id) }) { first, _ in first }
+        let names = PlacePath.names(of: (boxes.first ?? item).location ?? "")
+        var trail: [(name: String, page: String?)] = names.indices.map { index in
+            (names[index], byPath[PlacePath.path(Array(names[...index]))].map(Paths.place))
+        }
+        trail += boxes.map { ($0.name, Paths.item($0.id)) }
+        return trail
     }
 
     /// The place the route's `id` names.

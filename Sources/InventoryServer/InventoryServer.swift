@@ -90,6 +90,9 @@ public final class InventoryServer: Sendable {
 
     /// The session cookie's name.
     public static let cookieName = "inventory_session"
+    /// The cookie that remembers the page a browser asked for before it signed in (a scanned
+    /// label's), so that signing in opens it.
+    static let returnCookieName = "inventory_return"
     /// The header an API request that changes something carries its CSRF token in.
     public static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
     /// The Content-Security-Policy of every answer: the page's own script and style only.
@@ -403,6 +406,7 @@ struct SignInMiddleware: RouterMiddleware {
     static let formRoutes: Set<String> = [
         "/items", "/items/{id}", "/items/{id}/delete", "/claims", "/claims/pick",
         "/claims/picked", "/signout", "/places/{id}/move", "/items/{id}/move-here",
+        "/items/{id}/move",
     ]
 
     func handle(
@@ -528,7 +532,49 @@ extension InventoryServer {
             return Self.json(json + "}", status: status)
         }
         let title = status == .unauthorized ? "Sign in" : status.reasonPhrase
-        return Self.html(pages.message(title: title, [message], links: links), status: status)
+        var response = Self.html(
+            pages.message(title: title, [message], links: links), status: status)
+        if case ServerError.signInNeeded = error, let page = Self.returnablePage(request) {
+            response.setCookie(
+                Cookie(
+                    name: Self.returnCookieName,
+                    value: page.addingPercentEncoding(withAllowedCharacters: Self.cookieSafe)
+                        ?? "/",
+                    maxAge: 3600, path: "/", secure: configuration.secureCookies, httpOnly: true,
+                    sameSite: .lax))
+        }
+        return response
+    }
+
+    /// What a cookie's value may hold as it is; the rest is percent-encoded.
+    private static let cookieSafe = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~")
+
+    /// The page `request` asks for, if signing in may lead back to it: a page's GET (not the
+    /// API's, not the sign-in's), its path and query, a path of this server's.
+    static func returnablePage(_ request: Request) -> String? {
+        guard request.method == .get, !isAPI(request) else { return nil }
+        let path = request.uri.path
+        guard path != "/signin" else { return nil }
+        let page = request.uri.query.map { path + "?" + $0 } ?? path
+        return isOwnPage(page) ? page : nil
+    }
+
+    /// Whether `page` is a path of this server's that a redirect may go to: it starts with
+    /// one slash (not `//host`, not `/\host`), holds no control character, and is short.
+    static func isOwnPage(_ page: String) -> Bool {
+        page.hasPrefix("/") && !page.hasPrefix("//") && !page.hasPrefix("/\\")
+            && page.utf8.count <= 1_000
+            && !page.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    /// The page a sign-in leads to: the one asked for before it (`returnCookieName`), else
+    /// the first view.
+    static func pageAfterSignIn(_ request: Request) -> String? {
+        guard let value = request.cookies[returnCookieName]?.value,
+            let page = value.removingPercentEncoding, isOwnPage(page)
+        else { return nil }
+        return page
     }
 
     /// The status and the user's words for an error of the inventory; a problem with the file

@@ -242,9 +242,13 @@ struct Pages: Sendable {
 
     /// An item's page: every field, its photo and files, its history; with the buttons to edit
     /// and delete it and the form to add a photo unless it is `readOnly` (a share link's).
+    ///
+    /// `trail` is where it is, outermost first, each place and box with its page; `moves` the
+    /// places and boxes the form to move it offers (none on a share link's page).
     func item(
         _ item: HouseholdItem, history: [JournalEntry], readOnly: Bool = false,
         links: PageLinks = .house, contents: [HouseholdItem] = [], label: InventoryLabel? = nil,
+        trail: [(name: String, page: String?)] = [], moves: ItemMoves? = nil,
         session: Sessions.Session? = nil
     ) -> [BodyNode] {
         var fields: [(String, String)] = [
@@ -302,10 +306,16 @@ struct Pages: Sendable {
             element(
                 "dl", ["class": "fields"],
                 fields.map { field in
-                    element(
+                    let value =
+                        field.0 == "Location" && !trail.isEmpty && !readOnly
+                        ? whereNodes(trail) : [text(field.1)]
+                    return element(
                         "div", [:],
-                        [element("dt", [:], [text(field.0)]), element("dd", [:], [text(field.1)])])
+                        [element("dt", [:], [text(field.0)]), element("dd", [:], value)])
                 }))
+        if !readOnly, let moves, let session {
+            nodes.append(moveForm(item, moves, session: session))
+        }
         nodes.append(element("h2", [:], [text("Photos and files")]))
         if item.attachments.isEmpty {
             nodes.append(element("p", ["class": "empty"], [text("None yet.")]))
@@ -480,6 +490,45 @@ struct Pages: Sendable {
         ]
     }
 
+    /// Where a thing is, as links: each place and box of `trail` to its page.
+    private func whereNodes(_ trail: [(name: String, page: String?)]) -> [BodyNode] {
+        var nodes: [BodyNode] = []
+        for (index, step) in trail.enumerated() {
+            if index > 0 { nodes.append(text(PlacePath.separator)) }
+            nodes.append(
+                step.page.map { element("a", ["href": $0], [text(step.name)]) } ?? text(step.name))
+        }
+        return nodes
+    }
+
+    /// The form that moves an item: a place's path or a box (`#12`, a label), chosen from the
+    /// places and boxes there are, or typed (a new place is made).
+    private func moveForm(_ item: HouseholdItem, _ moves: ItemMoves, session: Sessions.Session)
+        -> BodyNode
+    {
+        let options =
+            moves.places.map { element("option", ["value": $0], []) }
+            + moves.boxes.filter { $0.id != item.id }.map { box in
+                element("option", ["value": "#\(box.id) \(box.name)"], [])
+            }
+        return element(
+            "form",
+            ["class": "move", "method": "post", "action": Paths.item(item.id) + "/move"],
+            [
+                element("input", ["type": "hidden", "name": "csrf", "value": session.csrf]),
+                element("label", ["for": "to"], [text("Move to a place, or into a box")]),
+                element(
+                    "input",
+                    [
+                        "type": "text", "id": "to", "name": "to", "list": "destinations",
+                        "required": "required", "autocomplete": "off",
+                        "placeholder": "House / Garage, #12, 000-042",
+                    ]),
+                element("datalist", ["id": "destinations"], options),
+                element("button", ["type": "submit"], [text("Move")]),
+            ])
+    }
+
     /// The sign-in form of a server with a household password.
     func passwordForm(problem: String?) -> String {
         var fields: [BodyNode] = [
@@ -587,4 +636,10 @@ enum Paths {
     static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
+}
+
+/// What an item's form to move it offers: every place's path, and the items holding others.
+struct ItemMoves {
+    var places: [String]
+    var boxes: [HouseholdItem]
 }

@@ -81,4 +81,87 @@ struct ServerPlaceTests {
             #expect(try manager.item(id: saw.id)?.location == "House / Shed / Red toolbox")
         }
     }
+
+    @Test("an item's page links where it is and moves it to a place, a new place or a box")
+    func theItemPageShowsWhereAndMoves() async throws {
+        let fixture = try ServerFixture()
+        let manager = fixture.manager
+        let box = try manager.add(ItemDraft(name: "Red toolbox", location: "House / Garage"))
+        let drill = try manager.add(ItemDraft(name: "Drill", price: usd("120")))
+        let lamp = try manager.add(ItemDraft(name: "Lamp", location: "12 Oak Street"))
+        try manager.move(ids: [drill.id], to: .container(box.id))
+        let labels = try manager.assignLabels(items: [], places: ["12 Oak Street"])
+        let house = try #require(try manager.place(path: "House"))
+        let garage = try #require(try manager.place(path: "House / Garage"))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            func move(_ id: Int64, to: String) async throws -> TestResponse {
+                let (headers, body) = browser.form([("to", to)])
+                return try await client.execute(
+                    uri: "/items/\(id)/move", method: .post, headers: headers, body: body)
+            }
+            let page = try await client.execute(
+                uri: "/items/\(drill.id)", method: .get, headers: browser.headers)
+            #expect(
+                page.text.contains(
+                    "<dd><a href=\"/places/\(house.id)\">House</a> / <a href=\"/places/"
+                        + "\(garage.id)\">Garage</a> / <a href=\"/items/\(box.id)\">Red toolbox</a>"
+                        + "</dd>"))
+            #expect(page.text.contains("action=\"/items/\(drill.id)/move\""))
+            #expect(page.text.contains("<option value=\"House / Garage\">"))
+            #expect(page.text.contains("<option value=\"#\(box.id) Red toolbox\">"))
+            // Out of the box to a place picked from the list, to a new place typed, into a box
+            // by what the list offers, and to a place by its label; a number first is a place.
+            #expect(try await move(drill.id, to: "house / garage").status == .seeOther)
+            #expect(try manager.item(id: drill.id)?.location == "House / Garage")
+            #expect(try manager.item(id: drill.id)?.containerID == nil)
+            #expect(try await move(drill.id, to: "House / Attic").status == .seeOther)
+            #expect(try manager.place(path: "House / Attic") != nil)
+            #expect(try await move(drill.id, to: "#\(box.id) Red toolbox").status == .seeOther)
+            #expect(try manager.item(id: drill.id)?.containerID == box.id)
+            #expect(try await move(box.id, to: labels[0].text).status == .seeOther)
+            #expect(try manager.item(id: drill.id)?.location == "12 Oak Street / Red toolbox")
+            #expect(try await move(lamp.id, to: "12 Oak Street / Hall").status == .seeOther)
+            #expect(try manager.item(id: lamp.id)?.location == "12 Oak Street / Hall")
+            // Refused: nowhere, a loop, a box that is not there.
+            #expect(try await move(drill.id, to: "  ").status == .badRequest)
+            #expect(try await move(box.id, to: "#\(drill.id)").status == .conflict)
+            #expect(try await move(drill.id, to: "999").status == .notFound)
+            #expect(try manager.item(id: box.id)?.location == "12 Oak Street")
+        }
+    }
+
+    @Test("a label scanned before signing in opens once the sign-in is done")
+    func signingInReturnsToTheScannedLabel() async throws {
+        let fixture = try ServerFixture()
+        let box = try fixture.manager.add(ItemDraft(name: "Red toolbox", location: "Garage"))
+        _ = try fixture.manager.assignLabels(items: [box.id], places: [])
+        try await fixture.test { client in
+            let scanned = try await client.execute(uri: "/L/000-001", method: .get)
+            #expect(scanned.status == .unauthorized)
+            let remembered = try #require(scanned.headers[.setCookie])
+            #expect(remembered.hasPrefix("inventory_return=/L/000-001;"))
+            #expect(remembered.contains("HttpOnly") && remembered.contains("SameSite=Lax"))
+            // The API and the sign-in itself are never returned to.
+            let api = try await client.execute(uri: "/api/views/all", method: .get)
+            #expect(api.status == .unauthorized && api.headers[.setCookie] == nil)
+            let cookie = String(remembered.split(separator: ";")[0])
+            let token = fixture.server.sessions.makeSignInToken()
+            let signedIn = try await client.execute(
+                uri: "/signin?token=\(token)", method: .get, headers: [.cookie: cookie])
+            #expect(signedIn.status == .seeOther)
+            #expect(signedIn.headers[.location] == "/L/000-001")
+            #expect(
+                signedIn.headers[values: .setCookie].contains { $0.hasPrefix("inventory_return=;") }
+            )
+            // A remembered page elsewhere is never followed.
+            for forged in ["//evil.example/x", "https://evil.example", "/%5Cevil.example"] {
+                let token = fixture.server.sessions.makeSignInToken()
+                let answer = try await client.execute(
+                    uri: "/signin?token=\(token)", method: .get,
+                    headers: [.cookie: "inventory_return=" + forged])
+                #expect(answer.headers[.location] == "/", "\(forged)")
+            }
+        }
+    }
 }
