@@ -137,6 +137,10 @@ let package = Package(
             dependencies: [
                 "InventoryKit", "InventoryFiles", "Locking", "CZlibChecksum",
             ]),
+        // The off-site copy: a backup staged as a folder, copied by restic.
+        .target(
+            name: "InventoryOffsite",
+            dependencies: ["InventoryKit", "InventoryExchange", "InventoryFiles", "Locking"]),
         .target(name: "InventoryBrowse", dependencies: ["InventoryKit"]),
         .target(
             name: "InventoryReport",
@@ -190,7 +194,7 @@ let package = Package(
             name: "inventory",
             dependencies: [
                 "InventoryKit", "InventoryBrowse", "InventoryExchange", "InventoryReport",
-                "InventoryCommandLine", "Locking",
+                "InventoryCommandLine", "InventoryOffsite", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A release build of the command line is one static executable: no dynamic loader,
@@ -253,6 +257,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ]),
+        .testTarget(
+            name: "InventoryOffsiteTests",
+            dependencies: ["InventoryOffsite", "InventoryExchange", "InventoryTestSupport"]),
         .testTarget(
             name: "InventoryBrowseTests",
             dependencies: ["InventoryBrowse", "InventoryTestSupport", "InventoryStore"]),

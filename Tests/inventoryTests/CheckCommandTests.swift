@@ -17,6 +17,7 @@ import Testing
                 #2  Ring: no photo
                 #1  TV: no photo; no receipt (worth 1,299.00, more than 500.00); \
                 no serial number (tagged electronics); no purchase date
+                Off-site copy: none is set up (inventory offsite init keeps one away from the house)
 
                 """)
         // the luxury view holds the ring only

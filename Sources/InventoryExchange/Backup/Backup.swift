@@ -96,6 +96,115 @@ public enum Backup {
         return manifest!
     }
 
+    /// Brings `folder` up to date as an unpacked backup of `manager`'s inventory, for another
+    /// program to copy (an off-site copy): `inventory.sqlite` a snapshot of the database taken
+    /// while other processes may write, `photos/` a hard link to every stored file its items
+    /// use (a copy when the folder is on another disk), and `manifest.json`, the same manifest
+    /// an archive holds (`StagedRestore(unpackedIn:owning:named:)` checks it). A stored file
+    /// already there is kept as it is, so that a copier finds it unchanged; one no longer used,
+    /// and anything else, is removed. The folder is made (mode 0700) when missing.
+    ///
+    /// - Returns: the manifest written.
+    /// - Throws: `BackupError`, `InventoryError`.
+    public static func stage(
+        _ manager: InventoryManager, in folder: String, programVersion: String,
+        now: Date = Date()
+    ) throws -> BackupManifest {
+        guard FileManager.default.fileExists(atPath: manager.databasePath) else {
+            throw BackupError.noInventory(path: manager.databasePath)
+        }
+        let files = FileManager.default
+        func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+        func cannotWrite(_ path: String) -> InventoryError {
+            InventoryError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        for made in [folder, path("photos")] where mkdir(made, 0o700) != 0 && errno != EEXIST {
+            throw cannotWrite(made)
+        }
+        // Only what the manifest lists stays.
+        for name in (try? files.contentsOfDirectory(atPath: folder)) ?? []
+        where name != "photos" {
+            try? files.removeItem(atPath: path(name))
+        }
+        let copy = path(".inventory.sqlite.new")
+        let snapshot: InventorySnapshot
+        do {
+            snapshot = try manager.snapshot(to: copy)
+        } catch InventoryError.cannotOpen(_, let reason, _) where reason.isDamage {
+            throw BackupError.damaged(path: manager.databasePath)
+        }
+        let database = path(BackupManifest.databaseEntryName)
+        guard rename(copy, database) == 0 else { throw cannotWrite(database) }
+        for name in (try? files.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix(".inventory.sqlite.new") {
+            try? files.removeItem(atPath: path(name))
+        }
+        guard let databaseDigest = StagedRestore.sha256(ofFileAt: database),
+            let databaseSize = (try? files.attributesOfItem(atPath: database))?[.size] as? Int64
+        else { throw cannotWrite(database) }
+        var entries = [
+            BackupManifest.Entry(
+                path: BackupManifest.databaseEntryName, size: databaseSize,
+                sha256: databaseDigest.hexadecimal)
+        ]
+        let wanted = Set(snapshot.files)
+        let photos = path("photos")
+        for name in (try? files.contentsOfDirectory(atPath: photos)) ?? []
+        where !wanted.contains(name) {
+            try? files.removeItem(atPath: (photos as NSString).appendingPathComponent(name))
+        }
+        for name in snapshot.files {
+            let source = manager.photos.path(of: name)
+            let target = (photos as NSString).appendingPathComponent(name)
+            var original = stat()
+            guard stat(source, &original) == 0 else {
+                throw BackupError.missingFile(name: name, folder: manager.photos.directory)
+            }
+            var staged = stat()
+            if lstat(target, &staged) == 0 {
+                if staged.st_mode & S_IFMT == S_IFREG, staged.st_size == original.st_size {
+                    entries.append(entry(for: name, size: Int64(original.st_size)))
+                    continue
+                }
+                unlink(target)
+            }
+            if link(source, target) != 0 {
+                // Another disk: a copy, written beside its name and renamed into place.
+                let partial = target + ".partial"
+                unlink(partial)
+                do {
+                    try files.copyItem(atPath: source, toPath: partial)
+                } catch {
+                    throw InventoryError.cannotWrite(path: target, reason: "\(error)")
+                }
+                guard rename(partial, target) == 0 else { throw cannotWrite(target) }
+            }
+            entries.append(entry(for: name, size: Int64(original.st_size)))
+        }
+        let manifest = BackupManifest(
+            format: BackupManifest.formatName, formatVersion: BackupManifest.currentFormatVersion,
+            programVersion: programVersion, createdAt: now.formatted(.iso8601),
+            schemaVersion: snapshot.schemaVersion, currency: snapshot.currency.code,
+            counts: snapshot.counts, entries: entries)
+        let manifestPath = path(BackupManifest.entryName)
+        do {
+            try manifest.encoded().write(
+                to: URL(fileURLWithPath: manifestPath), options: .atomic)
+            chmod(manifestPath, 0o600)
+        } catch {
+            throw InventoryError.cannotWrite(path: manifestPath, reason: "\(error)")
+        }
+        return manifest
+
+        /// A stored file's entry: its checksum is its name's (checked when it was stored, and
+        /// by a restore against its bytes).
+        func entry(for name: String, size: Int64) -> BackupManifest.Entry {
+            BackupManifest.Entry(
+                path: BackupManifest.filesFolder + name, size: size,
+                sha256: String(name.prefix(64)))
+        }
+    }
+
     /// Writes the archive of `snapshot` at `path` and closes it.
     private static func writeArchive(
         at path: String, snapshot: InventorySnapshot, photos: FileStore, programVersion: String,

@@ -12,12 +12,17 @@ public import InventoryKit
 ///
 /// `restore(into:replacing:)` then replaces the inventory; the unpacked copy is removed when
 /// the value goes away (an unpacked copy left by a killed process is removed by the next one).
+/// A backup unpacked by another program (an off-site copy) is checked the same way
+/// (`init(unpackedIn:owning:named:)`).
 public final class StagedRestore {
     /// The archive's manifest.
     public let manifest: BackupManifest
     /// The archive's path, for messages.
     public let archivePath: String
+    /// Where the unpacked backup is: `manifest.json`, `inventory.sqlite` and `photos/`.
     private let folder: String
+    /// The folder removed when the value goes away (`folder` or one holding it).
+    private let owned: String
     private let snapshot: InventorySnapshot
 
     /// The largest manifest read: a manifest lists one line per stored file.
@@ -63,9 +68,8 @@ public final class StagedRestore {
         // Found once, by path.
         let entries = try Self.checkEntries(of: archive, against: expected, refused: refused)
 
-        let databaseFolder = (databasePath as NSString).deletingLastPathComponent
-        Self.removeLeftovers(in: databaseFolder)
-        folder = try Self.makeFolder(in: databaseFolder)
+        folder = try Self.privateFolder(besideDatabaseAt: databasePath)
+        owned = folder
         do {
             let photos = (folder as NSString).appendingPathComponent("photos")
             guard mkdir(photos, 0o700) == 0 else {
@@ -83,34 +87,8 @@ public final class StagedRestore {
             }
             // On the disk before the inventory names them.
             Self.syncFolder(photos)
-            let database = (folder as NSString).appendingPathComponent("inventory.sqlite")
-            let snapshot: InventorySnapshot
-            do {
-                snapshot = try InventoryManager.describe(databaseAt: database)
-            } catch let error as MigrationError {
-                if case .writtenByNewerVersion = error {
-                    throw refused("its inventory was made by a newer version of inventory")
-                }
-                throw refused("its inventory is damaged (its tables are not an inventory's)")
-            } catch InventoryError.cannotOpen(_, let reason, _) {
-                // The reason in words; what SQLite said about the pages is left out.
-                throw refused(
-                    reason.isDamage
-                        ? "its inventory is damaged (the integrity check failed)"
-                        : "its inventory cannot be opened: \(reason)")
-            }
-            guard snapshot.counts == manifest.counts else {
-                throw refused(
-                    "its inventory holds \(BackupError.phrase(snapshot.counts)), not what its "
-                        + "manifest lists (\(BackupError.phrase(manifest.counts)))")
-            }
-            let files = Set(expected.keys.filter { $0.hasPrefix(BackupManifest.filesFolder) })
-            if let missing = snapshot.files.first(where: {
-                !files.contains(BackupManifest.filesFolder + $0)
-            }) {
-                throw refused("it lacks the stored file \(missing) that an item uses")
-            }
-            self.snapshot = snapshot
+            self.snapshot = try Self.describe(
+                folder: folder, manifest: manifest, expected: expected, refused: refused)
             self.manifest = manifest
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
@@ -118,8 +96,95 @@ public final class StagedRestore {
         }
     }
 
+    /// Checks a backup another program unpacked in `folder` (inside `owned`, a folder of
+    /// `privateFolder(besideDatabaseAt:)`, which the value removes when it goes away, and on
+    /// failure): its manifest, every file against its size and SHA-256 (plain files only,
+    /// nothing the manifest does not list), the database's integrity and what it holds.
+    /// `source` names it in messages.
+    ///
+    /// - Throws: `BackupError.refused`; `InventoryError`.
+    public init(unpackedIn folder: String, owning owned: String, named source: String) throws {
+        archivePath = source
+        self.folder = folder
+        self.owned = owned
+        func refused(_ reason: String) -> BackupError { .refused(path: source, reason: reason) }
+        do {
+            let manifestPath = (folder as NSString).appendingPathComponent(BackupManifest.entryName)
+            guard
+                let attributes = try? FileManager.default.attributesOfItem(atPath: manifestPath),
+                attributes[.type] as? FileAttributeType == .typeRegular,
+                (attributes[.size] as? UInt64 ?? .max) <= Self.maximumManifestSize,
+                let data = FileManager.default.contents(atPath: manifestPath)
+            else {
+                throw refused(
+                    "it is not an inventory backup (it has no \(BackupManifest.entryName))")
+            }
+            let manifest: BackupManifest
+            do {
+                manifest = try BackupManifest.decode(data)
+            } catch {
+                throw refused(error.description)
+            }
+            let expected = try Self.check(manifest, refused: refused)
+            try Self.checkFiles(in: folder, against: expected, refused: refused)
+            self.snapshot = try Self.describe(
+                folder: folder, manifest: manifest, expected: expected, refused: refused)
+            self.manifest = manifest
+        } catch {
+            try? FileManager.default.removeItem(atPath: owned)
+            throw error
+        }
+    }
+
+    /// A new folder only this user may enter, beside the inventory file `databasePath`, on the
+    /// same disk (its files are moved into the photos folder, never copied); folders of
+    /// restores whose process is gone are removed first.
+    ///
+    /// - Throws: `InventoryError.cannotWrite`.
+    public static func privateFolder(besideDatabaseAt databasePath: String) throws -> String {
+        let databaseFolder = (databasePath as NSString).deletingLastPathComponent
+        removeLeftovers(in: databaseFolder)
+        return try makeFolder(in: databaseFolder)
+    }
+
+    /// Opens the unpacked database (which migrates an earlier release's), checks it page by
+    /// page, and compares what it holds with the manifest and the files unpacked.
+    private static func describe(
+        folder: String, manifest: BackupManifest, expected: [String: BackupManifest.Entry],
+        refused: (String) -> BackupError
+    ) throws -> InventorySnapshot {
+        let database = (folder as NSString).appendingPathComponent("inventory.sqlite")
+        let snapshot: InventorySnapshot
+        do {
+            snapshot = try InventoryManager.describe(databaseAt: database)
+        } catch let error as MigrationError {
+            if case .writtenByNewerVersion = error {
+                throw refused("its inventory was made by a newer version of inventory")
+            }
+            throw refused("its inventory is damaged (its tables are not an inventory's)")
+        } catch InventoryError.cannotOpen(_, let reason, _) {
+            // The reason in words; what SQLite said about the pages is left out.
+            throw refused(
+                reason.isDamage
+                    ? "its inventory is damaged (the integrity check failed)"
+                    : "its inventory cannot be opened: \(reason)")
+        }
+        guard snapshot.counts == manifest.counts else {
+            throw refused(
+                "its inventory holds \(BackupError.phrase(snapshot.counts)), not what its "
+                    + "manifest lists (\(BackupError.phrase(manifest.counts)))")
+        }
+        let files = Set(expected.keys.filter { $0.hasPrefix(BackupManifest.filesFolder) })
+        if let missing = snapshot.files.first(where: {
+            !files.contains(BackupManifest.filesFolder + $0)
+        }) {
+            throw refused("it lacks the stored file \(missing) that an item uses")
+        }
+        return snapshot
+    }
+
     deinit {
-        try? FileManager.default.removeItem(atPath: folder)
+        try? FileManager.default.removeItem(atPath: owned)
     }
 
     /// Replaces `manager`'s inventory with the backup: its items, claims, history and files.
@@ -222,6 +287,74 @@ public final class StagedRestore {
             throw refused("it lacks \(missing), which its manifest lists (is it cut short?)")
         }
         return seen
+    }
+
+    /// Refuses a folder whose files are not exactly the manifest's: a link or anything but a
+    /// plain file, a file it does not list, one missing, or one whose size or SHA-256 is not
+    /// the listed one (a stored file's also the one its name says).
+    private static func checkFiles(
+        in folder: String, against expected: [String: BackupManifest.Entry],
+        refused: (String) -> BackupError
+    ) throws {
+        var seen: Set<String> = []
+        for top in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            var status = stat()
+            let path = (folder as NSString).appendingPathComponent(top)
+            guard lstat(path, &status) == 0 else { continue }
+            if top == "photos", status.st_mode & S_IFMT == S_IFDIR {
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                    seen.insert(BackupManifest.filesFolder + name)
+                }
+            } else {
+                seen.insert(top)
+            }
+        }
+        seen.remove(BackupManifest.entryName)
+        if let extra = seen.sorted().first(where: { expected[$0] == nil }) {
+            throw refused("it holds a file its manifest does not list (\(printable(extra)))")
+        }
+        for (path, entry) in expected.sorted(by: { $0.key < $1.key }) {
+            let file = (folder as NSString).appendingPathComponent(path)
+            var status = stat()
+            guard lstat(file, &status) == 0 else {
+                throw refused("it lacks \(path), which its manifest lists")
+            }
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                throw refused("its \(path) is not a plain file")
+            }
+            guard Int64(status.st_size) == entry.size else {
+                throw refused("its \(path) is not the size its manifest says")
+            }
+            guard let digest = Self.sha256(ofFileAt: file) else {
+                throw refused("its \(path) cannot be read")
+            }
+            guard digest.hexadecimal == entry.sha256 else {
+                throw refused("its \(path) does not match its checksum (it is damaged)")
+            }
+            if path.hasPrefix(BackupManifest.filesFolder),
+                !path.dropFirst(BackupManifest.filesFolder.count).hasPrefix(entry.sha256)
+            {
+                throw refused("its stored file \(path) is not the file its name says")
+            }
+        }
+    }
+
+    /// The SHA-256 of the file at `path`, read in pieces; nil when it cannot be read.
+    static func sha256(ofFileAt path: String) -> SHA256.Digest? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var hash = SHA256()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return hash.finalize() }
+            buffer.withUnsafeBytes {
+                hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<count]))
+            }
+        }
     }
 
     private static func syncFolder(_ path: String) {

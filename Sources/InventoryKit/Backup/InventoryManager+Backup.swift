@@ -117,8 +117,10 @@ extension InventoryManager {
             let highest = try store.database.highestItemID()
             let highestClaim = try store.database.highestClaimID()
             // Share links are the household's dealings with others, not the inventory's
-            // content: those of now stay as they are (revoked ones revoked, visits kept).
+            // content: those of now stay as they are (revoked ones revoked, visits kept); so
+            // does where the off-site copy goes.
             try store.database.shareLinks.carry(into: snapshot.databasePath)
+            try store.database.settings.carryOffsite(into: snapshot.databasePath)
             try store.database.replaceDatabase(withContentsOf: snapshot.databasePath)
             try store.database.keepItemIDsAbove(highest)
             try store.database.keepClaimIDsAbove(highestClaim)

@@ -39,6 +39,12 @@ extension InventoryManager {
         return summaries
     }
 
+    /// What every item is worth together (replacement value, else price, times quantity), in
+    /// minor units of the inventory's currency.
+    public func totalWorth() throws -> Int128 {
+        try withStore { try $0.database.places.totalWorth() }
+    }
+
     /// Every place, parents before their children (by path), without totals: no item is read.
     public func placeList() throws -> [Place] {
         try withStore { try $0.database.places.all() }

@@ -60,6 +60,52 @@ extension InventoryManager {
         }
     }
 
+    // MARK: - The off-site copy
+
+    /// Where the off-site copy goes, and when it last went.
+    public func offsiteSettings() throws -> OffsiteSettings {
+        try withStore { try $0.database.settings.offsite() }
+    }
+
+    /// Stores where the off-site copy goes (and when it last went), checked first
+    /// (`checkOffsiteSettings`).
+    ///
+    /// - Throws: `InventoryError.invalidValue`, and nothing is stored then; `DatabaseError`.
+    public func setOffsiteSettings(_ settings: OffsiteSettings) throws {
+        try checkOffsiteSettings(settings)
+        try withStore { store in
+            try store.database.write { try store.database.settings.saveOffsite(settings) }
+        }
+    }
+
+    /// Refuses off-site settings that cannot be stored: a repository address, password file or
+    /// password command must be 1 to 1,000 characters without control characters, and the
+    /// period 1 to 36,500 days.
+    ///
+    /// - Throws: `InventoryError.invalidValue`.
+    public func checkOffsiteSettings(_ settings: OffsiteSettings) throws {
+        for (value, name) in [
+            (settings.repository, "repository"), (settings.passwordFile, "password file"),
+            (settings.passwordCommand, "password command"),
+        ] {
+            guard let value else { continue }
+            guard !value.trimmingWhitespace().isEmpty, value.count <= 1_000,
+                !value.unicodeScalars.contains(where: {
+                    $0.properties.generalCategory == .control
+                })
+            else {
+                throw InventoryError.invalidValue(
+                    field: .other(name), value: value,
+                    reason: "1 to 1,000 characters, without control characters")
+            }
+        }
+        guard (1...36_500).contains(settings.periodDays) else {
+            throw InventoryError.invalidValue(
+                field: .other("period"), value: String(settings.periodDays),
+                reason: "1 to 36,500 days")
+        }
+    }
+
     // MARK: - Currency
 
     /// Chooses the inventory's currency: while it holds no amount, or while every amount it

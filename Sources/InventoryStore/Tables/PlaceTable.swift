@@ -87,6 +87,18 @@ public struct PlaceTable {
         try database.cachedStatement("DELETE FROM places WHERE id = ?").runOnce([.integer(id)])
     }
 
+    /// What every item is worth together (worth × quantity, minor units).
+    public func totalWorth() throws -> Int128 {
+        let statement = try database.cachedStatement(
+            "SELECT coalesce(value, price), quantity FROM items WHERE coalesce(value, price) > 0")
+        defer { statement.reset() }
+        var total: Int128 = 0
+        while try statement.step() {
+            total += Int128(statement.optionalInt64(at: 0) ?? 0) * Int128(statement.int64(at: 1))
+        }
+        return total
+    }
+
     /// Every location items are at, with how many items are there and their total worth
     /// (worth × quantity, minor units).
     public func locationTotals() throws -> [String: (count: Int, worth: Int128)] {

@@ -123,6 +123,72 @@ public struct SettingsTable {
         }
     }
 
+    /// The settings keys of the off-site copy, which `current()` never reads.
+    private enum OffsiteKey: String, CaseIterable {
+        case repository = "offsite.repository"
+        case passwordFile = "offsite.password_file"
+        case passwordCommand = "offsite.password_command"
+        case lastPush = "offsite.last_push"
+        case periodDays = "offsite.period_days"
+    }
+
+    /// Where the off-site copy goes and when it last went.
+    public func offsite() throws -> OffsiteSettings {
+        let statement = try database.cachedStatement(
+            "SELECT key, value FROM settings WHERE substr(key, 1, 8) = 'offsite.'")
+        defer { statement.reset() }
+        var settings = OffsiteSettings()
+        while try statement.step() {
+            let value = statement.text(at: 1)
+            switch OffsiteKey(rawValue: statement.text(at: 0)) {
+            case .repository: settings.repository = value
+            case .passwordFile: settings.passwordFile = value
+            case .passwordCommand: settings.passwordCommand = value
+            case .lastPush:
+                settings.lastPush = Int64(value).map(Timestamp.init(millisecondsSince1970:))
+            case .periodDays:
+                if let days = Int(value), days > 0 { settings.periodDays = days }
+            case nil: break
+            }
+        }
+        return settings
+    }
+
+    /// Stores where the off-site copy goes and when it last went (nil values removed).
+    public func saveOffsite(_ settings: OffsiteSettings) throws {
+        let values: [OffsiteKey: String?] = [
+            .repository: settings.repository, .passwordFile: settings.passwordFile,
+            .passwordCommand: settings.passwordCommand,
+            .lastPush: settings.lastPush.map { String($0.millisecondsSince1970) },
+            .periodDays: settings.periodDays == OffsiteSettings.defaultPeriodDays
+                ? nil : String(settings.periodDays),
+        ]
+        for key in OffsiteKey.allCases {
+            if let value = values[key] ?? nil {
+                try database.execute(
+                    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    [.text(key.rawValue), .text(value)])
+            } else {
+                try database.execute("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
+            }
+        }
+    }
+
+    /// Writes this inventory's off-site settings into the inventory file at `path` (one about
+    /// to replace it: a restore), in place of its own, if one is set up: where the copy goes is
+    /// the household's arrangement now, not the content's (a restore of an old backup keeps the
+    /// nightly copy going).
+    public func carryOffsite(into path: String) throws {
+        let settings = try offsite()
+        // An inventory without a copy set up (a new one) takes the restored one's.
+        guard settings.repository != nil else { return }
+        let copy = try Database(path: path, options: .init(createIfMissing: false))
+        defer { copy.close() }
+        try copy.transaction(.immediate) {
+            try SettingsTable(database: copy, currency: currency).saveOffsite(settings)
+        }
+    }
+
     /// Stores `settings` (a title of nil removes the stored one); the caller validates them.
     public func save(_ settings: InventorySettings) throws {
         let upsert =

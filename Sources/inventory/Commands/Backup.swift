@@ -136,6 +136,21 @@ struct RestoreCommand: ParsableCommand {
     var force = false
 
     func run() throws {
+        try Self.restore(
+            database: database, force: force, retry: "inventory restore \(file) --force"
+        ) { databasePath in
+            try StagedRestore(archiveAt: file, besideDatabaseAt: databasePath)
+        }
+    }
+
+    /// Replaces the inventory `database` names with what `stage` checked and unpacked beside
+    /// it (given the inventory file's path): refused for an inventory holding items or claims
+    /// unless `force`; a damaged inventory is moved aside with `force`, else refused with
+    /// `retry`, the command that would replace it.
+    static func restore(
+        database: DatabaseOptions, force: Bool, retry: String,
+        stage: (String) throws -> StagedRestore
+    ) throws {
         let location = try InventoryLocation.resolve(
             option: database.path, environment: InventoryLocation.processEnvironment)
         if location.isDefault { try InventoryLocation.createDefaultFolder(for: location.path) }
@@ -152,23 +167,20 @@ struct RestoreCommand: ParsableCommand {
                 status: 1)
         }
         do {
-            let staged = try StagedRestore(
-                archiveAt: file,
-                besideDatabaseAt: folder.isEmpty ? "./" + location.path : location.path)
+            let staged = try stage(folder.isEmpty ? "./" + location.path : location.path)
             let manager: InventoryManager
             do {
                 manager = try database.openManager(.write)
-            } catch  where Self.isDamage(error) {
+            } catch  where isDamage(error) {
                 // A damaged inventory is what a restore is for: with --force it is moved
                 // aside (kept, for whoever wants to look at it) and the backup takes its place.
                 guard force else {
                     throw CommandFailure(
                         description: "\(CommandLineMessage.text(forAny: error) ?? "\(error)"); "
-                            + "'inventory restore \(file) --force' replaces it "
-                            + "(the damaged file is kept beside it)",
+                            + "'\(retry)' replaces it (the damaged file is kept beside it)",
                         status: 1)
                 }
-                let aside = try Self.moveAside(location.path)
+                let aside = try moveAside(location.path)
                 Terminal.standardError.writeLine(
                     "inventory: the damaged inventory was moved aside to \(aside)")
                 manager = try database.openManager(.write)
@@ -180,7 +192,7 @@ struct RestoreCommand: ParsableCommand {
                 }
             }
             Terminal.standardOutput.writeLine(
-                "Restored \(Self.summary(of: staged.manifest)) into \(location.path).")
+                "Restored \(summary(of: staged.manifest)) into \(location.path).")
         } catch let error as BackupError {
             throw CommandFailure(
                 description: CommandLineMessage.text(for: error), status: error.exitStatus)

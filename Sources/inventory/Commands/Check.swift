@@ -14,7 +14,9 @@ struct Check: ParsableCommand {
             --receipt-threshold 250 --review-days 180').
 
             A summary line comes first ("12 of 240 items need something"), then one line per \
-            item. Changes nothing; exits 0 unless --strict is given and an item needs something.
+            item, then what the household lacks: an off-site copy ('inventory offsite'), or one \
+            pushed within its period (7 days). Changes nothing; exits 0 unless --strict is \
+            given and an item needs something.
 
             Examples:
               inventory check
@@ -44,8 +46,10 @@ struct Check: ParsableCommand {
             if !findings.isEmpty { needing.append((item, findings)) }
         }
         let output = Terminal.standardOutput
+        let offsite = try manager.offsiteSettings().finding(now: Timestamp(Date()))
         if json {
-            output.writeLine(try Self.json(checked: checked, needing: needing, check: check))
+            output.writeLine(
+                try Self.json(checked: checked, needing: needing, check: check, offsite: offsite))
         } else {
             output.writeLine(
                 "\(needing.count) of \(checked) item\(checked == 1 ? "" : "s") "
@@ -58,6 +62,7 @@ struct Check: ParsableCommand {
                         + "\(VisibleText.of(item.name)): "
                         + findings.map(\.message).joined(separator: "; "))
             }
+            if let offsite { output.writeLine("Off-site copy: \(offsite)") }
         }
         if strict && !needing.isEmpty {
             output.flush()
@@ -67,7 +72,7 @@ struct Check: ParsableCommand {
 
     static func json(
         checked: Int, needing: [(item: HouseholdItem, findings: [ItemCheck.Finding])],
-        check: ItemCheck
+        check: ItemCheck, offsite: String?
     ) throws -> String {
         struct Document: Encodable {
             struct Item: Encodable {
@@ -85,6 +90,8 @@ struct Check: ParsableCommand {
             var reviewDays: Int
             var today: String
             var items: [Item]
+            /// What the household lacks of its off-site copy, if anything.
+            var offsite: String?
         }
         let document = Document(
             checked: checked, needing: needing.count,
@@ -94,7 +101,7 @@ struct Check: ParsableCommand {
                 Document.Item(
                     id: item.id, name: item.name,
                     missing: findings.map { .init(rule: $0.rule.rawValue, message: $0.message) })
-            })
+            }, offsite: offsite)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(document), as: UTF8.self)
