@@ -44,6 +44,8 @@ let package = Package(
         .library(name: "ObjectRegistry", targets: ["ObjectRegistry"]),
         // The full-screen app's screens, for programs that drive them (and the benchmarks).
         .library(name: "InventoryBrowse", targets: ["InventoryBrowse"]),
+        // The off-site copy through restic, for programs that keep one (and the benchmarks).
+        .library(name: "InventoryOffsite", targets: ["InventoryOffsite"]),
         // The report for the insurer, for programs that make it themselves.
         .library(name: "InventoryReport", targets: ["InventoryReport"]),
         .executable(name: "inventory", targets: ["inventory"]),

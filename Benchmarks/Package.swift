@@ -67,6 +67,7 @@ let package = Package(
                 .product(name: "InventoryKit", package: mainPackage),
                 .product(name: "InventoryBrowse", package: mainPackage),
                 .product(name: "InventoryStore", package: mainPackage),
+                .product(name: "InventoryOffsite", package: mainPackage),
                 .product(name: "QRCode", package: mainPackage),
             ],
             path: "Benchmarks/InventoryBenchmarks",

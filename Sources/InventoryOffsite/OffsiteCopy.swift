@@ -150,8 +150,6 @@ public struct OffsiteCopy: Sendable {
         programVersion: String, retention: OffsiteRetention = OffsiteRetention(),
         now: Date = Date()
     ) throws -> OffsitePush {
-        // Locks a killed restic left (on this host, of a process that is gone) go first.
-        try restic.run(["unlock"])
         let manifest = try Backup.stage(
             manager, in: stagingFolder, programVersion: programVersion, now: now)
         let worth = try manager.totalWorth()
@@ -160,8 +158,19 @@ public struct OffsiteCopy: Sendable {
             "claims:\(manifest.counts.claims)", "files:\(manifest.fileCount)",
             "worth:\(worth):\(manager.currency.code)",
         ]
-        let output = try restic.run(
-            ["backup", "--json", "--quiet", "--tag", tags.joined(separator: ","), stagingFolder])
+        let backup = [
+            "backup", "--json", "--quiet", "--tag", tags.joined(separator: ","), stagingFolder,
+        ]
+        let output: Restic.Output
+        do {
+            output = try restic.run(backup)
+        } catch OffsiteError.locked {
+            // A lock a killed restic left (on this host, of a process that is gone) goes, and
+            // the push is tried once more: restic unlock removes stale locks only. (Opening the
+            // repository costs restic half a second of key derivation: not done every time.)
+            try restic.run(["unlock"])
+            output = try restic.run(backup)
+        }
         var push = OffsitePush(
             snapshot: "", manifest: manifest, bytesAdded: 0, bytesProcessed: 0, forgotten: 0)
         for line in output.standardOutput.split(separator: UInt8(ascii: "\n")) {
@@ -181,6 +190,7 @@ public struct OffsiteCopy: Sendable {
         settings.lastPush = Timestamp(now)
         try manager.setOffsiteSettings(settings)
         if !retention.keepsEverything {
+            try restic.run(["unlock"])  // forget takes the repository for itself
             var arguments = [
                 "forget", "--json", "--prune", "--tag", Self.identityPrefix + identity,
             ]
@@ -316,6 +326,22 @@ public struct OffsiteCopy: Sendable {
             snapshot.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
         return try StagedRestore(
             unpackedIn: content, owning: folder, named: "off-site copy \(snapshot.shortID)")
+    }
+
+    /// Checks a snapshot restic restored into `folder` (made by
+    /// `StagedRestore.privateFolder(besideDatabaseAt:)`) as `stage` does, then removes it: what a
+    /// restore checks, alone (the benchmarks time it).
+    ///
+    /// - Returns: how many items the snapshot holds.
+    /// - Throws: `BackupError.refused` for a copy that fails a check.
+    public static func checkRestored(
+        _ snapshot: OffsiteSnapshot, in folder: String
+    ) throws -> Int {
+        let content = (folder as NSString).appendingPathComponent(
+            snapshot.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
+        let staged = try StagedRestore(
+            unpackedIn: content, owning: folder, named: "off-site copy \(snapshot.shortID)")
+        return staged.manifest.counts.items
     }
 
     /// Checks the repository's structure, and with `readData` every byte of it.

@@ -151,7 +151,7 @@ public struct Restic: Sendable {
     func run(_ arguments: [String], checked: Bool = true) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--repo", repository, "--no-cache"] + arguments
+        process.arguments = ["--repo", repository] + arguments
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         let output = Pipe()

@@ -14,4 +14,5 @@ let benchmarks: @Sendable () -> Void = {
     serverBenchmarks()
     labelBenchmarks()
     placeBenchmarks()
+    offsiteBenchmarks()
 }

@@ -41,7 +41,7 @@ private func homeboxFile(rows: Int) throws -> String {
 }
 
 /// A 100,000-item inventory with a photo of 100 kB on one item in a hundred, made once.
-private func inventoryWithPhotos(items: Int, photos: Int) throws -> String {
+func inventoryWithPhotos(items: Int, photos: Int) throws -> String {
     let folder = NSTemporaryDirectory() + "inventory-bench-cache/photos-\(items)"
     let path = folder + "/inventory.sqlite"
     if FileManager.default.fileExists(atPath: path) { return path }

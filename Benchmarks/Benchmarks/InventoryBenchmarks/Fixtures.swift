@@ -48,6 +48,8 @@ enum Fixtures {
 
     /// The `sqlite3` command.
     static let sqlite3 = ProcessInfo.processInfo.environment["SQLITE3"] ?? "/usr/bin/sqlite3"
+    /// restic, for the off-site copy's baseline (Debian's; RESTIC names another).
+    static let restic = ProcessInfo.processInfo.environment["RESTIC"] ?? "/usr/bin/restic"
 
     private static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

@@ -99,7 +99,7 @@ func placeBenchmarks() {
             {"kitchen": {"Type": "FilteredList",
                 "Dependencies": {"title": "@Kitchen", "filter": {"location": "Kitchen"}}}}
             """
-        FileManager.default.createFile(atPath: views, contents: Data(definition.utf8))
+        _ = FileManager.default.createFile(atPath: views, contents: Data(definition.utf8))
         return (
             Fixtures.inventoryBinary,
             ["list", "--view", "kitchen", "--views", views, "--csv", "--db", path]

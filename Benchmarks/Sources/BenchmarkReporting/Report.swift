@@ -374,6 +374,26 @@ package func makeRows(_ results: Results) -> [Row] {
             measure:
                 "backup, \(BenchmarkSizes.backupItems.formatted()) items and \(BenchmarkSizes.backupPhotos.formatted()) photos of 100 kB, to a zip (in turns)",
             named: "sqlite3 .backup + cp -r", .atMost, 2),
+        inTurns(
+            results,
+            "offsite push after 10 edits, ours and restic backup in turns (\(BenchmarkSizes.backupItems) items, \(BenchmarkSizes.backupPhotos) photos)",
+            ours: "offsitePushOursMicroseconds", baseline: "offsitePushBaselineMicroseconds",
+            measure:
+                "offsite push after 10 edits, \(BenchmarkSizes.backupItems.formatted()) items and \(BenchmarkSizes.backupPhotos.formatted()) photos, whole process (in turns)",
+            named: "restic backup of the same files", .atMost, 1.5),
+        Row(
+            "  bytes that push added to the repository, of the first push's", unit: "%",
+            ours: results.distribution(
+                "offsite push after 10 edits, ours and restic backup in turns (\(BenchmarkSizes.backupItems) items, \(BenchmarkSizes.backupPhotos) photos)",
+                metric: "offsitePushBytesPermille"
+            ).map { $0.median / 10 }, .atMost, 5),
+        inTurns(
+            results,
+            "offsite restore, ours and restic restore + checks in turns (\(BenchmarkSizes.backupItems) items, \(BenchmarkSizes.backupPhotos) photos)",
+            ours: "offsiteRestoreOursMicroseconds", baseline: "offsiteRestoreBaselineMicroseconds",
+            measure:
+                "offsite restore of the last snapshot over the inventory, whole process (in turns)",
+            named: "restic restore + our checks alone", .atMost, 2),
         Row(
             "report (folder, photos linked), \(BenchmarkSizes.reportItems.formatted()) items and \(BenchmarkSizes.reportPhotos.formatted()) photos, whole process",
             unit: "ms",
