@@ -4,19 +4,23 @@ public import InventoryKit
 
 /// One copy of an inventory in the repository: a restic snapshot of its staged backup.
 public struct OffsiteSnapshot: Sendable, Hashable {
-    /// restic's id of it, and the short form restic shows.
+    /// restic's id of it.
     public var id: String
+    /// The short form of the id restic shows.
     public var shortID: String
     /// When it was taken.
     public var time: Date
     /// The identity of the inventory it is a copy of.
     public var inventory: String
-    /// What it holds, as its tags say (nil when a tag is missing).
+    /// How many items it holds, as its tags say (nil when the tag is missing).
     public var items: Int?
+    /// How many claims it holds, as its tags say.
     public var claims: Int?
+    /// How many stored files it holds, as its tags say.
     public var files: Int?
-    /// Its worth in minor units, and the currency's code.
+    /// What its items were worth together, in minor units of `currency`.
     public var worth: Int128?
+    /// The code of the currency of `worth`.
     public var currency: String?
     /// The folder it holds (the staged backup, by its path where it was pushed from).
     public var path: String
@@ -28,8 +32,9 @@ public struct OffsitePush: Sendable, Hashable {
     public var snapshot: String
     /// The backup staged and copied.
     public var manifest: BackupManifest
-    /// The bytes restic stored that the repository did not have, and the bytes it read.
+    /// The bytes restic stored that the repository did not have.
     public var bytesAdded: Int64
+    /// The bytes restic read.
     public var bytesProcessed: Int64
     /// How many snapshots the retention policy removed.
     public var forgotten: Int
@@ -37,8 +42,11 @@ public struct OffsitePush: Sendable, Hashable {
 
 /// How many copies a push keeps: restic's `forget` policy (nil keeps every copy).
 public struct OffsiteRetention: Sendable, Hashable {
+    /// How many days keep their last snapshot.
     public var daily: Int?
+    /// How many weeks keep their last snapshot.
     public var weekly: Int?
+    /// How many months keep their last snapshot.
     public var monthly: Int?
 
     /// A policy keeping the last copy of each of `daily` days, `weekly` weeks and `monthly`
@@ -85,7 +93,9 @@ public struct OffsiteCopy: Sendable {
 
     /// Whether `setUp` made a repository or joined one that was there.
     public enum SetUp: Sendable, Hashable {
+        /// A new repository was made.
         case created
+        /// The repository there was opened with the password.
         case joined
     }
 
