@@ -91,13 +91,14 @@ extension InventoryServer {
             return .container(id)
         }
         if let id = Int64(text), id > 0 { return .container(id) }
-        if InventoryLabel.number(text) != nil,
-            let found = try? manager.find(label: text).thing
-        {
-            switch found {
+        // A label names its thing, or nothing (never a new place called 000-042).
+        if InventoryLabel.number(text) != nil {
+            switch try manager.find(label: text).thing {
             case .item(let item): return .container(item.id)
             case .place(let place): return .place(place.path)
-            case .nothing: break
+            case .nothing:
+                throw ServerError.notFound(
+                    "Label \(text) is on nothing any more: its thing was deleted.")
             }
         }
         if let place = try manager.place(path: text) { return .place(place.path) }

@@ -122,6 +122,23 @@ import Testing
         #expect(try manager.placeList().isEmpty)
     }
 
+    @Test func aThingWaitingForItsBoxIsStillRefusedForItsOwnValuesInTheirColumn() throws {
+        var export = HomeboxExport()
+        export.place("Home", id: "p-home")
+        export.item(
+            String(repeating: "x", count: 300), id: "i-long", in: "Home",
+            ["HB.parent_import_ref": "LATER"])
+        export.item("Later box", id: "i-box", in: "Home", ["HB.import_ref": "LATER"])
+        #expect {
+            try importFile(write("long.csv", export.text))
+        } throws: { error in
+            guard case ImportError.invalidRows(let report) = error else { return false }
+            return report.problems.count == 1 && report.problems[0].row == 3
+                && report.problems[0].column == "HB.name"
+        }
+        #expect(try manager.count() == 0)
+    }
+
     @Test func aDryRunListsTheRowsInOrderWithTheBoxesRefusals() throws {
         var export = Self.garage()
         export.item("Tape", id: "i-tape", in: "Home", ["HB.parent_import_ref": "GONE"])

@@ -127,6 +127,8 @@ struct ServerPlaceTests {
             #expect(try await move(drill.id, to: "  ").status == .badRequest)
             #expect(try await move(box.id, to: "#\(drill.id)").status == .conflict)
             #expect(try await move(drill.id, to: "999").status == .notFound)
+            #expect(try await move(drill.id, to: "000-099").status == .notFound)
+            #expect(try manager.place(path: "000-099") == nil)
             #expect(try manager.item(id: box.id)?.location == "12 Oak Street")
         }
     }

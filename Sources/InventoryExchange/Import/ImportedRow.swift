@@ -262,8 +262,11 @@ struct RowWriter {
 }
 
 extension RowWriter {
-    /// A row that cannot go inside its container, with why.
-    typealias ContainerRefusal = (number: Int, name: String, reason: String)
+    /// A row that cannot go inside its container, with why: the item's own refusal (an
+    /// invalid value, which names its column), or a sentence about its container.
+    typealias ContainerRefusal = (
+        number: Int, name: String, reason: String, error: InventoryError?
+    )
 
     /// Adds the new items waiting for their container, each once its container is known (a
     /// box inside a box after the outer one), then puts the updated items inside theirs; counts
@@ -282,8 +285,8 @@ extension RowWriter {
         let waitingRows = Dictionary(
             rows.flatMap { row in row.refs.map { ($0, row) } },
             uniquingKeysWith: { first, _ in first })
-        func refuse(_ entry: WaitingRow, _ reason: String) {
-            refused.append((entry.number, entry.row.name ?? "", reason))
+        func refuse(_ entry: WaitingRow, _ reason: String, error: InventoryError? = nil) {
+            refused.append((entry.number, entry.row.name ?? "", reason, error))
             refusedRefs.formUnion(entry.refs)
         }
         while !rows.isEmpty {
@@ -323,7 +326,7 @@ extension RowWriter {
                     report.added += 1
                     if !sink.writes { report.list(row: entry.number, row.draft.name, .add) }
                 } catch let error as InventoryError {
-                    refuse(entry, error.description)
+                    refuse(entry, error.description, error: error)
                 }
             }
             if left.count == rows.count {
@@ -349,7 +352,7 @@ extension RowWriter {
                     }
                     ?? "is inside \(quoted(move.containerRef)), which no row of the file and no "
                     + "item of the inventory is"
-                refused.append((move.number, move.name, reason))
+                refused.append((move.number, move.name, reason, nil))
                 continue
             }
             do {
@@ -363,7 +366,7 @@ extension RowWriter {
                     report.outcomes[index].action = .update(itemID: move.id, fields: ["location"])
                 }
             } catch let error as InventoryError {
-                refused.append((move.number, move.name, error.description))
+                refused.append((move.number, move.name, error.description, nil))
             }
         }
         moves = []
@@ -402,13 +405,13 @@ extension ImportReport {
         outcomes.append(ImportRowOutcome(row: row, name: name, action: action))
     }
 
-    /// Records that a row cannot go inside its container: a problem, a row rejected, and in a
+    /// Records that a row cannot be written once its container is known (`problem`, the
+    /// problem it makes): a problem, a row rejected, and in a
     /// dry run's list the row's outcome (replaced, for an update listed before); the list is
     /// left in row order.
-    mutating func refuse(_ refusal: RowWriter.ContainerRefusal, column: String?, listed: Bool)
-        -> ImportProblem
-    {
-        let problem = ImportProblem(row: refusal.number, column: column, reason: refusal.reason)
+    mutating func refuse(
+        _ refusal: RowWriter.ContainerRefusal, as problem: ImportProblem, listed: Bool
+    ) {
         record(problem)
         rejected += 1
         if listed {
@@ -419,7 +422,6 @@ extension ImportReport {
             }
             outcomes.sort { $0.row < $1.row }
         }
-        return problem
     }
 }
 

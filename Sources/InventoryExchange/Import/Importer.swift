@@ -513,10 +513,14 @@ public struct Importer: Sendable {
         if writer.hasWaitingRows {
             let column = plan.columns.first { $0.field == .container }?.header
             for refusal in try writer.placeContainedItems(into: &sink, report: &report) {
-                let problem = report.refuse(refusal, column: column, listed: !sink.writes)
+                // An invalid value names its own column; the rest are the container's.
+                let refused =
+                    refusal.error.map { self.problem($0, row: refusal.number, plan: plan) }
+                    ?? ImportProblem(row: refusal.number, column: column, reason: refusal.reason)
+                report.refuse(refusal, as: refused, listed: !sink.writes)
                 if let record = waitingRecords[refusal.number] {
                     CSVWriter.appendRecord(
-                        record.map(CSVWriter.restoredCell) + [options.rejectionReason(problem)],
+                        record.map(CSVWriter.restoredCell) + [options.rejectionReason(refused)],
                         to: &rejected)
                 }
             }

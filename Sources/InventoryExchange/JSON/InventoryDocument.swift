@@ -679,7 +679,12 @@ struct JSONImport {
         }
         if writer.hasWaitingRows {
             for refusal in try writer.placeContainedItems(into: &sink, report: &report) {
-                _ = report.refuse(refusal, column: "container", listed: !sink.writes)
+                report.refuse(
+                    refusal,
+                    as: ImportProblem(
+                        row: refusal.number, column: refusal.error == nil ? "container" : nil,
+                        reason: refusal.reason),
+                    listed: !sink.writes)
             }
         }
     }
