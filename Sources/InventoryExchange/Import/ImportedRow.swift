@@ -147,6 +147,9 @@ struct RowWriter {
     /// one, which an update leaves out when the item has no place.
     let placeholderLocation: String?
     private var rowsByRef: [String: Int] = [:]
+    /// Whether rows may name a container: only then is each row's item remembered by its
+    /// references (a dictionary entry a row showed in the import's benchmark).
+    var tracksContainers = false
     /// The item each reference of the file names, as rows were written.
     private var itemsByRef: [String: ImportedItem] = [:]
     /// The new items to be added inside another, once every row is read: then their container
@@ -213,7 +216,7 @@ struct RowWriter {
                 {
                     patch.location = nil
                 }
-                for ref in linked { itemsByRef[ref] = .existing(id) }
+                if tracksContainers { for ref in linked { itemsByRef[ref] = .existing(id) } }
                 // Its container, if it has one, says where it is.
                 if row.containerRef != nil { patch.location = nil }
                 let fields = try sink.writes ? [] : sink.changedFields(id: id, patch)
@@ -249,7 +252,7 @@ struct RowWriter {
                     draft, importRef: refs.first, createdAt: row.createdAt,
                     updatedAt: row.updatedAt, version: row.version, files: row.files ?? [],
                     photo: row.photo, inside: containerID)
-                for ref in linked { itemsByRef[ref] = .added(added) }
+                if tracksContainers { for ref in linked { itemsByRef[ref] = .added(added) } }
                 report.added += 1
                 if !sink.writes { report.list(row: number, draft.name, .add) }
             }

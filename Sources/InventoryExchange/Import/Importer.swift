@@ -36,9 +36,10 @@ public struct Importer: Sendable {
                 dryRun: dryRun)
         }
         var plan = try makePlan()
-        let writer = try RowWriter(
+        var writer = try RowWriter(
             manager: manager, allowDuplicates: options.allowDuplicates,
             homebox: plan.format != .csv)
+        writer.tracksContainers = plan.columns.contains { $0.field == .container }
         if dryRun {
             try learnColumns(&plan)
             var sink = try DryRunSink(manager: manager)

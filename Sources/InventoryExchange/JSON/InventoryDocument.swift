@@ -479,7 +479,8 @@ struct JSONImport {
         for (record, claim) in zip(document.claims, claims) {
             try check(claim, number: record.id)
         }
-        let writer = try RowWriter(manager: manager, allowDuplicates: options.allowDuplicates)
+        var writer = try RowWriter(manager: manager, allowDuplicates: options.allowDuplicates)
+        writer.tracksContainers = rows.contains { $0.1.containerRef != nil }
         if dryRun {
             var sink = try DryRunSink(manager: manager)
             try apply(rows, writer: writer, into: &sink, report: &report)
