@@ -363,9 +363,12 @@ extension BrowseApp {
     private func drawStatus(_ grid: inout Grid) {
         let statusRow = height - 2
         let hintRow = height - 1
+        // Every key where there is room; else the most used, and ? for the rest.
         var hints =
-            "a add  e edit  d delete  i insured  l luxury  m move  p place  / search  c claim  "
-            + "? help  q quit"
+            width >= 96
+            ? "a add  e edit  d delete  i insured  l luxury  m move  p place  / search  c claim  "
+                + "? help  q quit"
+            : "a add  e edit  d delete  i insured  l luxury  m move  / search  ? more  q quit"
         switch modal {
         case .search(let text):
             grid.put("Search: \(text)_", row: statusRow, column: 0, style: .bold)

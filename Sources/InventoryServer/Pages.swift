@@ -290,8 +290,8 @@ struct Pages: Sendable {
                     ]),
         ]
         // A box (what a scanned label opens): what it holds first, and the form to put more
-        // in it.
-        if !readOnly, !contents.isEmpty || label != nil, let session {
+        // in it. A labelled thing that holds nothing has that form further down.
+        if !readOnly, !contents.isEmpty, let session {
             nodes.append(element("h2", [:], [text("Inside it")]))
             nodes.append(contentsList(contents, under: InventoryManager.path(inside: item)))
             nodes.append(moveHereForm(action: Paths.item(item.id) + "/move-here", session: session))
@@ -315,6 +315,9 @@ struct Pages: Sendable {
                 }))
         if !readOnly, let moves, let session {
             nodes.append(moveForm(item, moves, session: session))
+        }
+        if !readOnly, contents.isEmpty, label != nil, let session {
+            nodes.append(moveHereForm(action: Paths.item(item.id) + "/move-here", session: session))
         }
         nodes.append(element("h2", [:], [text("Photos and files")]))
         if item.attachments.isEmpty {
