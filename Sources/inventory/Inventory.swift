@@ -19,7 +19,8 @@ struct Inventory: ParsableCommand {
               inventory edit 1 --insured
 
             Exit status: 0 on success, 1 when the inventory cannot be read or written or an id \
-            does not exist, 64 for a usage error, 65 for an invalid value.
+            does not exist, 64 for a usage error, 65 for an invalid value; 'offsite' adds 69 \
+            when restic or its repository cannot be reached and 77 for a wrong password.
             """,
         version: "0.2.0",
         subcommands: [

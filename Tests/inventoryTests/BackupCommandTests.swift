@@ -22,7 +22,7 @@ import Testing
         let result = try sandbox.run(["backup"])
         #expect(result.status == 0, "\(result.stderr)")
         let line = result.stdout.trimmingCharacters(in: .newlines)
-        #expect(line.hasPrefix("Backed up 2 items, 1 claim, the history (4 changes) and 1 file ("))
+        #expect(line.hasPrefix("Backed up 2 items, 1 claim, the history (4 changes) and 1 file, "))
         let name = try #require(line.split(separator: " ").last.map { String($0.dropLast()) })
         #expect(name.wholeMatch(of: /inventory-\d{4}-\d{2}-\d{2}\.zip/) != nil)
         #expect(permissions(sandbox.file(name)) == 0o600)
@@ -40,7 +40,7 @@ import Testing
         #expect(restored.status == 0, "\(restored.stderr)")
         #expect(
             restored.stdout.hasPrefix(
-                "Restored 2 items, 1 claim, the history (4 changes) and 1 file ("))
+                "Restored 2 items, 1 claim, the history (4 changes) and 1 file, "))
         #expect(try other.dump() == sandbox.dump())
     }
 

@@ -29,6 +29,13 @@ import Testing
         #expect(list.hasPrefix("TAKEN "))
         #expect(list.contains("      2      0  4,000.50 USD\n"))
         #expect(try sandbox.succeed(["check"]).contains("Off-site copy") == false)
+        #expect(
+            try sandbox.succeed(["offsite", "list", "--json"]).contains("\"worth\":\"4000.50\""))
+        // A new machine's inventory that does not exist yet: told to set up first, no file made.
+        let nowhere = sandbox.file("nowhere.sqlite")
+        let early = try sandbox.run(["offsite", "restore", "--db", nowhere], useDatabase: false)
+        #expect(early.status == 1 && early.stderr.contains("offsite init --repo"))
+        #expect(!FileManager.default.fileExists(atPath: nowhere))
         // A new machine: the same repository and password, then the restore.
         let other = sandbox.file("new.sqlite")
         let joined = try sandbox.run(

@@ -233,7 +233,7 @@ struct RestoreCommand: ParsableCommand {
         return aside
     }
 
-    /// "12 items, 1 claim, the history (40 changes) and 9 files (3.2 MB)".
+    /// "12 items, 1 claim, the history (40 changes) and 9 files, 3.2 MB in all".
     static func summary(of manifest: BackupManifest) -> String {
         func count(_ number: Int, _ noun: String) -> String {
             "\(number.formatted(.number.grouping(.automatic))) \(noun)\(number == 1 ? "" : "s")"
@@ -246,7 +246,7 @@ struct RestoreCommand: ParsableCommand {
         return
             "\(count(manifest.counts.items, "item")), \(count(manifest.counts.claims, "claim")), "
             + "the history (\(count(manifest.counts.journalEntries, "change"))) and "
-            + "\(count(manifest.fileCount, "file")) (\(size))"
+            + "\(count(manifest.fileCount, "file")), \(size) in all"
     }
 }
 

@@ -16,7 +16,9 @@ struct Offsite: ParsableCommand {
             takes: a folder (a USB disk, a NAS mount), sftp:user@host:/path, s3:…, rest:…, \
             or rclone:remote:path for most clouds. Its password is never given on the command \
             line nor kept in the inventory: init names a file or a command that gives it, or \
-            restic takes RESTIC_PASSWORD_FILE or RESTIC_PASSWORD_COMMAND from the environment. \
+            restic takes RESTIC_PASSWORD_FILE, RESTIC_PASSWORD_COMMAND or RESTIC_PASSWORD from \
+            the environment (which comes first). Exit status 69 when restic or the repository \
+            cannot be reached, 77 for a wrong password. \
             Lose the password and the copy is lost: keep it somewhere else too.
 
             Examples:
@@ -172,7 +174,7 @@ struct OffsitePush: ParsableCommand {
                     daily: keepDaily, weekly: keepWeekly, monthly: keepMonthly))
         }
         var line =
-            "Pushed \(RestoreCommand.summary(of: push.manifest)) as snapshot "
+            "Pushed \(RestoreCommand.summary(of: push.manifest)), as snapshot "
             + "\(push.snapshot.prefix(8)); \(Offsite.size(push.bytesAdded)) new"
         if push.forgotten > 0 {
             line += "; forgot \(push.forgotten) older snapshot\(push.forgotten == 1 ? "" : "s")"
@@ -216,7 +218,8 @@ struct OffsiteList: ParsableCommand {
                 object += ",\"claims\":" + (snapshot.claims.map(String.init) ?? "null")
                 object += ",\"files\":" + (snapshot.files.map(String.init) ?? "null")
                 object +=
-                    ",\"worth\":" + (snapshot.worth.map { "\"\(worth($0, snapshot))\"" } ?? "null")
+                    ",\"worth\":"
+                    + (snapshot.worth.map { "\"\(plainWorth($0, snapshot))\"" } ?? "null")
                 object += ",\"currency\":" + (snapshot.currency.map { "\"\($0)\"" } ?? "null")
                 return object + "}"
             }
@@ -255,6 +258,14 @@ struct OffsiteList: ParsableCommand {
                     return (2...4).contains(column) ? padding + cell : cell + padding
                 }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
         }
+    }
+
+    /// A worth as JSON holds amounts: a plain decimal (`1080.00`), as `places --json` does.
+    private func plainWorth(_ minorUnits: Int128, _ snapshot: OffsiteSnapshot) -> String {
+        guard let code = snapshot.currency, let currency = Currency(code: code),
+            let money = try? Money(minorUnits: Int64(clamping: minorUnits), currency: currency)
+        else { return String(minorUnits) }
+        return money.decimalString
     }
 
     private func worth(_ minorUnits: Int128, _ snapshot: OffsiteSnapshot) -> String {
@@ -308,6 +319,16 @@ struct OffsiteRestore: ParsableCommand {
     }
 
     func run() throws {
+        // An inventory that does not exist yet cannot know the repository: said before a file
+        // is made for it.
+        let location = try InventoryLocation.resolve(
+            option: database.path, environment: InventoryLocation.processEnvironment)
+        guard FileManager.default.fileExists(atPath: location.path) else {
+            throw CommandFailure(
+                description: "\(OffsiteError.notSetUp) --db \(location.path) (with the same "
+                    + "password), then restore",
+                status: 1)
+        }
         let manager = try database.openManager(.write)
         let copy = try Offsite.reporting { try OffsiteCopy(manager: manager) }
         let chosen = try Offsite.reporting {

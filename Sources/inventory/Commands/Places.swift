@@ -17,7 +17,8 @@ struct Places: ParsableCommand {
               inventory places
               inventory places add "House / Attic / Shelf 1"
               inventory places rename "House / Attic" Loft
-              inventory places move "House / Loft / Shelf 1" --to "Cabin"
+              inventory places add Cabin
+              inventory places move "House / Loft / Shelf 1" --to Cabin
               inventory places delete "House / Loft" --move-to "House / Garage"
             """,
         subcommands: [
@@ -98,7 +99,7 @@ struct PlacesAdd: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: ArgumentHelp("Its path, outermost first.", valueName: "House / Garage"))
+    @Argument(help: ArgumentHelp("Its path, outermost first (House / Garage).", valueName: "path"))
     var path: String
 
     func run() throws {
