@@ -115,7 +115,10 @@ extension BrowseApp {
                 + pad(String(item.quantity), 4, right: true) + " "
             if showLocation {
                 // The end of a path says most: "…Garage / Red toolbox".
-                line += pad(tail(item.location ?? "-", 14), 14) + " "
+                line +=
+                    pad(
+                        DisplayWidth.truncateLeading(
+                            item.location ?? "-", to: 14, ellipsis: ellipsis), 14) + " "
             }
             let flags = (item.isLuxury ? "yes" : "no ") + " " + (item.isInsured ? "yes" : "no")
             let isCursor = tab.top + offset == tab.cursorIndex
@@ -432,16 +435,6 @@ extension BrowseApp {
                 ellipsis: ellipsis)
         }
         grid.put(hints, row: hintRow, column: 0, style: .dim, ellipsis: ellipsis)
-    }
-
-    /// The end of `text` that fits in `width` columns, after an ellipsis when cut.
-    private func tail(_ text: String, _ width: Int) -> String {
-        guard DisplayWidth.of(text) > width else { return text }
-        var kept = Substring(text)
-        while !kept.isEmpty, DisplayWidth.of(String(kept)) + DisplayWidth.of(ellipsis) > width {
-            kept = kept.dropFirst()
-        }
-        return ellipsis + kept
     }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

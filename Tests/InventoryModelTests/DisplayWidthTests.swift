@@ -14,4 +14,15 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of("📷 camera") == 9)
         #expect(DisplayWidth.of("a\tb") == 3)
     }
+
+    @Test("a path cut from its start keeps its end, in columns, wide characters whole")
+    func leadingCut() {
+        #expect(DisplayWidth.truncateLeading("House / Garage", to: 20) == "House / Garage")
+        #expect(
+            DisplayWidth.truncateLeading("Home / Shed / Red toolbox", to: 20)
+                == "… Shed / Red toolbox")
+        #expect(DisplayWidth.truncateLeading("家 / 日本の箱", to: 8) == "…本の箱")
+        #expect(DisplayWidth.of(DisplayWidth.truncateLeading("家 / 日本の箱", to: 7)) <= 7)
+        #expect(DisplayWidth.truncateLeading("a\nb / c", to: 4, ellipsis: "~") == "~/ c")
+    }
 }

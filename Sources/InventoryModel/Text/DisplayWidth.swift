@@ -52,4 +52,26 @@ public enum DisplayWidth {
         }
         return result + ellipsis
     }
+
+    /// `text` cut to at most `width` columns from its start, beginning with `ellipsis` when cut
+    /// (the end of a path says the most: `…/ Red toolbox`); controls become spaces.
+    public static func truncateLeading(_ text: String, to width: Int, ellipsis: String = "…")
+        -> String
+    {
+        let clean = String(
+            text.map { character -> Character in
+                character.unicodeScalars.first?.properties.generalCategory == .control
+                    ? " " : character
+            })
+        guard of(clean) > width else { return clean }
+        var kept: [Character] = []
+        var used = of(ellipsis)
+        for character in clean.reversed() {
+            let next = self.width(of: character)
+            if used + next > width { break }
+            kept.append(character)
+            used += next
+        }
+        return ellipsis + String(kept.reversed())
+    }
 }

@@ -41,7 +41,9 @@ struct ItemTable {
                 $0.purchaseDate?.description ?? "—"
             },
             Column(header: "LOCATION", isRightAligned: false, narrowest: 10) {
-                cut($0.location ?? "—", "LOCATION", Self.maximumLocationWidth)
+                // The end of a path says the most: the room, the box.
+                DisplayWidth.truncateLeading(
+                    $0.location ?? "—", to: widths["LOCATION"] ?? Self.maximumLocationWidth)
             },
             Column(header: "TAGS", isRightAligned: false, narrowest: 10) {
                 $0.tags.isEmpty
