@@ -28,13 +28,13 @@ public struct ItemCheck: Sendable {
             switch self {
             case .photo: "a photo"
             case .receipt: "a receipt, for an item worth more than the receipt threshold"
-            case .serial: "a serial number, for electronics (items tagged electronics)"
+            case .serial: "a serial number, for items tagged electronics"
             case .worth: "a price or a replacement value"
             case .purchaseDate: "a purchase date"
-            case .review: "a review within the review interval (a year unless set)"
+            case .review: "a review within the review interval, a year unless set"
             case .insurance: "insurance, for a luxury item"
             case .rider:
-                "a rider (scheduled), for a luxury item worth more than its category's sub-limit"
+                "a rider, for a luxury item worth more than its category's sub-limit"
             case .warranty: "attention, when its warranty ends within 30 days"
             }
         }

@@ -9,7 +9,7 @@ struct Check: ParsableCommand {
         abstract: "List what an adjuster would ask of each item and could not get.",
         discussion: """
             Each item is held to these rules, and each rule it fails is listed: \
-            \(ItemCheck.Rule.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")). \
+            \(ItemCheck.Rule.allCases.map { "\($0.rawValue) — \($0.summary)" }.joined(separator: "; ")). \
             The receipt threshold and the review interval are settings ('inventory settings \
             --receipt-threshold 250 --review-days 180').
 
