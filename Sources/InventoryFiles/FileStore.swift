@@ -373,13 +373,8 @@ public struct FileStore: Sendable {
 
     /// Whether the file at `path` hashes to the checksum its `name` starts with.
     private static func holdsItsName(_ path: String, name: String) -> Bool {
-        guard let input = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? input.close() }
-        var hash = SHA256()
-        while let chunk = try? input.read(upToCount: 1 << 20), !chunk.isEmpty {
-            hash.update(data: chunk)
-        }
-        return name.hasPrefix(hash.finalize().hexadecimal + ".")
+        guard let digest = SHA256.hash(ofFileAt: path) else { return false }
+        return name.hasPrefix(digest.hexadecimal + ".")
     }
 
     /// Deletes the stored photo `name` from `directory` (never from the shared folder of an

@@ -1,4 +1,5 @@
 internal import CLibCrypto
+import Foundation
 
 /// SHA-256, by OpenSSL's libcrypto (the system's, as SQLite and zlib are): the name of every
 /// stored file, the checksums of a backup's manifest, and the digests share links and
@@ -72,6 +73,22 @@ public struct SHA256 {
         guard done == 1, count == 32 else { fatalError("libcrypto could not hash") }
         bytes.removeLast(bytes.count - 32)
         return Digest(bytes: bytes)
+    }
+
+    /// The digest of the file at `path`, read a megabyte at a time; nil when it cannot be read.
+    public static func hash(ofFileAt path: String) -> Digest? {
+        guard let input = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? input.close() }
+        var hash = SHA256()
+        do {
+            // nil or empty at the end of the file
+            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+                hash.update(data: chunk)
+            }
+        } catch {
+            return nil
+        }
+        return hash.finalize()
     }
 
     /// Calls `body` with `data`'s bytes in place, or with a copy when they are not contiguous.

@@ -332,6 +332,14 @@ public struct OffsiteCopy: Sendable {
             try? FileManager.default.removeItem(atPath: folder)
             throw error
         }
+        return try Self.checked(snapshot, restoredIn: folder)
+    }
+
+    /// The snapshot restic restored into `folder` (at the path it was pushed from, inside it),
+    /// checked as `restore` checks an archive; the value removes `folder` when it goes away.
+    private static func checked(_ snapshot: OffsiteSnapshot, restoredIn folder: String) throws
+        -> StagedRestore
+    {
         let content = (folder as NSString).appendingPathComponent(
             snapshot.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
         return try StagedRestore(
@@ -347,11 +355,7 @@ public struct OffsiteCopy: Sendable {
     public static func checkRestored(
         _ snapshot: OffsiteSnapshot, in folder: String
     ) throws -> Int {
-        let content = (folder as NSString).appendingPathComponent(
-            snapshot.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
-        let staged = try StagedRestore(
-            unpackedIn: content, owning: folder, named: "off-site copy \(snapshot.shortID)")
-        return staged.manifest.counts.items
+        try checked(snapshot, restoredIn: folder).manifest.counts.items
     }
 
     /// Checks the repository's structure, and with `readData` every byte of it.

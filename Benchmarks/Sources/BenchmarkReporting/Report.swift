@@ -347,6 +347,8 @@ package func makeRows(_ results: Results) -> [Row] {
     // Data in and out, whole processes (start, open, work, close) on both sides.
     // The import and its baseline run in turns within each sample (which goes first alternates).
     let importRows = BenchmarkSizes.importRows
+    let offsitePush =
+        "offsite push after 10 edits, ours and restic backup in turns (\(BenchmarkSizes.backupItems) items, \(BenchmarkSizes.backupPhotos) photos)"
     let imported = "import Homebox CSV, ours and add(contentsOf:) in turns (\(importRows) rows)"
     func importRate(_ metric: String) -> Double? {
         results.distribution(imported, metric: metric).map {
@@ -376,7 +378,7 @@ package func makeRows(_ results: Results) -> [Row] {
             named: "sqlite3 .backup + cp -r", .atMost, 2),
         inTurns(
             results,
-            "offsite push after 10 edits, ours and restic backup in turns (\(BenchmarkSizes.backupItems) items, \(BenchmarkSizes.backupPhotos) photos)",
+            offsitePush,
             ours: "offsitePushOursMicroseconds", baseline: "offsitePushBaselineMicroseconds",
             measure:
                 "offsite push after 10 edits, \(BenchmarkSizes.backupItems.formatted()) items and \(BenchmarkSizes.backupPhotos.formatted()) photos, whole process (in turns)",
@@ -384,7 +386,7 @@ package func makeRows(_ results: Results) -> [Row] {
         Row(
             "  bytes that push added to the repository, of the first push's", unit: "%",
             ours: results.distribution(
-                "offsite push after 10 edits, ours and restic backup in turns (\(BenchmarkSizes.backupItems) items, \(BenchmarkSizes.backupPhotos) photos)",
+                offsitePush,
                 metric: "offsitePushBytesPermille"
             ).map { $0.median / 10 }, .atMost, 5),
         inTurns(

@@ -139,7 +139,7 @@ public enum Backup {
         where name.hasPrefix(".inventory.sqlite.new") {
             try? files.removeItem(atPath: path(name))
         }
-        guard let databaseDigest = StagedRestore.sha256(ofFileAt: database),
+        guard let databaseDigest = SHA256.hash(ofFileAt: database),
             let databaseSize = (try? files.attributesOfItem(atPath: database))?[.size] as? Int64
         else { throw cannotWrite(database) }
         var entries = [

@@ -325,7 +325,7 @@ public final class StagedRestore {
             guard Int64(status.st_size) == entry.size else {
                 throw refused("its \(path) is not the size its manifest says")
             }
-            guard let digest = Self.sha256(ofFileAt: file) else {
+            guard let digest = SHA256.hash(ofFileAt: file) else {
                 throw refused("its \(path) cannot be read")
             }
             guard digest.hexadecimal == entry.sha256 else {
@@ -335,24 +335,6 @@ public final class StagedRestore {
                 !path.dropFirst(BackupManifest.filesFolder.count).hasPrefix(entry.sha256)
             {
                 throw refused("its stored file \(path) is not the file its name says")
-            }
-        }
-    }
-
-    /// The SHA-256 of the file at `path`, read in pieces; nil when it cannot be read.
-    static func sha256(ofFileAt path: String) -> SHA256.Digest? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var hash = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return hash.finalize() }
-            buffer.withUnsafeBytes {
-                hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<count]))
             }
         }
     }

@@ -80,16 +80,11 @@ struct DryRunSink: ImportSink {
     /// item or inside it (as the inventory is now).
     mutating func put(_ id: Int64, inside containerID: Int64) throws -> Bool {
         guard let item = try manager.item(id: id) else { throw InventoryError.itemsNotFound([id]) }
-        var chain: [HouseholdItem] = []
-        var next: Int64? = containerID
-        while let id = next, chain.count <= 10_000, let container = try manager.item(id: id) {
-            chain.append(container)
-            next = container.containerID
+        guard let container = try manager.item(id: containerID) else {
+            throw InventoryError.itemsNotFound([containerID])
         }
-        guard !chain.isEmpty else { throw InventoryError.itemsNotFound([containerID]) }
-        if let index = chain.firstIndex(where: { $0.id == id }) {
-            throw InventoryError.place(
-                .loop(chain[...index].reversed().map(\.name) + [chain[index].name]))
+        try InventoryManager.refuseLoop(moving: [id], into: container) {
+            try manager.item(id: $0)
         }
         return item.containerID != containerID
     }

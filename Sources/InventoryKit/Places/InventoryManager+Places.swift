@@ -280,9 +280,20 @@ extension InventoryManager {
     static func refuseLoop(
         moving moved: Set<Int64>, into container: HouseholdItem, in table: ItemTable
     ) throws {
+        try refuseLoop(moving: moved, into: container) { try table.item(id: $0) }
+    }
+
+    /// Refuses to put the items `moved` inside `container` when the container, or a container
+    /// around it (found by `item`), is one of them: what `move(ids:to:)` and an import check.
+    ///
+    /// - Throws: `InventoryError.place(.loop)`, naming the loop outermost first.
+    public static func refuseLoop(
+        moving moved: Set<Int64>, into container: HouseholdItem,
+        item: (Int64) throws -> HouseholdItem?
+    ) throws {
         var chain = [container]
         while let outer = chain.last?.containerID, chain.count <= 10_000,
-            let item = try table.item(id: outer)
+            let item = try item(outer)
         {
             chain.append(item)
         }
