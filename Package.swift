@@ -120,6 +120,17 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .target(name: "InventoryFiles", dependencies: ["InventoryModel", "CLibCrypto"]),
+        // A spreadsheet of typed cells (no file format, no C library), and its writer: Excel
+        // files through libxlsxwriter (Debian's libxlsxwriter-dev). Debian ships it as a shared
+        // library only, so the writer lives in `inventory-server`, which links dynamically;
+        // `inventory claim export --format xlsx` hands it the workbook as JSON.
+        .target(name: "Workbook"),
+        .systemLibrary(
+            name: "CXlsxWriter",
+            pkgConfig: "xlsxwriter",
+            providers: [.apt(["libxlsxwriter-dev"])]
+        ),
+        .target(name: "WorkbookWriter", dependencies: ["Workbook", "CXlsxWriter"]),
         .target(
             name: "InventoryStore",
             dependencies: [
@@ -137,7 +148,7 @@ let package = Package(
         .target(
             name: "InventoryExchange",
             dependencies: [
-                "InventoryKit", "InventoryFiles", "Locking", "CZlibChecksum",
+                "InventoryKit", "InventoryFiles", "Locking", "CZlibChecksum", "Workbook",
             ]),
         // The off-site copy: a backup staged as a folder, copied by restic.
         .target(
@@ -151,6 +162,8 @@ let package = Package(
             name: "InventoryServer",
             dependencies: [
                 "InventoryKit", "InventoryExchange", "InventoryReport", "InventoryFiles", "Locking",
+                // the adjuster's spreadsheet, through libxlsxwriter
+                "WorkbookWriter",
                 // scrypt, for the household password's hash
                 "CLibCrypto",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -177,6 +190,7 @@ let package = Package(
             name: "inventory-server",
             dependencies: [
                 "InventoryServer", "InventoryBrowse", "InventoryCommandLine", "Locking",
+                "Workbook", "WorkbookWriter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // IOError: why binding the port failed, by its error number
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -22,6 +22,10 @@ public struct Report: Sendable {
         public var ledger: [(name: String, line: LedgerLine)]
         /// The policy's limits the claim goes over.
         public var overLimits: [String]
+        /// The claim's sales tax rate.
+        public var salesTax: SalesTaxRate?
+        /// What the insurer paid, oldest first.
+        public var payments: [ClaimPayment]
 
         /// The header of `claim`, with its ledger worked out with `table`, and the limits of
         /// `settings` it goes over.
@@ -32,7 +36,11 @@ public struct Report: Sendable {
             incidentDate = claim.incidentDate
             notes = claim.notes
             let lines = claim.ledger(table: settings.depreciationTable, today: today)
-            ledger = zip(claim.items, lines).map { ($0.name, $1) }
+            ledger = zip(claim.items, lines).map {
+                ($0.name + ($0.terms.businessUse ? " (business use)" : ""), $1)
+            }
+            salesTax = claim.salesTax
+            payments = claim.payments
             overLimits = CoverageProblem.problems(claim, ledger: lines, settings: settings).map(
                 \.description)
         }
@@ -216,7 +224,57 @@ public struct Report: Sendable {
                         "Not covered: \(sums.notCoveredLines) line\(sums.notCoveredLines == 1 ? "" : "s") "
                             + "not insured when claimed, \(money(sums.notCovered)) "
                             + "\(currency.code): listed, not paid, and not in the total above."))),
-            .forEach(claim.overLimits) { .p(.class("missing"), .plain("Over the limit: \($0)")) }
+            .forEach(claim.overLimits) { .p(.class("missing"), .plain("Over the limit: \($0)")) },
+            .if(sums.salesTax > 0, .p(.plain(salesTaxText(claim, sums: sums)))),
+            paymentsTable(claim, sums: sums)
+        )
+    }
+
+    /// "Replacement costs include sales tax: 135.90 USD (8.875 %; line 5 at 6.25 %)."
+    private func salesTaxText(_ claim: ClaimHeader, sums: LedgerTotals) -> String {
+        let own = claim.ledger.enumerated().compactMap { index, row -> String? in
+            guard let rate = row.line.salesTaxRate, rate != claim.salesTax else { return nil }
+            return "line \(index + 1) at \(rate)"
+        }
+        let rates = (claim.salesTax.map { [$0.description] } ?? []) + own
+        return "Replacement costs include sales tax: \(money(sums.salesTax)) \(currency.code) ("
+            + rates.joined(separator: "; ") + ")."
+    }
+
+    /// The payments received and what is still owed; nothing without a payment.
+    private func paymentsTable(_ claim: ClaimHeader, sums: LedgerTotals)
+        -> Node<HTML.BodyContext>
+    {
+        guard !claim.payments.isEmpty else { return .empty }
+        let balance = ClaimBalance(sums, payments: claim.payments)
+        return .group(
+            .h2(.plain("Paid so far")),
+            .table(
+                .class("ledger"),
+                .thead(
+                    .tr(
+                        .th(.plain("Received")), .th(.plain("Kind")),
+                        .th(.class("number"), .plain("Amount")), .th(.plain("For")))),
+                .tbody(
+                    .forEach(claim.payments) { payment in
+                        .tr(
+                            .td(.class("date"), .plain(payment.receivedOn.description)),
+                            .td(.plain(payment.kind.rawValue)),
+                            .td(
+                                .class("number"),
+                                .plain(money(Int128(payment.amount.minorUnits)))),
+                            .td(.class("detail"), .plain(payment.memo ?? "")))
+                    }),
+                .tfoot(
+                    .tr(
+                        .td(.plain("Received")), .td(),
+                        .td(.class("number"), .plain(money(balance.received))),
+                        .td(
+                            .plain(
+                                balance.owed < 0
+                                    ? "paid ahead of what is payable now: "
+                                        + "\(money(-balance.owed)) \(currency.code)"
+                                    : "still owed: \(money(balance.owed)) \(currency.code)")))))
         )
     }
 

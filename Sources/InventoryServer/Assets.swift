@@ -42,13 +42,16 @@ enum Assets {
         form.move, form.move-here { display: flex; flex-wrap: wrap; gap: .5rem; margin: 1rem 0; }
         form.move label, form.move-here label { flex-basis: 100%; font-weight: 600; }
         form.move input, form.move-here input { flex: 1 1 14rem; min-width: 0; }
+        form.payment { display: grid; grid-template-columns: 9rem 1fr; gap: .5rem 1rem;
+          align-items: center; max-width: 32rem; margin: 1rem 0; }
+        form.payment button { grid-column: 2; justify-self: start; }
         @media (max-width: 40rem) {
           thead { display: none; }
           tr { display: block; border-bottom: 1px solid var(--line); padding: .3rem 0; }
           td { display: inline-block; border: none; padding: .1rem .4rem; }
           td.name { display: block; font-weight: 600; }
-          .item-form .field, dl.fields div { grid-template-columns: 1fr; }
-          .item-form .problem { grid-column: 1; }
+          .item-form .field, dl.fields div, form.payment { grid-template-columns: 1fr; }
+          .item-form .problem, form.payment button { grid-column: 1; }
         }
         """
 

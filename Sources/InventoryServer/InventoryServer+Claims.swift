@@ -1,9 +1,11 @@
 import Foundation
 import Hummingbird
+import InventoryExchange
 import InventoryKit
 import InventoryReport
 import NIOCore
 import Plot
+import WorkbookWriter
 
 // Claims in the browser: the blog's first scenario. The claim form passes its selection
 // forward to a multi-select item list (`ProductListController`), which reports the selection
@@ -88,7 +90,53 @@ extension InventoryServer {
                 return Self.html(
                     self.pages.layout(
                         title: claim.title, tabs: try self.pager.tabs(), current: "claims",
-                        session: context.session, sequence: nil, main: self.pages.claim(claim)))
+                        session: context.session, sequence: nil,
+                        main: self.pages.claim(
+                            claim, balance: try self.balance(claim), session: context.session))
+                )
+            }
+        }
+        router.post("/claims/:claim/payments") { request, context in
+            let fields = try await Self.formFields(request, context)
+            return try await self.blocking.run {
+                let claim = try self.claim(context)
+                let amount = try Money(
+                    parsing: fields["amount"] ?? "", currency: self.manager.currency,
+                    field: .other("amount"))
+                let day = try (fields["receivedOn"]).flatMap {
+                    $0.isEmpty ? nil : try CalendarDate(parsing: $0, field: .other("received on"))
+                }
+                guard let kind = ClaimPaymentKind(rawValue: fields["kind"] ?? "payment") else {
+                    throw ServerError.badRequest("A payment is an advance or a payment.")
+                }
+                let memo = fields["memo"].flatMap { $0.isEmpty ? nil : $0 }
+                try self.manager.addClaimPayment(
+                    claimID: claim.id,
+                    ClaimPaymentDraft(amount: amount, receivedOn: day, kind: kind, memo: memo))
+                return Self.redirect("/claims/\(claim.id)#payments")
+            }
+        }
+        router.get("/claims/:claim/adjuster.csv") { _, context in
+            try await self.blocking.run {
+                let claim = try self.claim(context)
+                return Self.download(
+                    try self.adjusterSheet(claim).csv(), type: "text/csv; charset=utf-8",
+                    name: "claim-\(claim.id)-adjuster.csv")
+            }
+        }
+        router.get("/claims/:claim/adjuster.xlsx") { _, context in
+            try await self.blocking.run {
+                let claim = try self.claim(context)
+                let folder = try FileManager.default.url(
+                    for: .itemReplacementDirectory, in: .userDomainMask,
+                    appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let path = folder.appendingPathComponent("claim.xlsx").path
+                try WorkbookWriter.write(try self.adjusterSheet(claim).workbook, to: path)
+                return Self.download(
+                    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))),
+                    type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                    name: "claim-\(claim.id).xlsx")
             }
         }
         router.get("/claims/:claim/report") { _, context in
@@ -144,6 +192,32 @@ extension InventoryServer {
                 session: context.session, sequence: nil,
                 main: pages.claimForm(form, session: context.session!)),
             status: status)
+    }
+
+    /// The adjuster's sheet of `claim` (read on `blocking`'s threads).
+    func adjusterSheet(_ claim: Claim) throws -> AdjusterSheet {
+        AdjusterSheet(
+            claim, table: try manager.settings().depreciationTable, currency: manager.currency,
+            today: manager.today(), imagePath: { self.manager.photos.path(of: $0) })
+    }
+
+    /// A file to save, never kept by a cache (a claim is private).
+    static func download(_ bytes: [UInt8], type: String, name: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: type, .contentDisposition: "attachment; filename=\"\(name)\"",
+                .cacheControl: "no-store",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// What `claim`'s ledger makes payable and what was paid (read on `blocking`'s threads).
+    func balance(_ claim: Claim) throws -> ClaimBalance {
+        let table = try manager.settings().depreciationTable
+        return ClaimBalance(
+            LedgerTotals(claim.ledger(table: table, today: manager.today())),
+            payments: claim.payments)
     }
 
     private func claim(_ context: ServerContext) throws -> Claim {
@@ -387,8 +461,98 @@ extension Pages {
             ])
     }
 
-    /// A saved claim: its fields, its items and total, and its report.
-    func claim(_ claim: Claim, links: PageLinks = .house) -> [BodyNode] {
+    /// What the insurer paid on `claim` and what it still owes, with the form that records a
+    /// payment (for a signed-in member, not on a shared page).
+    private func payments(_ claim: Claim, balance: ClaimBalance, session: Sessions.Session?)
+        -> BodyNode
+    {
+        let rows = claim.payments.map { payment in
+            element(
+                "tr", [:],
+                [
+                    element("td", [:], [text(payment.receivedOn.description)]),
+                    element("td", [:], [text(payment.kind.rawValue)]),
+                    element("td", ["class": "number"], [text(payment.amount.formatted)]),
+                    element("td", [:], [text(payment.memo ?? "")]),
+                ])
+        }
+        let owed =
+            balance.owed < 0
+            ? "Paid ahead of what is payable now: \(money(-balance.owed))"
+            : "Still owed: \(money(balance.owed))"
+        var nodes: [BodyNode] = [
+            element("h2", ["id": "payments"], [text("Payments")]),
+            element(
+                "p", [:],
+                [
+                    text(
+                        "Payable now \(money(balance.payable)) · received "
+                            + "\(money(balance.received)) · \(owed)")
+                ]),
+        ]
+        if !rows.isEmpty {
+            nodes.append(
+                element(
+                    "table", ["id": "claim-payments"],
+                    [
+                        element(
+                            "thead", [:],
+                            [
+                                element(
+                                    "tr", [:],
+                                    ["Received", "Kind", "Amount", "For"].map {
+                                        element("th", ["scope": "col"], [text($0)])
+                                    })
+                            ]),
+                        element("tbody", [:], rows),
+                    ]))
+        }
+        if let session {
+            nodes.append(element("h3", [:], [text("Record a payment")]))
+            nodes.append(
+                element(
+                    "form",
+                    [
+                        "class": "payment", "method": "post",
+                        "action": "/claims/\(claim.id)/payments",
+                    ],
+                    [
+                        element(
+                            "input", ["type": "hidden", "name": "csrf", "value": session.csrf]),
+                        element("label", ["for": "amount"], [text("Amount received")]),
+                        element(
+                            "input",
+                            [
+                                "type": "text", "id": "amount", "name": "amount",
+                                "inputmode": "decimal", "required": "required",
+                                "autocomplete": "off",
+                            ]),
+                        element("label", ["for": "receivedOn"], [text("Received on")]),
+                        element(
+                            "input", ["type": "date", "id": "receivedOn", "name": "receivedOn"]),
+                        element("label", ["for": "kind"], [text("Kind")]),
+                        element(
+                            "select", ["id": "kind", "name": "kind"],
+                            [
+                                element("option", ["value": "payment"], [text("payment")]),
+                                element("option", ["value": "advance"], [text("advance")]),
+                            ]),
+                        element("label", ["for": "memo"], [text("For")]),
+                        element(
+                            "input",
+                            ["type": "text", "id": "memo", "name": "memo", "maxlength": "500"]),
+                        element("button", ["type": "submit"], [text("Record the payment")]),
+                    ]))
+        }
+        return element("section", ["class": "payments"], nodes)
+    }
+
+    /// A saved claim: its fields, its items and total, its report, and (on the household's
+    /// own page) its payments and their form.
+    func claim(
+        _ claim: Claim, balance: ClaimBalance? = nil, session: Sessions.Session? = nil,
+        links: PageLinks = .house
+    ) -> [BodyNode] {
         [
             element("h1", [:], [text(claim.title)]),
             element(
@@ -408,7 +572,19 @@ extension Pages {
                             "class": "button",
                         ],
                         [text("The report for the insurer")])
-                ]),
+                ]
+                    + (links.isShare
+                        ? []
+                        : [
+                            element(
+                                "a",
+                                ["href": "/claims/\(claim.id)/adjuster.xlsx", "class": "button"],
+                                [text("The adjuster's spreadsheet (Excel)")]),
+                            element(
+                                "a",
+                                ["href": "/claims/\(claim.id)/adjuster.csv", "class": "button"],
+                                [text("… as CSV")]),
+                        ])),
             element(
                 "table", ["id": "claim-items"],
                 [
@@ -453,6 +629,8 @@ extension Pages {
                         }),
                 ]),
             claim.notes.map { element("p", ["class": "notes"], [text($0)]) } ?? .empty,
+            balance.map { payments(claim, balance: $0, session: links.isShare ? nil : session) }
+                ?? .empty,
         ]
     }
 }

@@ -406,7 +406,7 @@ struct SignInMiddleware: RouterMiddleware {
     static let formRoutes: Set<String> = [
         "/items", "/items/{id}", "/items/{id}/delete", "/claims", "/claims/pick",
         "/claims/picked", "/signout", "/places/{id}/move", "/items/{id}/move-here",
-        "/items/{id}/move",
+        "/items/{id}/move", "/claims/{claim}/payments",
     ]
 
     func handle(

@@ -10,7 +10,6 @@ import NIOCore
 /// The server binary `inventory serve` runs, with the paths it resolved. A binary of its own so
 /// that the command line does not link NIO and Hummingbird: linked into `inventory`, they
 /// slowed the start of every command (the cold listing's benchmark row).
-@main
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inventory-server",

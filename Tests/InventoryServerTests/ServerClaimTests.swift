@@ -120,4 +120,54 @@ struct ServerClaimTests {
             #expect(report.text.contains("Not covered: 1 line not insured when claimed"))
         }
     }
+
+    @Test("a payment is recorded from the claim's page; the adjuster's files download")
+    func paymentsAndTheAdjustersFiles() async throws {
+        let fixture = try ServerFixture()
+        let tv = try fixture.manager.add(
+            ItemDraft(
+                name: "TV", price: usd("1000"),
+                purchaseDate: CalendarDate(year: 2025, month: 1, day: 1), isInsured: true))
+        let claim = try fixture.manager.createClaim(
+            ClaimDraft(
+                title: "Fire", incidentDate: CalendarDate(year: 2026, month: 1, day: 1),
+                itemIDs: [tv.id]))
+        try fixture.manager.setClaimAdjustments(
+            claimID: claim.id, salesTax: SalesTaxRate(percent: "10"))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let page = try await client.execute(
+                uri: "/claims/\(claim.id)", method: .get, headers: browser.headers)
+            // 1,100.00 with its tax, 1 year of 10 (other) held back: 990.00 payable
+            #expect(page.text.contains("Payable now 990.00 · received 0.00 · Still owed: 990.00"))
+            #expect(page.text.contains("action=\"/claims/\(claim.id)/payments\""))
+            let (headers, body) = browser.form([
+                ("amount", "300"), ("receivedOn", "2026-01-05"), ("kind", "advance"),
+                ("memo", "hotel <nights>"),
+            ])
+            let saved = try await client.execute(
+                uri: "/claims/\(claim.id)/payments", method: .post, headers: headers, body: body)
+            #expect(saved.status == .seeOther)
+            let after = try await client.execute(
+                uri: "/claims/\(claim.id)", method: .get, headers: browser.headers)
+            #expect(after.text.contains("Still owed: 690.00"))
+            #expect(after.text.contains("hotel &lt;nights&gt;"))
+            // nothing received is refused, and nothing is recorded
+            let (badHeaders, badBody) = browser.form([("amount", "0"), ("kind", "payment")])
+            let refused = try await client.execute(
+                uri: "/claims/\(claim.id)/payments", method: .post, headers: badHeaders,
+                body: badBody)
+            #expect(refused.status == .badRequest || refused.status == .unprocessableContent)
+            #expect(try fixture.manager.claim(id: claim.id)?.payments.count == 1)
+            let csv = try await client.execute(
+                uri: "/claims/\(claim.id)/adjuster.csv", method: .get, headers: browser.headers)
+            #expect(csv.headers[.contentType] == "text/csv; charset=utf-8")
+            #expect(csv.text.hasPrefix("Item description,Brand or manufacturer,Model number,"))
+            #expect(csv.text.contains("TV,,,1,1 year,1000.00,good,no,,1000.00,10,100.00,1100.00"))
+            let workbook = try await client.execute(
+                uri: "/claims/\(claim.id)/adjuster.xlsx", method: .get, headers: browser.headers)
+            #expect(workbook.status == .ok && workbook.headers[.cacheControl] == "no-store")
+            #expect(workbook.body.getBytes(at: 0, length: 2) == Array("PK".utf8))
+        }
+    }
 }

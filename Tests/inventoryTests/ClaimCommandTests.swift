@@ -212,7 +212,7 @@ import Testing
         (["claim", "new", "--title", "  ", "--items", "1"], 65, "a claim needs a title"),
         (["claim", "new", "--items", "1"], 64, "Missing expected argument '--title <title>'"),
         (["claim", "new", "--title", "x", "--kind", "meteor", "--items", "1"], 64, "meteor"),
-        (["claim", "export", "1", "--format", "pdf"], 64, "pdf"),
+        (["claim", "export", "1", "--format", "docx"], 64, "docx"),
     ]
 
     @Test(arguments: Self.refusals)

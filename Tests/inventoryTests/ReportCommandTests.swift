@@ -342,6 +342,63 @@ import Testing
         #expect(html.contains("nothing to show") && html.contains("Grand total"))
     }
 
+    @Test func aClaimOf500LinesPrintsToAPDFWhoseWordsStayOnTheirPages() throws {
+        var rows = "Name,Price,Purchase date,Location,Tags,Insured\n"
+        for number in 1...500 {
+            rows +=
+                "Thing number \(number) of the long hallway cupboard,\(number * 37).25,"
+                + "2019-0\(1 + number % 9)-1\(number % 10),Room \(number % 12),"
+                + "\(["electronics", "furniture", "clothing"][number % 3]),yes\n"
+        }
+        try rows.write(toFile: sandbox.file("rows.csv"), atomically: true, encoding: .utf8)
+        try sandbox.succeed(["import", "rows.csv", "--yes"])
+        try sandbox.succeed([
+            "claim", "new", "--title", "Flood", "--kind", "water", "--incident-date",
+            "2026-01-05", "--items", "1-500",
+        ])
+        try sandbox.succeed(["claim", "edit", "1", "--sales-tax", "8.875%"])
+        try sandbox.succeed(["claim", "line", "1", "7", "--business-use", "yes"])
+        try sandbox.succeed(["claim", "payments", "1", "--add", "12500", "--kind", "advance"])
+        try sandbox.succeed(["claim", "export", "1", "--format", "pdf", "--output", "claim.pdf"])
+        let pages = try pages(of: sandbox.file("claim.pdf"))
+        #expect(pages.count > 10)
+        let margin = 12 / 25.4 * 72
+        for (number, sheet) in pages.enumerated() {
+            for word in sheet.words {
+                #expect(
+                    word.left >= margin - 1 && word.right <= sheet.width - margin + 1,
+                    "page \(number + 1): \(word.text) at \(word.left)–\(word.right)")
+            }
+            for (index, word) in sheet.words.enumerated() {
+                for other in sheet.words[(index + 1)...] where word.overlaps(other) {
+                    Issue.record("page \(number + 1): \(word.text) overlaps \(other.text)")
+                }
+            }
+        }
+        let claim = try #require(
+            try sandbox.json(["claim", "show", "1", "--json"]) as? [String: Any])
+        let ledger = try #require(claim["ledger"] as? [String: Any])
+        let text = try sandbox.tool("pdftotext", [sandbox.file("claim.pdf"), "-"])
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        func grouped(_ decimal: String) -> String {
+            let parts = decimal.split(separator: ".")
+            var whole = String(parts[0])
+            var out = ""
+            while whole.count > 3 {
+                out = "," + whole.suffix(3) + out
+                whole = String(whole.dropLast(3))
+            }
+            return whole + out + "." + parts[1]
+        }
+        for key in ["replacementCost", "actualCashValue", "salesTax"] {
+            let figure = grouped(try #require(ledger[key] as? String))
+            #expect(text.contains(figure), "\(key) \(figure) is not in the PDF")
+        }
+        #expect(text.contains("Thing number 500 of the long hallway cupboard"))
+        #expect(text.contains("(business use)") && text.contains("Paid so far"))
+        #expect(text.contains("Replacement costs include sales tax"))
+    }
+
     @Test func aClaimExportsAsTheReportOfItsItemsWithTheIncidentOnTop() throws {
         try household()
         try sandbox.succeed([

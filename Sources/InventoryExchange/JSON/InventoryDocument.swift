@@ -146,6 +146,19 @@ struct InventoryDocument: Codable {
         var createdAt: String
         var updatedAt: String
         var items: [ClaimLine]
+        // Since the adjuster's exports: absent when the claim has none.
+        /// The sales tax rate in percent ("8.875").
+        var salesTax: String?
+        var grouped: [String]?
+        var payments: [Payment]?
+    }
+
+    /// Money the insurer paid on a claim.
+    struct Payment: Codable {
+        var receivedOn: String
+        var amount: String
+        var kind: String
+        var memo: String?
     }
 
     /// A claim's line: the item it names (`itemID`, an item of the document) or, with none,
@@ -194,6 +207,10 @@ struct InventoryDocument: Codable {
         var replacedOn: String?
         // Since a JSON import takes files: the stored name of the replacement's receipt.
         var replacementReceipt: String?
+        // Since the adjuster's exports: absent when false, or when the line has no rate of
+        // its own.
+        var businessUse: Bool?
+        var salesTax: String?
     }
 }
 
@@ -324,6 +341,16 @@ extension InventoryDocument.ClaimRecord {
                 tags: $0.tags, photo: $0.photo,
                 files: $0.attachments.map(InventoryDocument.File.init))
         }
+        salesTax = claim.salesTax?.percentText
+        grouped = claim.groupedCategories.isEmpty ? nil : claim.groupedCategories
+        payments =
+            claim.payments.isEmpty
+            ? nil
+            : claim.payments.map {
+                InventoryDocument.Payment(
+                    receivedOn: $0.receivedOn.description, amount: $0.amount.decimalString,
+                    kind: $0.kind.rawValue, memo: $0.memo)
+            }
     }
 }
 
@@ -339,6 +366,8 @@ extension InventoryDocument.Ledger {
         replacedPaid = terms.replacedPaid?.decimalString
         replacedOn = terms.replacedOn?.description
         replacementReceipt = terms.replacementReceipt
+        businessUse = terms.businessUse ? true : nil
+        salesTax = terms.salesTax?.percentText
     }
 
     /// The terms it records, checked.
@@ -389,7 +418,19 @@ extension InventoryDocument.Ledger {
             }
             terms.replacementReceipt = replacementReceipt
         }
+        terms.businessUse = businessUse ?? false
+        terms.salesTax = try salesTax.map { try Self.salesTaxRate($0) }
         return terms
+    }
+
+    /// A rate as the document writes it ("8.875"), checked.
+    static func salesTaxRate(_ text: String) throws -> SalesTaxRate {
+        guard let rate = SalesTaxRate(percent: text) else {
+            throw InventoryError.invalidValue(
+                field: .other("sales tax"), value: text,
+                reason: "a rate is a percentage from 0 to 100, such as 8.875")
+        }
+        return rate
     }
 }
 
@@ -651,11 +692,41 @@ struct JSONImport {
                 claimed.attachments = try (line.files ?? []).map { try $0.attachment() }
                 return claimed
             }
-            return ImportedClaim(
+            var claim = ImportedClaim(
                 title: record.title,
                 incidentDate: try record.incidentDate.flatMap { try ValueParser.date($0) },
                 kind: kind, notes: record.notes, createdAt: try timestamp(record.createdAt),
                 updatedAt: try timestamp(record.updatedAt), lines: lines)
+            claim.salesTax = try record.salesTax.map {
+                try InventoryDocument.Ledger.salesTaxRate($0)
+            }
+            claim.groupedCategories = try (record.grouped ?? []).map { name in
+                guard DepreciationTable.categoryName(name) == name else {
+                    throw InventoryError.invalidValue(
+                        field: .other("grouped"), value: name,
+                        reason: "a category is 1 to 40 lower-case letters, digits, spaces or "
+                            + "hyphens")
+                }
+                return name
+            }
+            claim.payments = try (record.payments ?? []).enumerated().map { number, payment in
+                guard let kind = ClaimPaymentKind(rawValue: payment.kind) else {
+                    throw refuse("has a payment of an unknown kind \(quoted(payment.kind))")
+                }
+                let amount = try ValueParser.price(
+                    payment.amount, currency: currency, field: .other("payment"))
+                guard let amount, amount.minorUnits > 0 else {
+                    throw refuse("has a payment of \(quoted(payment.amount)), not more than 0")
+                }
+                guard let day = try ValueParser.date(payment.receivedOn) else {
+                    throw refuse("has a payment without its day")
+                }
+                return ClaimPayment(
+                    id: Int64(number + 1), receivedOn: day,
+                    amount: amount, kind: kind,
+                    memo: try ItemValidation.text(payment.memo, field: .other("for"), limit: 500))
+            }
+            return claim
         } catch let error as InventoryError {
             throw refuse("has \(error.description)")
         }

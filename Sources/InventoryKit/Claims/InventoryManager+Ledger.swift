@@ -39,6 +39,10 @@ public struct ClaimLineChange: Sendable, Hashable {
     public var condition: ItemCondition?
     /// The depreciation category, whose terms the line then records from today's table.
     public var category: String?
+    /// Whether the thing was used for a business.
+    public var businessUse: Bool?
+    /// The line's own sales tax (`.some(nil)`: the claim's).
+    public var salesTax: SalesTaxRate??
 
     /// A change of nothing.
     public init() {}
@@ -48,7 +52,9 @@ extension Claim {
     /// The ledger of every line, for an incident on the claim's date (else `today`), with
     /// `table` for lines that recorded no terms.
     public func ledger(table: DepreciationTable, today: CalendarDate) -> [LedgerLine] {
-        items.map { LedgerLine($0, incidentDate: incidentDate ?? today, table: table) }
+        items.map {
+            LedgerLine($0, incidentDate: incidentDate ?? today, table: table, salesTax: salesTax)
+        }
     }
 }
 
@@ -141,6 +147,8 @@ extension InventoryManager {
                 if let source { terms.source = source }
                 if let day = change.pricedOn { terms.pricedOn = day }
                 if let condition = change.condition { terms.condition = condition }
+                if let businessUse = change.businessUse { terms.businessUse = businessUse }
+                if let rate = change.salesTax { terms.salesTax = rate }
                 if let category = change.category?.lowercased() {
                     let table = try store.database.settings.current().depreciationTable
                     guard table.terms[category] != nil else {

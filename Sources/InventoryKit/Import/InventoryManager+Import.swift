@@ -227,10 +227,20 @@ public struct ImportBatch: ~Copyable {
             try store.items.item(id: $0) == nil
         }
         guard missing.isEmpty else { throw InventoryError.itemsNotFound(missing) }
-        _ = try store.claims.insert(
+        let id = try store.claims.insert(
             title: claim.title, incidentDate: claim.incidentDate, kind: claim.kind,
             notes: claim.notes, createdAt: claim.createdAt, updatedAt: claim.updatedAt,
             lines: claim.lines)
+        if claim.salesTax != nil || !claim.groupedCategories.isEmpty {
+            try store.claims.setAdjustments(
+                claimID: id, salesTax: claim.salesTax, grouped: claim.groupedCategories,
+                at: claim.updatedAt)
+        }
+        for payment in claim.payments {
+            try store.claims.insertPayment(
+                claimID: id, receivedOn: payment.receivedOn, amount: payment.amount,
+                kind: payment.kind, memo: payment.memo, at: claim.updatedAt)
+        }
         claimsAdded += 1
         return true
     }
@@ -273,6 +283,12 @@ public struct ImportedClaim: Sendable, Hashable {
     /// A line with an `itemID` names an item of this inventory (and keeps the replacement value
     /// and receipt the claim recorded); one without is the copy of a deleted item.
     public var lines: [ClaimedItem]
+    /// The claim's sales tax.
+    public var salesTax: SalesTaxRate?
+    /// The categories its exports group.
+    public var groupedCategories: [String] = []
+    /// What the insurer paid (their numbers are given anew).
+    public var payments: [ClaimPayment] = []
 
     /// Creates a claim to import from its fields, times and lines.
     public init(

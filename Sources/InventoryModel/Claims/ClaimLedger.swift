@@ -23,6 +23,10 @@ public struct ClaimLineTerms: Sendable, Hashable {
     public var replacedOn: CalendarDate?
     /// The stored file of its receipt.
     public var replacementReceipt: String?
+    /// Whether the thing was used for a business.
+    public var businessUse = false
+    /// The sales tax of this line, when it is not the claim's (bought in another state).
+    public var salesTax: SalesTaxRate?
 
     /// Terms with nothing entered.
     public init() {}
@@ -43,7 +47,13 @@ public struct ClaimLineTerms: Sendable, Hashable {
 public struct LedgerLine: Sendable, Hashable {
     /// Whether the policy covers the line: the item was insured when it was claimed.
     public let isCovered: Bool
-    /// The replacement cost of the whole line (each × quantity).
+    /// The replacement cost of the whole line before tax (each × quantity).
+    public let costBeforeTax: Int128
+    /// The sales tax rate added to it (the line's, else the claim's), nil for none.
+    public let salesTaxRate: SalesTaxRate?
+    /// The sales tax on it, in minor units.
+    public let salesTax: Int128
+    /// The replacement cost of the whole line: each × quantity, and the sales tax.
     public let replacementCost: Int128
     /// Whether the line has a replacement cost at all (a value, a price, or one entered).
     public let isPriced: Bool
@@ -67,12 +77,20 @@ public struct LedgerLine: Sendable, Hashable {
     public let explanation: String
 
     /// The ledger line of `item` for an incident on `incidentDate`, with `table` for a line
-    /// that recorded no terms.
-    public init(_ item: ClaimedItem, incidentDate: CalendarDate, table: DepreciationTable) {
+    /// that recorded no terms, and the claim's `salesTax` for a line without its own. The tax
+    /// is added to the replacement cost, as adjusters do, and depreciates with it.
+    public init(
+        _ item: ClaimedItem, incidentDate: CalendarDate, table: DepreciationTable,
+        salesTax claimTax: SalesTaxRate? = nil
+    ) {
         let terms = item.terms
         let each = terms.replacementCost ?? item.worth
         isPriced = each != nil
-        replacementCost = each.map { Int128($0.minorUnits) * Int128(item.quantity) } ?? 0
+        costBeforeTax = each.map { Int128($0.minorUnits) * Int128(item.quantity) } ?? 0
+        let rate = terms.salesTax ?? claimTax
+        salesTaxRate = rate?.partsPerMillion == 0 ? nil : rate
+        salesTax = salesTaxRate?.tax(on: costBeforeTax) ?? 0
+        replacementCost = costBeforeTax + salesTax
         category = terms.category ?? table.category(forTags: item.tags)
         let depreciationTerms = terms.depreciation ?? table.terms(of: category)
         let maximum = terms.maximumBasisPoints ?? table.maximumBasisPoints
@@ -140,7 +158,7 @@ public struct LedgerLine: Sendable, Hashable {
     }
 
     /// `value / divisor` rounded half to even (both not negative, divisor positive).
-    static func divideHalfEven(_ value: Int128, by divisor: Int128) -> Int128 {
+    public static func divideHalfEven(_ value: Int128, by divisor: Int128) -> Int128 {
         let quotient = value / divisor
         let remainder = value % divisor
         if remainder * 2 > divisor || (remainder * 2 == divisor && quotient % 2 == 1) {
@@ -161,7 +179,11 @@ public struct LedgerLine: Sendable, Hashable {
 /// The sums of a claim's ledger: of the lines the policy covers, and apart, of those it does
 /// not.
 public struct LedgerTotals: Sendable, Hashable {
-    /// Replacement cost of every covered line.
+    /// Replacement cost of every covered line before tax.
+    public var costBeforeTax: Int128 = 0
+    /// The sales tax on it.
+    public var salesTax: Int128 = 0
+    /// Replacement cost of every covered line, with its tax.
     public var replacementCost: Int128 = 0
     /// Depreciation taken.
     public var depreciation: Int128 = 0
@@ -184,6 +206,8 @@ public struct LedgerTotals: Sendable, Hashable {
                 notCovered += line.replacementCost
                 continue
             }
+            costBeforeTax += line.costBeforeTax
+            salesTax += line.salesTax
             replacementCost += line.replacementCost
             depreciation += line.depreciation
             actualCashValue += line.actualCashValue

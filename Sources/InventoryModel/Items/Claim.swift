@@ -28,6 +28,12 @@ public struct Claim: Sendable, Hashable, Identifiable {
     public let updatedAt: Timestamp
     /// The items, in the order they were chosen.
     public let items: [ClaimedItem]
+    /// The sales tax added to every line's replacement cost (a line may have its own).
+    public var salesTax: SalesTaxRate?
+    /// The depreciation categories whose lines exports list as one line each, with a count.
+    public var groupedCategories: [String] = []
+    /// What the insurer paid, oldest first.
+    public var payments: [ClaimPayment] = []
 
     /// Creates a claim as read from storage; use `InventoryManager.createClaim` to make one.
     public init(

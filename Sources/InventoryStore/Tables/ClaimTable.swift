@@ -281,7 +281,7 @@ public struct ClaimTable {
     public func claim(id: Int64) throws -> Claim? {
         let statement = try database.cachedStatement(
             """
-            SELECT id, title, incident_date, kind, notes, created_at, updated_at
+            SELECT id, title, incident_date, kind, notes, created_at, updated_at, tax_ppm, grouped
             FROM claims WHERE id = ?
             """)
         try statement.bind([.integer(id)])
@@ -294,7 +294,7 @@ public struct ClaimTable {
     public func all() throws -> [Claim] {
         let statement = try database.cachedStatement(
             """
-            SELECT id, title, incident_date, kind, notes, created_at, updated_at
+            SELECT id, title, incident_date, kind, notes, created_at, updated_at, tax_ppm, grouped
             FROM claims ORDER BY id DESC
             """)
         var claims: [Claim] = []
@@ -332,7 +332,8 @@ public struct ClaimTable {
     /// `decodeTerms` reads and `setTerms` writes them.
     static let ledgerColumns = [
         "replacement", "replacement_source", "priced_on", "condition", "category", "life_months",
-        "rate_bp", "max_bp", "replaced_paid", "replaced_on", "replaced_receipt",
+        "rate_bp", "max_bp", "replaced_paid", "replaced_on", "replaced_receipt", "business_use",
+        "tax_ppm",
     ]
 
     private func decodeTerms(_ row: Statement, offset: Int32) throws -> ClaimLineTerms {
@@ -364,6 +365,10 @@ public struct ClaimTable {
         terms.replacedPaid = try money(8)
         terms.replacedOn = try date(9)
         terms.replacementReceipt = row.optionalText(at: offset + 10)
+        terms.businessUse = row.int64(at: offset + 11) != 0
+        terms.salesTax = row.optionalInt64(at: offset + 12).flatMap {
+            SalesTaxRate(partsPerMillion: Int($0))
+        }
         return terms
     }
 
@@ -383,7 +388,8 @@ public struct ClaimTable {
                     ? nil : depreciation.map { Int64($0.yearlyRateBasisPoints) }),
             .integer(terms.category == nil ? nil : terms.maximumBasisPoints.map(Int64.init)),
             .integer(terms.replacedPaid?.minorUnits), .text(terms.replacedOn?.description),
-            .text(terms.replacementReceipt),
+            .text(terms.replacementReceipt), .integer(terms.businessUse ? 1 : 0),
+            .integer(terms.salesTax.map { Int64($0.partsPerMillion) }),
         ]
     }
 
@@ -421,11 +427,86 @@ public struct ClaimTable {
             }
             items.append(line)
         }
-        return Claim(
+        var claim = Claim(
             id: id, title: row.text(at: 1),
             incidentDate: try row.optionalText(at: 2).map { try CalendarDate(parsing: $0) },
             kind: ClaimKind(rawValue: row.text(at: 3)) ?? .other, notes: row.optionalText(at: 4),
             createdAt: Timestamp(millisecondsSince1970: row.int64(at: 5)),
             updatedAt: Timestamp(millisecondsSince1970: row.int64(at: 6)), items: items)
+        claim.salesTax = row.optionalInt64(at: 7).flatMap {
+            SalesTaxRate(partsPerMillion: Int($0))
+        }
+        claim.groupedCategories = try ItemColumns.tags(row.text(at: 8))
+        claim.payments = try payments(claimID: id)
+        return claim
+    }
+
+    // MARK: - Sales tax, grouped lines and payments (`Migrations/0019_claim_adjuster.sql`)
+
+    /// Records the claim's sales tax and the categories its exports group.
+    ///
+    /// - Throws: `InventoryError.claimNotFound` when there is no such claim.
+    public func setAdjustments(
+        claimID: Int64, salesTax: SalesTaxRate?, grouped: [String], at time: Timestamp
+    ) throws {
+        try database.execute(
+            "UPDATE claims SET tax_ppm = ?, grouped = ?, updated_at = ? WHERE id = ?",
+            [
+                .integer(salesTax.map { Int64($0.partsPerMillion) }),
+                .text(ItemColumns.json(grouped)), .integer(time.millisecondsSince1970),
+                .integer(claimID),
+            ])
+        guard database.changedRowCount == 1 else { throw InventoryError.claimNotFound(claimID) }
+    }
+
+    /// The payments of the claim, oldest first.
+    public func payments(claimID: Int64) throws -> [ClaimPayment] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT id, received_on, amount, kind, memo FROM claim_payments
+            WHERE claim_id = ? ORDER BY received_on, id
+            """)
+        try statement.bind([.integer(claimID)])
+        defer { statement.reset() }
+        var found: [ClaimPayment] = []
+        while try statement.step() {
+            found.append(
+                ClaimPayment(
+                    id: statement.int64(at: 0),
+                    receivedOn: try CalendarDate(parsing: statement.text(at: 1)),
+                    amount: try Money(minorUnits: statement.int64(at: 2), currency: rows.currency),
+                    kind: ClaimPaymentKind(rawValue: statement.text(at: 3)) ?? .payment,
+                    memo: statement.optionalText(at: 4)))
+        }
+        return found
+    }
+
+    /// Records a payment of the claim and returns its number.
+    ///
+    /// - Throws: `InventoryError.claimNotFound` when there is no such claim.
+    @discardableResult
+    public func insertPayment(
+        claimID: Int64, receivedOn: CalendarDate, amount: Money, kind: ClaimPaymentKind,
+        memo: String?, at time: Timestamp
+    ) throws -> Int64 {
+        try database.execute(
+            """
+            INSERT INTO claim_payments (claim_id, received_on, amount, kind, memo, created_at)
+            SELECT id, ?, ?, ?, ?, ? FROM claims WHERE id = ?
+            """,
+            [
+                .text(receivedOn.description), .integer(amount.minorUnits), .text(kind.rawValue),
+                .text(memo), .integer(time.millisecondsSince1970), .integer(claimID),
+            ])
+        guard database.changedRowCount == 1 else { throw InventoryError.claimNotFound(claimID) }
+        return database.lastInsertedRowID
+    }
+
+    /// Removes the payment `id` of the claim; false when the claim has no such payment.
+    public func deletePayment(id: Int64, claimID: Int64) throws -> Bool {
+        try database.execute(
+            "DELETE FROM claim_payments WHERE id = ? AND claim_id = ?",
+            [.integer(id), .integer(claimID)])
+        return database.changedRowCount == 1
     }
 }

@@ -20,6 +20,7 @@ struct ClaimCommand: ParsableCommand {
         subcommands: [
             ClaimNew.self, ClaimEdit.self, ClaimList.self, ClaimShow.self, ClaimDelete.self,
             ClaimExport.self, ClaimLine.self, ClaimReplaced.self, ClaimRefresh.self,
+            ClaimPayments.self,
         ])
 }
 

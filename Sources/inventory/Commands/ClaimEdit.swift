@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import InventoryKit
 
 struct ClaimEdit: ParsableCommand {
@@ -7,12 +8,20 @@ struct ClaimEdit: ParsableCommand {
         _superCommandName: CommandParsing.rootName,
         abstract: "Change a claim's fields or items.",
         discussion: """
-            --select opens the picker with the claim's items already chosen.
+            --select opens the picker with the claim's items already chosen. --sales-tax \
+            adds the rate to every line's replacement cost, as adjusters do (a line may have \
+            its own: 'claim line --sales-tax'); it depreciates with it. --group lists the \
+            lines of those depreciation categories as one line each, with a count, in the \
+            adjuster's exports ("Clothing, 40, …"), as insurers accept for clothing, shoes or \
+            books; the ledger keeps every line.
 
             Examples:
               inventory claim edit 1 --add-items 14,15
               inventory claim edit 1 --remove-items 3 --notes "the TV was found"
               inventory claim edit 1 --select
+              inventory claim edit 1 --sales-tax 8.875%
+              inventory claim edit 1 --group clothing,books
+              inventory claim edit 1 --group ""    # no grouped lines
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -35,11 +44,29 @@ struct ClaimEdit: ParsableCommand {
     @Flag(help: "Choose the items with the picker.")
     var select = false
 
-    func validate() throws {
+    @Option(
+        name: .customLong("sales-tax"),
+        help: ArgumentHelp(
+            "The sales tax added to replacement costs, such as 8.875% (\"\" for none).",
+            valueName: "rate"))
+    var salesTax: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Depreciation categories exported as one line each (\"\" for none).",
+            valueName: "categories"))
+    var group: String?
+
+    /// Whether the claim's form (fields, items) changes, not only its tax or groups.
+    private var changesForm: Bool {
         let given: [Any?] = [
             fields.title, fields.incidentDate, fields.kind, fields.notes, addItems, removeItems,
         ]
-        if given.allSatisfy({ $0 == nil }), !select {
+        return select || given.contains { $0 != nil }
+    }
+
+    func validate() throws {
+        if !changesForm, salesTax == nil, group == nil {
             throw ValidationError(
                 "nothing to change: give the fields or items to change, such as --add-items 14 "
                     + "or --select")
@@ -49,6 +76,20 @@ struct ClaimEdit: ParsableCommand {
     func run() throws {
         let manager = try database.openManager(.write)
         guard let claim = try manager.claim(id: id) else { throw InventoryError.claimNotFound(id) }
+        let rate = try salesTax.map { try ClaimLine.salesTaxRate($0) }
+        let groups = group.map {
+            $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
+        }
+        guard changesForm else {
+            let saved = try manager.setClaimAdjustments(
+                claimID: id, salesTax: rate, grouped: groups)
+            Terminal.standardOutput.writeLine(
+                "edited claim \(saved.id) \(VisibleText.of(saved.title)): "
+                    + ClaimShow.adjustmentsText(saved))
+            return
+        }
         let form = ClaimFormController(
             items: try manager.entireHouseholdInventory(), editing: claim)
         let saver = ClaimSaver(manager: manager, claimID: id)
@@ -72,7 +113,10 @@ struct ClaimEdit: ParsableCommand {
         if select {
             try pickItems(for: form, manager: manager, action: "claim \(id) was not changed")
         }
-        let saved = try submit(form)
+        var saved = try submit(form)
+        if rate != nil || groups != nil {
+            saved = try manager.setClaimAdjustments(claimID: id, salesTax: rate, grouped: groups)
+        }
         Terminal.standardOutput.writeLine("edited claim \(saved.id) \(VisibleText.of(saved.title))")
     }
 }

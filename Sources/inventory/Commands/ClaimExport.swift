@@ -6,7 +6,7 @@ import InventoryReport
 
 struct ClaimExport: ParsableCommand {
     enum Format: String, ChoiceArgument {
-        case csv, json, html
+        case csv, json, html, adjuster, xlsx, pdf
     }
 
     static let configuration = CommandConfiguration(
@@ -25,6 +25,22 @@ struct ClaimExport: ParsableCommand {
             apostrophe before it. \
             html is the report of 'inventory report' for the claimed items only, with the \
             incident's kind, date and notes on top and the photos inside the one file. \
+            pdf is that report printed by headless Chromium (found on PATH as chromium, \
+            chromium-browser, google-chrome or google-chrome-stable, or named by --browser).
+
+            adjuster is the CSV adjusters take in (Xactware's ClaimXperience asks for these \
+            columns, in this order): item description, brand or manufacturer, model number, \
+            quantity lost, item age (years and months at the incident), cost to replace \
+            pre-tax (each), condition, business use, room; then the ledger's figures beside \
+            them (cost pre-tax in all, sales tax rate and amount, replacement cost, \
+            depreciation % and amount, actual cash value, held back, released, covered), \
+            whether the line is a group, and the photos' files. The claim's grouped \
+            categories ('inventory claim edit --group') are one line each, with a count. \
+            xlsx is the same as an Excel workbook (typed cells: amounts as numbers in the \
+            currency's format, days as dates; a frozen header), with a sheet of totals and \
+            one of the payments received; it is written by inventory-server, installed \
+            beside inventory.
+
             A file written with --output is readable by you alone (mode 0600); an existing \
             file is replaced only with --force, and never one of the inventory's own files.
 
@@ -32,6 +48,9 @@ struct ClaimExport: ParsableCommand {
               inventory claim export 1 --format csv --output loss.csv
               inventory claim export 1 --format json
               inventory claim export 1 --format html --output claim.html
+              inventory claim export 1 --format adjuster --output adjuster.csv
+              inventory claim export 1 --format xlsx --output claim.xlsx
+              inventory claim export 1 --format pdf --output claim.pdf
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -39,10 +58,22 @@ struct ClaimExport: ParsableCommand {
     @Argument(help: "The claim's id.")
     var id: Int64
 
-    @Option(help: "csv, json or html.")
+    @Option(help: "csv, json, html, adjuster, xlsx or pdf.")
     var format: Format
 
+    @Option(
+        help: ArgumentHelp(
+            "The Chromium or Chrome that prints --format pdf (default: found on PATH).",
+            valueName: "program"))
+    var browser: String?
+
     @OptionGroup var destination: OutputOptions
+
+    func validate() throws {
+        if browser != nil && format != .pdf {
+            throw ValidationError("--browser goes with --format pdf")
+        }
+    }
 
     static let header = [
         "Item description", "Brand or manufacturer", "Model number", "Serial number",
@@ -85,6 +116,9 @@ struct ClaimExport: ParsableCommand {
         }
         let text: String
         switch format {
+        case .adjuster, .xlsx, .pdf:
+            try exportForAdjuster(claim, manager: manager, settings: settings, to: file)
+            return
         case .html:
             let lines = claim.items.map(ReportLine.init)
             let report = Report(
@@ -140,5 +174,148 @@ struct ClaimExport: ParsableCommand {
             return
         }
         try file.write(text.utf8)
+    }
+
+    /// The adjuster's CSV, the Excel workbook or the PDF of `claim`, to `file` (nil: stdout,
+    /// which must not be a terminal for a workbook or a PDF).
+    private func exportForAdjuster(
+        _ claim: Claim, manager: InventoryManager, settings: InventorySettings, to file: OutputFile?
+    ) throws {
+        let sheet = AdjusterSheet(
+            claim, table: settings.depreciationTable, currency: manager.currency,
+            today: manager.today(), imagePath: { manager.photos.path(of: $0) })
+        if format == .adjuster {
+            let bytes = sheet.csv(forTerminal: file == nil && isatty(1) == 1)
+            guard let file else {
+                Terminal.standardOutput.write(String(decoding: bytes, as: UTF8.self))
+                return
+            }
+            try file.write(bytes)
+            return
+        }
+        if file == nil && isatty(1) == 1 {
+            throw ValidationError(
+                "a\(format == .pdf ? " PDF" : "n Excel file") is not for a terminal: give "
+                    + "--output FILE, or send standard output to a file")
+        }
+        let produce: (String) throws -> String
+        if format == .xlsx {
+            let workbook = try JSONEncoder().encode(sheet.workbook)
+            produce = { folder in
+                let path = folder + "/claim.xlsx"
+                try Self.runHelper(
+                    try Serve.serverPath(), ["workbook", "--output", path], input: workbook,
+                    what: "write the Excel file")
+                return path
+            }
+        } else {
+            let program = try Self.chromium(named: browser)
+            let lines = claim.items.map(ReportLine.init)
+            let report = Report(
+                title: settings.reportTitle, subject: "Claim \(claim.id)",
+                date: manager.today(), currency: manager.currency, lines: lines,
+                claim: Report.ClaimHeader(claim, settings: settings, today: manager.today()))
+            produce = { folder in
+                let page = folder + "/claim.html"
+                let html = ReportWriter(manager: manager).singleFile(report, page: page).html
+                try Data(html.utf8).write(to: URL(fileURLWithPath: page))
+                let pdf = folder + "/claim.pdf"
+                var arguments = [
+                    "--headless", "--disable-gpu", "--no-pdf-header-footer",
+                    "--user-data-dir=\(folder)/profile", "--print-to-pdf=\(pdf)",
+                ]
+                // Chromium refuses to run as root in its sandbox; the page is our own.
+                if geteuid() == 0 { arguments.append("--no-sandbox") }
+                try Self.runHelper(
+                    program, arguments + ["file://" + page], input: nil, what: "print the PDF")
+                guard FileManager.default.fileExists(atPath: pdf) else {
+                    throw CommandFailure(
+                        description: "\(program) printed no PDF", status: 1)
+                }
+                return pdf
+            }
+        }
+        if let file {
+            try file.write(producingFileIn: produce)
+            return
+        }
+        let folder = try FileManager.default.url(
+            for: .itemReplacementDirectory, in: .userDomainMask,
+            appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: try produce(folder)))
+        FileHandle.standardOutput.write(bytes)
+    }
+
+    /// The Chromium that prints PDFs: `named` (a path, or a name on PATH), else the first of
+    /// chromium, chromium-browser, google-chrome and google-chrome-stable on PATH.
+    static func chromium(named: String?) throws -> String {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            .split(separator: ":")
+        func find(_ name: String) -> String? {
+            if name.contains("/") {
+                return FileManager.default.isExecutableFile(atPath: name) ? name : nil
+            }
+            return folders.map { "\($0)/\(name)" }.first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }
+        }
+        if let named {
+            guard let found = find(named) else {
+                throw CommandFailure(
+                    description: "cannot run \(VisibleText.of(named)): no such program",
+                    status: 69)
+            }
+            return found
+        }
+        guard
+            let found = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+                .lazy.compactMap(find).first
+        else {
+            throw CommandFailure(
+                description:
+                    "a PDF is printed by Chromium or Chrome, and none is installed (install "
+                    + "chromium, or name one with --browser); --format html writes the page "
+                    + "to print from any browser",
+                status: 69)
+        }
+        return found
+    }
+
+    /// Runs `program` with `arguments`, `input` on its standard input; a failure is one line
+    /// saying it could not `what`, with the program's first line of complaint.
+    static func runHelper(
+        _ program: String, _ arguments: [String], input: Data?, what: String
+    ) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let errors = Pipe()
+        let feed = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : feed
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw CommandFailure(description: "cannot run \(program) to \(what)", status: 69)
+        }
+        if let input {
+            try? feed.fileHandleForWriting.write(contentsOf: input)
+            try? feed.fileHandleForWriting.close()
+        }
+        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let line =
+                String(decoding: complaint, as: UTF8.self)
+                .split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                .map { ": " + VisibleText.of(String($0)) } ?? ""
+            throw CommandFailure(
+                description: "cannot \(what) (\((program as NSString).lastPathComponent) "
+                    + "exited with \(process.terminationStatus))\(line)",
+                status: 1)
+        }
     }
 }

@@ -40,13 +40,16 @@ struct ClaimLine: ParsableCommand {
             here, with where it was found. The condition scales the depreciation: new ×0.5, \
             good ×1, average ×1.25, poor ×1.5. The category (from the item's tags when the \
             line was made: electronics, furniture, jewelry, …; see 'inventory settings') \
-            sets the useful life and yearly rate.
+            sets the useful life and yearly rate. --business-use marks a thing used for work \
+            (adjusters ask; policies limit it). --sales-tax gives the line a rate of its own \
+            (bought where the tax differs), instead of the claim's ('claim edit --sales-tax').
 
             Examples:
               inventory claim line 1 7 --replacement 1299 --condition good
               inventory claim line 1 7 --source "https://shop.example/tv"
               inventory claim line 1 3 --condition poor --category furniture
               inventory claim line 1 7 --replacement ""    # back to the item's value
+              inventory claim line 1 7 --business-use yes --sales-tax 6.25
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -74,14 +77,36 @@ struct ClaimLine: ParsableCommand {
     @Option(help: ArgumentHelp("Its depreciation category.", valueName: "name"))
     var category: String?
 
+    @Option(
+        name: .customLong("business-use"),
+        help: ArgumentHelp("Whether it was used for a business: yes or no.", valueName: "yes|no"))
+    var businessUse: String?
+
+    @Option(
+        name: .customLong("sales-tax"),
+        help: ArgumentHelp(
+            "The line's own sales tax, such as 6.25% (\"\" for the claim's).", valueName: "rate"))
+    var salesTax: String?
+
     func validate() throws {
         if replacement == nil && source == nil && pricedOn == nil && condition == nil
-            && category == nil
+            && category == nil && businessUse == nil && salesTax == nil
         {
             throw ValidationError(
-                "say what to change: --replacement, --source, --priced-on, --condition or --category"
-            )
+                "say what to change: --replacement, --source, --priced-on, --condition, "
+                    + "--category, --business-use or --sales-tax")
         }
+    }
+
+    /// A rate as `--sales-tax` takes it: "8.875", "8.875%"; "" is none.
+    static func salesTaxRate(_ text: String) throws -> SalesTaxRate? {
+        guard !text.isEmpty else { return nil }
+        guard let rate = SalesTaxRate(percent: text) else {
+            throw InventoryError.invalidValue(
+                field: .other("sales tax"), value: text,
+                reason: "a rate is a percentage from 0 to 100, such as 8.875%")
+        }
+        return rate
     }
 
     func run() throws {
@@ -104,6 +129,16 @@ struct ClaimLine: ParsableCommand {
         }
         change.condition = condition
         change.category = category
+        if let businessUse {
+            switch businessUse.lowercased() {
+            case "yes", "true", "1": change.businessUse = true
+            case "no", "false", "0": change.businessUse = false
+            default:
+                throw InventoryError.invalidValue(
+                    field: .other("business use"), value: businessUse, reason: "say yes or no")
+            }
+        }
+        if let salesTax { change.salesTax = .some(try Self.salesTaxRate(salesTax)) }
         let saved = try manager.editClaimLine(claimID: target.claim, line: target.reference, change)
         let settings = try manager.settings()
         guard let index = target.reference.position(in: saved) else { return }

@@ -47,6 +47,9 @@ struct ClaimShow: ParsableCommand {
         output.writeLine(style.bold("Claim \(claim.id): \(VisibleText.of(claim.title))"))
         output.writeLine("  Kind       \(claim.kind.rawValue)")
         if let date = claim.incidentDate { output.writeLine("  Incident   \(date)") }
+        if claim.salesTax != nil || !claim.groupedCategories.isEmpty {
+            output.writeLine("  Adjuster   \(Self.adjustmentsText(claim))")
+        }
         if let notes = claim.notes {
             let lines = VisibleText.of(notes, keepingLineBreaks: true).split(
                 separator: "\n", omittingEmptySubsequences: false)
@@ -126,6 +129,8 @@ struct ClaimShow: ParsableCommand {
                             ? ", no receipt yet: nothing is released until one is attached"
                             : ", receipt kept"))
             }
+            if item.terms.businessUse { notes.append("business use") }
+            if let rate = item.terms.salesTax { notes.append("sales tax \(rate) (its own)") }
             if !notes.isEmpty {
                 output.writeLine(
                     "  \(item.itemID.map { "#\($0)" } ?? "deleted") \(VisibleText.of(item.name)): "
@@ -134,6 +139,10 @@ struct ClaimShow: ParsableCommand {
         }
         let sums = LedgerTotals(ledger)
         output.writeLine("")
+        if sums.salesTax > 0 {
+            output.writeLine("  cost before tax    \(money(sums.costBeforeTax))")
+            output.writeLine("  sales tax          \(money(sums.salesTax))")
+        }
         output.writeLine("  replacement cost   \(money(sums.replacementCost))")
         output.writeLine("  depreciation       \(money(sums.depreciation))")
         output.writeLine("  actual cash value  \(money(sums.actualCashValue))  (paid first)")
@@ -150,5 +159,22 @@ struct ClaimShow: ParsableCommand {
         for problem in CoverageProblem.problems(claim, ledger: ledger, settings: settings) {
             output.writeLine("  over the limit: \(problem)")
         }
+        if !claim.payments.isEmpty {
+            let balance = ClaimBalance(sums, payments: claim.payments)
+            output.writeLine("")
+            output.writeLine(style.bold("Payments"))
+            output.write(ClaimPayments.table(claim, currency: currency, style: style))
+            output.writeLine("")
+            output.writeLine("  received           \(money(balance.received))")
+            output.writeLine(ClaimPayments.owedLine(balance, currency: currency))
+        }
+    }
+
+    /// "sales tax 8.875 %, grouped: clothing, books", or "no sales tax, no grouped lines".
+    static func adjustmentsText(_ claim: Claim) -> String {
+        (claim.salesTax.map { "sales tax \($0)" } ?? "no sales tax") + ", "
+            + (claim.groupedCategories.isEmpty
+                ? "no grouped lines"
+                : "grouped: " + claim.groupedCategories.joined(separator: ", "))
     }
 }

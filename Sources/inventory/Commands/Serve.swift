@@ -111,8 +111,9 @@ struct Serve: ParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw CommandFailure(
                 description:
-                    "inventory serve needs inventory-server beside inventory (\(path) is "
-                    + "missing); Scripts/install installs both, swift build builds both",
+                    "inventory-server is missing beside inventory (\(path)): inventory serve "
+                    + "runs it, and it writes Excel files; Scripts/install installs both, "
+                    + "swift build builds both",
                 status: 1)
         }
         return path

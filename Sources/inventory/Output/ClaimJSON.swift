@@ -32,22 +32,35 @@ enum ClaimJSON {
                 + ",\"limit\":\(string($0.limit.decimalString))}"
         }
         let totals = claim.totals
+        let balance = ClaimBalance(sums, payments: claim.payments)
+        let payments = claim.payments.map {
+            "{\"number\":\($0.id),\"receivedOn\":\"\($0.receivedOn)\",\"kind\":\"\($0.kind.rawValue)\""
+                + ",\"amount\":\(string($0.amount.decimalString)),\"for\":\(string($0.memo))}"
+        }
         return
             "{\"id\":\(claim.id),\"title\":\(string(claim.title)),\"kind\":\"\(claim.kind.rawValue)\""
             + ",\"incidentDate\":\(string(claim.incidentDate?.description)),\"notes\":\(string(claim.notes))"
             + ",\"createdAt\":\"\(claim.createdAt.iso8601)\",\"updatedAt\":\"\(claim.updatedAt.iso8601)\""
-            + ",\"currency\":\"\(currency.code)\",\"items\":[" + items.joined(separator: ",") + "]"
+            + ",\"currency\":\"\(currency.code)\""
+            + ",\"salesTax\":\(string(claim.salesTax?.percentText))"
+            + ",\"grouped\":[" + claim.groupedCategories.map(string).joined(separator: ",") + "]"
+            + ",\"items\":[" + items.joined(separator: ",") + "]"
             + ",\"totals\":{\"items\":\(totals.itemCount),\"total\":\(money(totals.total))"
             + ",\"insured\":\(money(totals.insured)),\"notInsured\":\(money(totals.notInsured))"
             + ",\"luxury\":\(money(totals.luxury))}"
-            + ",\"ledger\":{\"replacementCost\":\(money(sums.replacementCost))"
+            + ",\"ledger\":{\"costBeforeTax\":\(money(sums.costBeforeTax))"
+            + ",\"salesTax\":\(money(sums.salesTax))"
+            + ",\"replacementCost\":\(money(sums.replacementCost))"
             + ",\"depreciation\":\(money(sums.depreciation))"
             + ",\"actualCashValue\":\(money(sums.actualCashValue))"
             + ",\"heldBack\":\(money(sums.heldBack)),\"released\":\(money(sums.released))"
             + ",\"payable\":\(money(sums.payable)),\"notCovered\":\(money(sums.notCovered))"
             + ",\"overLimits\":["
-            + coverage.joined(separator: ",")
-            + "]}}"
+            + coverage.joined(separator: ",") + "]}"
+            + ",\"payments\":[" + payments.joined(separator: ",") + "]"
+            + ",\"balance\":{\"payable\":\(money(balance.payable))"
+            + ",\"advances\":\(money(balance.advances)),\"payments\":\(money(balance.payments))"
+            + ",\"owed\":\(money(balance.owed))}}"
     }
 
     /// The keys of a line's fields in the order lines were first written in: before the
@@ -93,6 +106,9 @@ enum ClaimJSON {
     ) -> String {
         let terms = item.terms
         return "{\"covered\":\(line.isCovered),\"replacementCost\":\(money(line.replacementCost))"
+            + ",\"costBeforeTax\":\(money(line.costBeforeTax))"
+            + ",\"salesTaxRate\":\(string(line.salesTaxRate?.percentText))"
+            + ",\"salesTax\":\(money(line.salesTax)),\"businessUse\":\(terms.businessUse)"
             + ",\"replacementEach\":\(string(terms.replacementCost?.decimalString))"
             + ",\"source\":\(string(terms.source)),\"pricedOn\":\(string(terms.pricedOn?.description))"
             + ",\"condition\":\"\(terms.condition.rawValue)\",\"category\":\(string(line.category))"

@@ -1,0 +1,2 @@
+// libxlsxwriter (Debian's libxlsxwriter-dev): writes Excel workbooks.
+#include <xlsxwriter.h>
