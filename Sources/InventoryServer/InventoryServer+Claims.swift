@@ -194,11 +194,12 @@ extension InventoryServer {
             status: status)
     }
 
-    /// The adjuster's sheet of `claim` (read on `blocking`'s threads).
+    /// The adjuster's sheet of `claim` (read on `blocking`'s threads), its photos named by their
+    /// stored names (a path on the server means nothing to whoever downloads it).
     func adjusterSheet(_ claim: Claim) throws -> AdjusterSheet {
         AdjusterSheet(
             claim, table: try manager.settings().depreciationTable, currency: manager.currency,
-            today: manager.today(), imagePath: { self.manager.photos.path(of: $0) })
+            today: manager.today(), imagePath: { $0 })
     }
 
     /// A file to save, never kept by a cache (a claim is private).

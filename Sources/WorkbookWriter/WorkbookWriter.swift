@@ -27,6 +27,9 @@ public enum WorkbookWriter {
         format_set_align(header, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
         let money = workbook_add_format(book)
         format_set_num_format(money, workbook.moneyFormat)
+        // text a little off the number before it, which is aligned right
+        let plain = workbook_add_format(book)
+        format_set_indent(plain, 1)
         let percent = workbook_add_format(book)
         format_set_num_format(percent, "0.0##%")
         let date = workbook_add_format(book)
@@ -47,12 +50,12 @@ public enum WorkbookWriter {
                         1, Int((Double(column.title.count) / max(1, column.width - 1)).rounded(.up))
                     )
                 }.max() ?? 1
-            try check(worksheet_set_row(page, 0, 15 * Double(lines), header))
+            try check(worksheet_set_row(page, 0, 15 * Double(lines), nil))
             if sheet.freezesHeader { worksheet_freeze_panes(page, 1, 0) }
-            // Printed, the sheet is as wide as a landscape page, its header on every page.
+            // Printed: landscape, the header and the first column on every page.
             worksheet_set_landscape(page)
-            worksheet_fit_to_pages(page, 1, 0)
             try check(worksheet_repeat_rows(page, 0, 0))
+            try check(worksheet_repeat_columns(page, 0, 0))
             for (number, row) in sheet.rows.enumerated() {
                 let line = UInt32(number + 1)
                 for (column, cell) in row.enumerated() {
@@ -61,14 +64,21 @@ public enum WorkbookWriter {
                     case .empty:
                         continue
                     case .text(let text):
-                        try check(worksheet_write_string(page, line, index, text, nil))
+                        try check(
+                            worksheet_write_string(page, line, index, Self.fitted(text), plain))
                     case .integer(let value):
                         try check(worksheet_write_number(page, line, index, Double(value), nil))
                     case .money(let decimal):
                         guard let value = Double(decimal) else {
                             throw WorkbookWriterError(description: "not an amount: \(decimal)")
                         }
-                        try check(worksheet_write_number(page, line, index, value, money))
+                        // A spreadsheet keeps 15 significant digits: a larger amount is written
+                        // as its text, whole, rather than as a number that lost its cents.
+                        if decimal.filter(\.isNumber).drop(while: { $0 == "0" }).count > 15 {
+                            try check(worksheet_write_string(page, line, index, decimal, plain))
+                        } else {
+                            try check(worksheet_write_number(page, line, index, value, money))
+                        }
                     case .percent(let fraction):
                         try check(worksheet_write_number(page, line, index, fraction, percent))
                     case .date(let day):
@@ -86,6 +96,21 @@ public enum WorkbookWriter {
         }
         closed = true
         try check(workbook_close(book))
+    }
+
+    /// `text` as a cell holds it: at most 32,767 characters (UTF-16), the last an ellipsis when
+    /// it was cut.
+    static func fitted(_ text: String) -> String {
+        guard text.utf16.count > 32_767 else { return text }
+        var cut = ""
+        var count = 0
+        for character in text {
+            let length = String(character).utf16.count
+            if count + length > 32_766 { break }
+            cut.append(character)
+            count += length
+        }
+        return cut + "…"
     }
 
     private static func check(_ error: lxw_error) throws {

@@ -50,7 +50,7 @@ import Testing
         let untaxed = LedgerLine(
             try item(price: "100", terms: terms), incidentDate: incident, table: .builtIn,
             salesTax: rate)
-        #expect(untaxed.salesTax == 0 && untaxed.salesTaxRate == nil)
+        #expect(untaxed.salesTax == 0 && untaxed.salesTaxRate?.partsPerMillion == 0)
         // a line not covered lists its tax and pays nothing
         let uncovered = LedgerLine(
             try item(price: "100", insured: false), incidentDate: incident, table: .builtIn,

@@ -43,6 +43,8 @@ import Testing
         try sandbox.succeed([
             "claim", "line", "1", "8", "--replacement", "99.95", "--condition", "poor",
         ])
+        // thing 13 (furniture) is exempt from the tax
+        try sandbox.succeed(["claim", "line", "1", "13", "--sales-tax", "0"])
     }
 
     private func shown() throws -> [String: Any] {
@@ -172,6 +174,8 @@ import Testing
         #expect(rows[0]["Item age"] == "14 years 11 months")
         #expect(rows.first { $0["Item description"] == "Thing 3" }?["Business use"] == "yes")
         #expect(rows.first { $0["Item description"] == "Thing 3" }?["Sales tax rate"] == "6.25")
+        let exempt = rows.first { $0["Item description"] == "Thing 13" }
+        #expect(exempt?["Sales tax rate"] == "0" && exempt?["Sales tax"] == "0.00")
         #expect(rows.first { $0["Item description"] == "Clothing" }?["Grouped"] == "100 lines")
         // the sums of the sheet are the ledger's: what is not covered is listed, not paid
         let ledger = try #require(claim["ledger"] as? [String: Any])
@@ -250,6 +254,14 @@ import Testing
         ])
         #expect(added.contains("advance 1 of 300.00 received on 2026-01-05"))
         try sandbox.succeed(["claim", "payments", "1", "--add", "500", "--for", "first payment"])
+        // a second claim's payments are numbered in that claim
+        try sandbox.add("Bike", "--price", "300", "--purchased", "2025-01-01", "--insured")
+        try sandbox.succeed([
+            "claim", "new", "--title", "Theft", "--kind", "theft", "--incident-date",
+            "2026-01-02", "--items", "2",
+        ])
+        let other = try sandbox.succeed(["claim", "payments", "2", "--add", "50"])
+        #expect(other.contains("claim 2: payment 1 of 50.00"))
         let listed = try sandbox.succeed(["claim", "payments", "1"])
         #expect(listed.contains("advances received  300.00"))
         #expect(listed.contains("still owed         80.00 USD"))
@@ -267,6 +279,9 @@ import Testing
             ["claim", "payments", "1", "--add", "0"],
             ["claim", "payments", "1", "--add", "-5"],
             ["claim", "payments", "1", "--add", "12", "--on", "2999-01-01"],
+            ["claim", "payments", "1", "--add", "12", "--on", "2025-12-31"],
+            ["claim", "payments", "1", "--remove", "2"],
+            ["claim", "edit", "1", "--notes", "found it", "--group", "books"],
             ["claim", "payments", "1", "--add", "12", "--for", "a\u{7}b"],
             ["claim", "payments", "1", "--remove", "9"],
             ["claim", "payments", "7", "--add", "12"],
@@ -292,8 +307,13 @@ import Testing
             "2026-01-01", "--items", "1",
         ])
         try sandbox.succeed(["claim", "payments", "1", "--add", "120.50", "--for", "first"])
-        try sandbox.succeed(["claim", "export", "1", "--format", "pdf", "--output", "claim.pdf"])
-        let text = try sandbox.tool("pdftotext", [sandbox.file("claim.pdf"), "-"])
+        // a folder whose name a URL would read otherwise
+        try FileManager.default.createDirectory(
+            atPath: sandbox.file("Claims #1 50%"), withIntermediateDirectories: true)
+        try sandbox.succeed([
+            "claim", "export", "1", "--format", "pdf", "--output", "Claims #1 50%/claim.pdf",
+        ])
+        let text = try sandbox.tool("pdftotext", [sandbox.file("Claims #1 50%/claim.pdf"), "-"])
         #expect(
             text.contains("Burglary") && text.contains("Paid so far") && text.contains("120.50"))
         // without a browser: one line, status 69, no file
@@ -314,6 +334,15 @@ import Testing
             "script -qec '\(inventoryBinary) --db \(sandbox.database) claim export 1 --format xlsx' /dev/null"
         )
         #expect(terminal.status != 0 && terminal.stdout.contains("not for a terminal"))
+        // a standard output that cannot be written: one line, a failure, no crash
+        for format in ["xlsx", "pdf"] {
+            let full = try sandbox.shell(
+                "'\(inventoryBinary)' --db '\(sandbox.database)' claim export 1 --format \(format) "
+                    + ">/dev/full")
+            #expect(full.status == 1, "\(format): \(full.stdout)")
+            #expect(full.stdout.split(separator: "\n").count == 1, "\(format): \(full.stdout)")
+            #expect(full.stdout.contains("No space left on device"), "\(full.stdout)")
+        }
     }
 
     @Test func theJSONExportCarriesTaxGroupsBusinessUseAndPaymentsToAnotherInventory() throws {

@@ -515,7 +515,8 @@ struct JSONImport {
         rows.sort { document.items[$0.0 - 1].id < document.items[$1.0 - 1].id }
         // A claim is named by its number in the inventory that wrote the file.
         let claims = try document.claims.map { claim in
-            try Self.claim(claim, number: claim.id, currency: currency, path: path)
+            try Self.claim(
+                claim, number: claim.id, currency: currency, path: path, today: manager.today())
         }
         for (record, claim) in zip(document.claims, claims) {
             try check(claim, number: record.id)
@@ -644,7 +645,8 @@ struct JSONImport {
 
     /// A claim of the document, its values checked.
     static func claim(
-        _ record: InventoryDocument.ClaimRecord, number: Int64, currency: Currency, path: String
+        _ record: InventoryDocument.ClaimRecord, number: Int64, currency: Currency, path: String,
+        today: CalendarDate
     ) throws -> ImportedClaim {
         func refuse(_ reason: String) -> ImportError {
             .unreadable(path: path, reason: "claim \(number) (\(quoted(record.title))) \(reason)")
@@ -700,14 +702,14 @@ struct JSONImport {
             claim.salesTax = try record.salesTax.map {
                 try InventoryDocument.Ledger.salesTaxRate($0)
             }
-            claim.groupedCategories = try (record.grouped ?? []).map { name in
+            for name in record.grouped ?? [] where !claim.groupedCategories.contains(name) {
                 guard DepreciationTable.categoryName(name) == name else {
                     throw InventoryError.invalidValue(
                         field: .other("grouped"), value: name,
                         reason: "a category is 1 to 40 lower-case letters, digits, spaces or "
                             + "hyphens")
                 }
-                return name
+                claim.groupedCategories.append(name)
             }
             claim.payments = try (record.payments ?? []).enumerated().map { number, payment in
                 guard let kind = ClaimPaymentKind(rawValue: payment.kind) else {
@@ -718,8 +720,12 @@ struct JSONImport {
                 guard let amount, amount.minorUnits > 0 else {
                     throw refuse("has a payment of \(quoted(payment.amount)), not more than 0")
                 }
-                guard let day = try ValueParser.date(payment.receivedOn) else {
-                    throw refuse("has a payment without its day")
+                guard
+                    let day = try ValueParser.date(
+                        payment.receivedOn, field: .other("received on"))
+                else { throw refuse("has a payment without its day") }
+                if day > today {
+                    throw refuse("has a payment received in the future (\(day))")
                 }
                 return ClaimPayment(
                     id: Int64(number + 1), receivedOn: day,

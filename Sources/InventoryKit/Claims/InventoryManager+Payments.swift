@@ -45,17 +45,8 @@ extension InventoryManager {
                 }
                 var categories = claim.groupedCategories
                 if let grouped {
-                    let table = try store.database.settings.current().depreciationTable
-                    categories = []
-                    for name in grouped.map({ $0.lowercased() }) where !categories.contains(name) {
-                        guard table.terms[name] != nil else {
-                            throw InventoryError.invalidValue(
-                                field: .other("group"), value: name,
-                                reason: "not a depreciation category (categories: "
-                                    + table.terms.keys.sorted().joined(separator: ", ") + ")")
-                        }
-                        categories.append(name)
-                    }
+                    categories = try Self.checkedGroups(
+                        grouped, table: store.database.settings.current().depreciationTable)
                 }
                 try store.database.claims.setAdjustments(
                     claimID: claimID, salesTax: salesTax ?? claim.salesTax, grouped: categories,
@@ -63,6 +54,30 @@ extension InventoryManager {
                 return try store.database.claims.claim(id: claimID)!
             }
         }
+    }
+
+    /// `names` as the groups of a claim: lower-cased, each once, each a category of the
+    /// depreciation table.
+    ///
+    /// - Throws: `InventoryError.invalidValue` naming the first that is not a category.
+    public func checkedGroupedCategories(_ names: [String]) throws -> [String] {
+        try Self.checkedGroups(names, table: settings().depreciationTable)
+    }
+
+    private static func checkedGroups(_ names: [String], table: DepreciationTable) throws
+        -> [String]
+    {
+        var categories: [String] = []
+        for name in names.map({ $0.lowercased() }) where !categories.contains(name) {
+            guard table.terms[name] != nil else {
+                throw InventoryError.invalidValue(
+                    field: .other("group"), value: name,
+                    reason: "not a depreciation category (categories: "
+                        + table.terms.keys.sorted().joined(separator: ", ") + ")")
+            }
+            categories.append(name)
+        }
+        return categories
     }
 
     /// Records money the insurer paid on a claim.
@@ -89,6 +104,14 @@ extension InventoryManager {
         let now = Timestamp(clock())
         return try withStore { store in
             try store.database.write {
+                guard let claim = try store.database.claims.claim(id: claimID) else {
+                    throw InventoryError.claimNotFound(claimID)
+                }
+                if let incident = claim.incidentDate, day < incident {
+                    throw InventoryError.invalidValue(
+                        field: .other("received on"), value: day.description,
+                        reason: "it is before the loss (\(incident))")
+                }
                 let id = try store.database.claims.insertPayment(
                     claimID: claimID, receivedOn: day, amount: draft.amount, kind: draft.kind,
                     memo: memo, at: now)
@@ -104,12 +127,14 @@ extension InventoryManager {
     ///   payment `id`.
     @discardableResult
     public func removeClaimPayment(claimID: Int64, payment id: Int64) throws -> Claim {
-        try withStore { store in
+        let now = Timestamp(clock())
+        return try withStore { store in
             try store.database.write {
                 guard try store.database.claims.claim(id: claimID) != nil else {
                     throw InventoryError.claimNotFound(claimID)
                 }
-                guard try store.database.claims.deletePayment(id: id, claimID: claimID) else {
+                guard try store.database.claims.deletePayment(id: id, claimID: claimID, at: now)
+                else {
                     throw InventoryError.invalidValue(
                         field: .other("payment"), value: String(id),
                         reason: "claim \(claimID) has no payment \(id)")

@@ -88,6 +88,21 @@ public struct ClaimPayment: Sendable, Hashable, Identifiable {
     }
 }
 
+extension Claim {
+    /// The number `payment` has in this claim's list: 1 for its first recorded, in the order
+    /// they were recorded (a removal renumbers those after it).
+    public func number(of payment: ClaimPayment) -> Int {
+        (payments.map(\.id).sorted().firstIndex(of: payment.id) ?? 0) + 1
+    }
+
+    /// The payment numbered `number` in this claim's list, if there is one.
+    public func payment(numbered number: Int) -> ClaimPayment? {
+        let ids = payments.map(\.id).sorted()
+        guard ids.indices.contains(number - 1) else { return nil }
+        return payments.first { $0.id == ids[number - 1] }
+    }
+}
+
 /// Where the money of a claim stands: what its ledger makes payable, what the insurer has
 /// paid, and what it still owes.
 public struct ClaimBalance: Sendable, Hashable {

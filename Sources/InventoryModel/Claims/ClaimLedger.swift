@@ -49,7 +49,8 @@ public struct LedgerLine: Sendable, Hashable {
     public let isCovered: Bool
     /// The replacement cost of the whole line before tax (each × quantity).
     public let costBeforeTax: Int128
-    /// The sales tax rate added to it (the line's, else the claim's), nil for none.
+    /// The sales tax rate added to it (the line's, else the claim's), nil for none; a line
+    /// exempt from the claim's tax has its own rate of 0.
     public let salesTaxRate: SalesTaxRate?
     /// The sales tax on it, in minor units.
     public let salesTax: Int128
@@ -88,7 +89,7 @@ public struct LedgerLine: Sendable, Hashable {
         isPriced = each != nil
         costBeforeTax = each.map { Int128($0.minorUnits) * Int128(item.quantity) } ?? 0
         let rate = terms.salesTax ?? claimTax
-        salesTaxRate = rate?.partsPerMillion == 0 ? nil : rate
+        salesTaxRate = rate
         salesTax = salesTaxRate?.tax(on: costBeforeTax) ?? 0
         replacementCost = costBeforeTax + salesTax
         category = terms.category ?? table.category(forTags: item.tags)

@@ -499,14 +499,22 @@ public struct ClaimTable {
                 .text(memo), .integer(time.millisecondsSince1970), .integer(claimID),
             ])
         guard database.changedRowCount == 1 else { throw InventoryError.claimNotFound(claimID) }
-        return database.lastInsertedRowID
+        let id = database.lastInsertedRowID
+        try database.execute(
+            "UPDATE claims SET updated_at = ? WHERE id = ?",
+            [.integer(time.millisecondsSince1970), .integer(claimID)])
+        return id
     }
 
     /// Removes the payment `id` of the claim; false when the claim has no such payment.
-    public func deletePayment(id: Int64, claimID: Int64) throws -> Bool {
+    public func deletePayment(id: Int64, claimID: Int64, at time: Timestamp) throws -> Bool {
         try database.execute(
             "DELETE FROM claim_payments WHERE id = ? AND claim_id = ?",
             [.integer(id), .integer(claimID)])
-        return database.changedRowCount == 1
+        guard database.changedRowCount == 1 else { return false }
+        try database.execute(
+            "UPDATE claims SET updated_at = ? WHERE id = ?",
+            [.integer(time.millisecondsSince1970), .integer(claimID)])
+        return true
     }
 }

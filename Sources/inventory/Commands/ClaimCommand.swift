@@ -16,6 +16,10 @@ struct ClaimCommand: ParsableCommand {
               inventory claim line 1 7 --replacement 1299 --source "Best Buy"
               inventory claim replaced 1 7 --paid 1249.00 --receipt receipt.pdf
               inventory claim refresh 1 7
+              inventory claim edit 1 --sales-tax 8.875% --group clothing
+              inventory claim export 1 --format adjuster --output adjuster.csv
+              inventory claim export 1 --format xlsx --output claim.xlsx
+              inventory claim payments 1 --add 2500 --kind advance
             """,
         subcommands: [
             ClaimNew.self, ClaimEdit.self, ClaimList.self, ClaimShow.self, ClaimDelete.self,

@@ -11,16 +11,17 @@ struct ClaimEdit: ParsableCommand {
             --select opens the picker with the claim's items already chosen. --sales-tax \
             adds the rate to every line's replacement cost, as adjusters do (a line may have \
             its own: 'claim line --sales-tax'); it depreciates with it. --group lists the \
-            lines of those depreciation categories as one line each, with a count, in the \
-            adjuster's exports ("Clothing, 40, …"), as insurers accept for clothing, shoes or \
-            books; the ledger keeps every line.
+            lines of those depreciation categories (clothing, sports, tools…: 'inventory \
+            settings' shows them) as one line each, with a count, in the adjuster's exports \
+            ("Clothing, 40, …"), as insurers accept for clothes or books; the ledger keeps \
+            every line.
 
             Examples:
               inventory claim edit 1 --add-items 14,15
               inventory claim edit 1 --remove-items 3 --notes "the TV was found"
               inventory claim edit 1 --select
               inventory claim edit 1 --sales-tax 8.875%
-              inventory claim edit 1 --group clothing,books
+              inventory claim edit 1 --group clothing,sports
               inventory claim edit 1 --group ""    # no grouped lines
             """)
 
@@ -68,8 +69,8 @@ struct ClaimEdit: ParsableCommand {
     func validate() throws {
         if !changesForm, salesTax == nil, group == nil {
             throw ValidationError(
-                "nothing to change: give the fields or items to change, such as --add-items 14 "
-                    + "or --select")
+                "nothing to change: give the fields, items, --sales-tax or --group to change, "
+                    + "such as --add-items 14 or --select")
         }
     }
 
@@ -82,6 +83,8 @@ struct ClaimEdit: ParsableCommand {
                 !$0.isEmpty
             }
         }
+        // the groups are checked before anything is saved: a refusal changes nothing
+        if let groups { _ = try manager.checkedGroupedCategories(groups) }
         guard changesForm else {
             let saved = try manager.setClaimAdjustments(
                 claimID: id, salesTax: rate, grouped: groups)
@@ -117,6 +120,8 @@ struct ClaimEdit: ParsableCommand {
         if rate != nil || groups != nil {
             saved = try manager.setClaimAdjustments(claimID: id, salesTax: rate, grouped: groups)
         }
-        Terminal.standardOutput.writeLine("edited claim \(saved.id) \(VisibleText.of(saved.title))")
+        Terminal.standardOutput.writeLine(
+            "edited claim \(saved.id) \(VisibleText.of(saved.title))"
+                + (rate != nil || groups != nil ? ": " + ClaimShow.adjustmentsText(saved) : ""))
     }
 }

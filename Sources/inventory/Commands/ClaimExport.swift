@@ -12,13 +12,14 @@ struct ClaimExport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         _superCommandName: CommandParsing.rootName,
-        abstract: "Write a claim's loss inventory in the columns an adjuster asks for.",
+        abstract: "Write a claim for the insurer: every column, the adjuster's, a workbook, a PDF.",
         discussion: """
-            Columns: item description, brand or manufacturer, model number, serial number, \
+            csv and json carry every column a line records: item description, brand or manufacturer, model number, serial number, \
             quantity lost, purchase date, age in years (at the incident, else today), purchase \
             price each, replacement value each and receipt (as the claim recorded them), total \
             worth (the value, else the price, times the quantity), room, insured, photo file, \
-            and the ledger's: category, condition, replacement cost, its source, depreciation \
+            and the ledger's: category, condition, replacement cost (with its sales tax), its \
+            source, depreciation \
             (percent and amount), actual cash value, held back, released, and how it was \
             worked out (see 'inventory claim show'). CSV is RFC 4180 with a header row; a \
             text a spreadsheet would run as a formula (=, +, -, @ first) is written with an \
@@ -203,8 +204,14 @@ struct ClaimExport: ParsableCommand {
             let workbook = try JSONEncoder().encode(sheet.workbook)
             produce = { folder in
                 let path = folder + "/claim.xlsx"
+                let server: String
+                do {
+                    server = try Serve.serverPath()
+                } catch let failure as CommandFailure {
+                    throw CommandFailure(description: failure.description, status: 69)
+                }
                 try Self.runHelper(
-                    try Serve.serverPath(), ["workbook", "--output", path], input: workbook,
+                    server, ["workbook", "--output", path], input: workbook,
                     what: "write the Excel file")
                 return path
             }
@@ -227,7 +234,8 @@ struct ClaimExport: ParsableCommand {
                 // Chromium refuses to run as root in its sandbox; the page is our own.
                 if geteuid() == 0 { arguments.append("--no-sandbox") }
                 try Self.runHelper(
-                    program, arguments + ["file://" + page], input: nil, what: "print the PDF")
+                    program, arguments + [URL(fileURLWithPath: page).absoluteString], input: nil,
+                    what: "print the PDF")
                 guard FileManager.default.fileExists(atPath: pdf) else {
                     throw CommandFailure(
                         description: "\(program) printed no PDF", status: 1)
@@ -244,8 +252,12 @@ struct ClaimExport: ParsableCommand {
             appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true
         ).path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: try produce(folder)))
-        FileHandle.standardOutput.write(bytes)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try produce(folder))))
+        // through the buffered output, whose failure (a closed pipe, a full disk) the command
+        // reports on its way out
+        try? Terminal.standardOutput.write { output in
+            bytes.withUnsafeBufferPointer { output.append($0) }
+        }
     }
 
     /// The Chromium that prints PDFs: `named` (a path, or a name on PATH), else the first of
@@ -302,6 +314,8 @@ struct ClaimExport: ParsableCommand {
             throw CommandFailure(description: "cannot run \(program) to \(what)", status: 69)
         }
         if let input {
+            // A helper that stops reading fails on its own (and says why on stderr); this
+            // process ignores SIGPIPE, so a write to it then fails here without ending us.
             try? feed.fileHandleForWriting.write(contentsOf: input)
             try? feed.fileHandleForWriting.close()
         }

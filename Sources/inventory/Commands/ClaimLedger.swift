@@ -31,7 +31,8 @@ struct ClaimLine: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "line",
         _superCommandName: CommandParsing.rootName,
-        abstract: "Price a claimed item for the ledger: replacement cost, source, condition.",
+        abstract:
+            "Price a claimed line for the ledger: replacement cost, condition, business use, tax.",
         discussion: """
             The ledger ('inventory claim show') pays each line its actual cash value — the \
             replacement cost less depreciation for its age, category and condition — and \

@@ -36,7 +36,7 @@ struct ClaimPayments: ParsableCommand {
         help: ArgumentHelp("The day it was received (default: today).", valueName: "YYYY-MM-DD"))
     var on: String?
 
-    @Option(help: "advance or payment (default: payment).")
+    @Option(help: "Whether it was paid ahead of the settlement (default: payment).")
     var kind: ClaimPaymentKind?
 
     @Option(
@@ -44,8 +44,8 @@ struct ClaimPayments: ParsableCommand {
         help: ArgumentHelp("What it was for, as the insurer's letter says.", valueName: "text"))
     var memo: String?
 
-    @Option(help: ArgumentHelp("Remove the payment with this number.", valueName: "n"))
-    var remove: Int64?
+    @Option(help: ArgumentHelp("Remove the payment with this number in the list.", valueName: "n"))
+    var remove: Int?
 
     @Flag(help: "Print the payments and the balance as JSON.")
     var json = false
@@ -69,15 +69,22 @@ struct ClaimPayments: ParsableCommand {
                 ClaimPaymentDraft(
                     amount: amount, receivedOn: day, kind: kind ?? .payment, memo: memo))
             claim = saved.claim
-            if !json {
-                let payment = claim.payments.first { $0.id == saved.payment }
+            if !json, let payment = claim.payments.first(where: { $0.id == saved.payment }) {
                 Terminal.standardOutput.writeLine(
-                    "claim \(id): \(payment?.kind.rawValue ?? "payment") \(saved.payment) of "
-                        + "\(amount.formatted) received on \(payment?.receivedOn ?? manager.today())"
-                )
+                    "claim \(id): \(payment.kind.rawValue) \(claim.number(of: payment)) of "
+                        + "\(amount.formatted) received on \(payment.receivedOn)")
             }
         } else if let remove {
-            claim = try manager.removeClaimPayment(claimID: id, payment: remove)
+            guard let found = try manager.claim(id: id) else {
+                throw InventoryError.claimNotFound(id)
+            }
+            guard let payment = found.payment(numbered: remove) else {
+                throw InventoryError.invalidValue(
+                    field: .other("remove"), value: String(remove),
+                    reason: "claim \(id) has no payment \(remove) ('inventory claim payments "
+                        + "\(id)' lists them)")
+            }
+            claim = try manager.removeClaimPayment(claimID: id, payment: payment.id)
             if !json { Terminal.standardOutput.writeLine("claim \(id): removed payment \(remove)") }
         } else {
             guard let found = try manager.claim(id: id) else {
@@ -93,15 +100,9 @@ struct ClaimPayments: ParsableCommand {
         func money(_ amount: Int128) -> String { Money.format(amount, currency: currency) }
         let output = Terminal.standardOutput
         if json {
-            func plain(_ amount: Int128) -> String {
-                "\"" + Money.format(amount, currency: currency, grouping: false) + "\""
-            }
-            let object = ClaimJSON.object(claim, manager: manager)
-            // the claim's own payments and balance, as `claim show --json` gives them
-            let start = object.range(of: ",\"payments\":[")!.lowerBound
             output.writeLine(
-                "{\"claim\":\(claim.id),\"currency\":\"\(currency.code)\""
-                    + object[start...].dropLast() + ",\"payable\":\(plain(balance.payable))}")
+                "{\"claim\":\(claim.id),\"currency\":\"\(currency.code)\","
+                    + ClaimJSON.payments(claim, totals: totals, currency: currency) + "}")
             return
         }
         guard add == nil, remove == nil else {
@@ -142,7 +143,7 @@ struct ClaimPayments: ParsableCommand {
             header: ["NO", "RECEIVED", "KIND", "AMOUNT", "FOR"],
             rows: claim.payments.map {
                 [
-                    String($0.id), $0.receivedOn.description, $0.kind.rawValue,
+                    String(claim.number(of: $0)), $0.receivedOn.description, $0.kind.rawValue,
                     $0.amount.formatted, $0.memo ?? "",
                 ]
             }, rightAligned: [0, 3], style: style

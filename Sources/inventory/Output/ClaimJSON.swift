@@ -32,11 +32,6 @@ enum ClaimJSON {
                 + ",\"limit\":\(string($0.limit.decimalString))}"
         }
         let totals = claim.totals
-        let balance = ClaimBalance(sums, payments: claim.payments)
-        let payments = claim.payments.map {
-            "{\"number\":\($0.id),\"receivedOn\":\"\($0.receivedOn)\",\"kind\":\"\($0.kind.rawValue)\""
-                + ",\"amount\":\(string($0.amount.decimalString)),\"for\":\(string($0.memo))}"
-        }
         return
             "{\"id\":\(claim.id),\"title\":\(string(claim.title)),\"kind\":\"\(claim.kind.rawValue)\""
             + ",\"incidentDate\":\(string(claim.incidentDate?.description)),\"notes\":\(string(claim.notes))"
@@ -56,11 +51,31 @@ enum ClaimJSON {
             + ",\"heldBack\":\(money(sums.heldBack)),\"released\":\(money(sums.released))"
             + ",\"payable\":\(money(sums.payable)),\"notCovered\":\(money(sums.notCovered))"
             + ",\"overLimits\":["
-            + coverage.joined(separator: ",") + "]}"
-            + ",\"payments\":[" + payments.joined(separator: ",") + "]"
+            + coverage.joined(separator: ",") + "]},"
+            + payments(claim, totals: sums, currency: currency) + "}"
+    }
+
+    /// `"payments":[…],"balance":{…}`: what the insurer paid on `claim`, each with its number in
+    /// the claim, and the balance of a ledger totalling `totals`.
+    static func payments(_ claim: Claim, totals: LedgerTotals, currency: Currency) -> String {
+        func money(_ amount: Int128) -> String {
+            "\"" + Money.format(amount, currency: currency, grouping: false) + "\""
+        }
+        func string(_ text: String?) -> String {
+            var json = ""
+            ItemJSON.appendString(text, to: &json)
+            return json
+        }
+        let balance = ClaimBalance(totals, payments: claim.payments)
+        let payments = claim.payments.map {
+            "{\"number\":\(claim.number(of: $0)),\"receivedOn\":\"\($0.receivedOn)\""
+                + ",\"kind\":\"\($0.kind.rawValue)\",\"amount\":\(string($0.amount.decimalString))"
+                + ",\"for\":\(string($0.memo))}"
+        }
+        return "\"payments\":[" + payments.joined(separator: ",") + "]"
             + ",\"balance\":{\"payable\":\(money(balance.payable))"
             + ",\"advances\":\(money(balance.advances)),\"payments\":\(money(balance.payments))"
-            + ",\"owed\":\(money(balance.owed))}}"
+            + ",\"owed\":\(money(balance.owed))}"
     }
 
     /// The keys of a line's fields in the order lines were first written in: before the
