@@ -96,7 +96,8 @@ extension InventoryDatabase {
 
     /// Every stored file some item uses, with the ids of the items that use it (ascending), by
     /// file name; a claim's replacement receipt, and a file a claim line recorded, count as
-    /// used by its line's item (0 for a line whose item was deleted).
+    /// used by its line's item (0 for a line whose item was deleted), and a maintenance entry's
+    /// receipt by its item.
     public func fileUses() throws -> [String: [Int64]] {
         let statement = try database.makeStatement(
             """
@@ -104,7 +105,8 @@ extension InventoryDatabase {
             SELECT replaced_receipt, coalesce(item_id, 0) FROM claim_items
                 WHERE replaced_receipt IS NOT NULL UNION
             SELECT json_extract(file.value, '$.file'), coalesce(claim_items.item_id, 0)
-                FROM claim_items, json_each(claim_items.attachments) AS file
+                FROM claim_items, json_each(claim_items.attachments) AS file UNION
+            SELECT file, item_id FROM maintenance_entries WHERE file IS NOT NULL
             ORDER BY 1, 2
             """)
         var uses: [String: [Int64]] = [:]
@@ -116,15 +118,16 @@ extension InventoryDatabase {
         return uses
     }
 
-    /// The names of the stored files some item or claim line uses (as a photo or another
-    /// attachment, or a replacement's receipt), sorted.
+    /// The names of the stored files some item, claim line or maintenance entry uses (as a
+    /// photo or another attachment, a replacement's receipt, a service's receipt), sorted.
     public func storedFileNames() throws -> [String] {
         let statement = try database.makeStatement(
             """
             SELECT file FROM item_files UNION
             SELECT replaced_receipt FROM claim_items WHERE replaced_receipt IS NOT NULL UNION
             SELECT json_extract(file.value, '$.file')
-                FROM claim_items, json_each(claim_items.attachments) AS file
+                FROM claim_items, json_each(claim_items.attachments) AS file UNION
+            SELECT file FROM maintenance_entries WHERE file IS NOT NULL
             ORDER BY 1
             """)
         var names: [String] = []

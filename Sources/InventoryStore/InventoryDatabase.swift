@@ -43,6 +43,7 @@ public final class InventoryDatabase {
         amounts = StoredAmounts(database: database, journal: journal)
         claims = ClaimTable(database: database, rows: rows)
         items = ItemTable(database: database, rows: rows)
+        maintenance = MaintenanceTable(database: database, currency: currency)
     }
 
     // MARK: - Tables
@@ -69,6 +70,8 @@ public final class InventoryDatabase {
     public let claims: ClaimTable
     /// The items, with their tags and search index.
     public let items: ItemTable
+    /// Maintenance logs and schedules, what is due, and the reminders sent.
+    public let maintenance: MaintenanceTable
 
     // MARK: - Transactions
 

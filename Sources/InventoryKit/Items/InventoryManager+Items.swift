@@ -413,6 +413,7 @@ extension InventoryManager {
     ) throws -> [HouseholdItem] {
         let ids = Self.unique(ids)
         guard !ids.isEmpty else { return [] }
+        var maintenanceFiles: [String] = []
         let deleted = try write(at: Timestamp(clock())) { store in
             let current = try Self.fetch(ids, from: store.database.items)
             for item in current {
@@ -446,6 +447,11 @@ extension InventoryManager {
                         .containerHoldsItems(id: item.id, name: item.name, count: kept.count))
                 }
             }
+            // its maintenance log goes with it, and the log's files unless something else
+            // uses them
+            for item in current {
+                maintenanceFiles += try store.database.maintenance.files(itemID: item.id)
+            }
             for item in current { try store.database.items.delete(id: item.id) }
             return current
         } changes: { deleted, first in
@@ -453,7 +459,7 @@ extension InventoryManager {
                 InventoryChange(kind: .deleted, item: item, sequence: first + Int64(offset))
             }
         }
-        removeUnusedFiles(deleted.flatMap { $0.attachments.map(\.file) })
+        removeUnusedFiles(deleted.flatMap { $0.attachments.map(\.file) } + maintenanceFiles)
         return deleted
     }
 

@@ -232,6 +232,7 @@ public final class ItemTable {
                 + (SELECT count(*) FROM claim_items WHERE replaced_receipt = ?1)
                 + (SELECT count(*) FROM claim_items, json_each(claim_items.attachments) AS file
                     WHERE json_extract(file.value, '$.file') = ?1)
+                + (SELECT count(*) FROM maintenance_entries WHERE file = ?1)
             """)
         try statement.bind([.text(name)])
         defer { statement.reset() }

@@ -1,0 +1,264 @@
+import Foundation
+public import InventoryModel
+import InventoryStore
+
+/// What was done, to record in an item's maintenance log (`InventoryManager.logMaintenance`).
+public struct MaintenanceDraft: Sendable, Hashable {
+    /// What was done: "Annual service".
+    public var what: String
+    /// The day; nil is today.
+    public var doneOn: CalendarDate?
+    /// What it cost.
+    public var cost: Money?
+    /// Who did it.
+    public var doneBy: String?
+    /// A receipt or a photo to store with it: a file's path.
+    public var file: String?
+    /// The schedule it counts for; nil: the item's schedule for the same thing (by its words,
+    /// in any case), else its only schedule, else none.
+    public var scheduleID: Int64?
+
+    /// An entry of `what`.
+    public init(
+        what: String, doneOn: CalendarDate? = nil, cost: Money? = nil, doneBy: String? = nil,
+        file: String? = nil, scheduleID: Int64? = nil
+    ) {
+        self.what = what
+        self.doneOn = doneOn
+        self.cost = cost
+        self.doneBy = doneBy
+        self.file = file
+        self.scheduleID = scheduleID
+    }
+}
+
+/// How often a thing is to be done (`InventoryManager.scheduleMaintenance`).
+public struct MaintenancePlan: Sendable, Hashable {
+    /// What is to be done.
+    public var what: String
+    /// Every how many months; nil: once.
+    public var everyMonths: Int?
+    /// Whether the months run from the last time it was done.
+    public var fromLast: Bool
+    /// The first day it is due; nil: today (once: required).
+    public var startsOn: CalendarDate?
+
+    /// A plan of `what`.
+    public init(
+        what: String, everyMonths: Int?, fromLast: Bool = false, startsOn: CalendarDate? = nil
+    ) {
+        self.what = what
+        self.everyMonths = everyMonths
+        self.fromLast = fromLast
+        self.startsOn = startsOn
+    }
+}
+
+extension InventoryManager {
+    /// The item's maintenance schedules (each with its next day) and its log, oldest first.
+    ///
+    /// - Throws: `InventoryError.itemNotFound`.
+    public func maintenance(itemID: Int64) throws
+        -> (schedules: [MaintenanceSchedule], entries: [MaintenanceEntry])
+    {
+        try withStore { store in
+            try store.database.read {
+                guard try store.database.items.item(id: itemID) != nil else {
+                    throw InventoryError.itemNotFound(itemID)
+                }
+                return (
+                    try store.database.maintenance.schedules(itemID: itemID),
+                    try store.database.maintenance.entries(itemID: itemID)
+                )
+            }
+        }
+    }
+
+    /// Adds a maintenance schedule to an item.
+    ///
+    /// - Returns: the schedule as saved.
+    /// - Throws: `InventoryError.itemNotFound`, `.invalidValue` (a blank or long what, a
+    ///   period out of range, a one-time schedule without its day); nothing is written then.
+    @discardableResult
+    public func scheduleMaintenance(itemID: Int64, _ plan: MaintenancePlan) throws
+        -> MaintenanceSchedule
+    {
+        let what = try Self.maintenanceWhat(plan.what)
+        if let months = plan.everyMonths, !(1...1200).contains(months) {
+            throw InventoryError.invalidValue(
+                field: .other("every"), value: String(months),
+                reason: "a period is 1 month to 100 years")
+        }
+        guard plan.everyMonths != nil || plan.startsOn != nil else {
+            throw InventoryError.invalidValue(
+                field: .other("on"), value: "", reason: "a one-time schedule needs its day")
+        }
+        let now = Timestamp(clock())
+        let startsOn = plan.startsOn ?? today()
+        return try withStore { store in
+            try store.database.write {
+                guard try store.database.items.item(id: itemID) != nil else {
+                    throw InventoryError.itemNotFound(itemID)
+                }
+                let id = try store.database.maintenance.insertSchedule(
+                    itemID: itemID, what: what, everyMonths: plan.everyMonths,
+                    fromLast: plan.fromLast && plan.everyMonths != nil, startsOn: startsOn,
+                    at: now)
+                return try store.database.maintenance.schedules(itemID: itemID).first {
+                    $0.id == id
+                }!
+            }
+        }
+    }
+
+    /// Removes one of an item's schedules; the entries that counted for it stay in its log.
+    ///
+    /// - Throws: `InventoryError.itemNotFound`, `.invalidValue` when the item has no schedule
+    ///   `id`.
+    public func removeMaintenanceSchedule(itemID: Int64, id: Int64) throws {
+        try withStore { store in
+            try store.database.write {
+                guard try store.database.items.item(id: itemID) != nil else {
+                    throw InventoryError.itemNotFound(itemID)
+                }
+                guard try store.database.maintenance.deleteSchedule(id: id, itemID: itemID) else {
+                    throw InventoryError.invalidValue(
+                        field: .other("schedule"), value: String(id),
+                        reason: "item \(itemID) has no schedule \(id)")
+                }
+            }
+        }
+    }
+
+    /// Records what was done to an item, with its receipt or photo stored as the item's files
+    /// are.
+    ///
+    /// - Returns: the entry as saved.
+    /// - Throws: `InventoryError.itemNotFound`, `.invalidValue` (a blank what, a day in the
+    ///   future, a schedule the item does not have), `.invalidFile`; nothing is written then
+    ///   (a file stored for it is removed).
+    @discardableResult
+    public func logMaintenance(itemID: Int64, _ draft: MaintenanceDraft) throws
+        -> MaintenanceEntry
+    {
+        let what = try Self.maintenanceWhat(draft.what)
+        let day = draft.doneOn ?? today()
+        if day > today() {
+            throw InventoryError.invalidValue(
+                field: .other("on"), value: day.description,
+                reason: "it is in the future (today is \(today()))")
+        }
+        if let cost = draft.cost, cost.minorUnits < 0 {
+            throw InventoryError.invalidValue(
+                field: .other("cost"), value: cost.decimalString, reason: "a cost is not negative")
+        }
+        let doneBy = try ItemValidation.text(draft.doneBy, field: .other("by"), limit: 200)
+        let now = Timestamp(clock())
+        let stored = try draft.file.map { try photos.importFile(from: $0, as: .receipt) }
+        do {
+            return try withStore { store in
+                try store.database.write {
+                    guard try store.database.items.item(id: itemID) != nil else {
+                        throw InventoryError.itemNotFound(itemID)
+                    }
+                    let schedules = try store.database.maintenance.schedules(itemID: itemID)
+                    var scheduleID: Int64?
+                    if let wanted = draft.scheduleID {
+                        guard schedules.contains(where: { $0.id == wanted }) else {
+                            throw InventoryError.invalidValue(
+                                field: .other("schedule"), value: String(wanted),
+                                reason: "item \(itemID) has no schedule \(wanted)")
+                        }
+                        scheduleID = wanted
+                    } else {
+                        let folded = TextFolding.fold(what)
+                        scheduleID =
+                            schedules.first { TextFolding.fold($0.what) == folded }?.id
+                            ?? (schedules.count == 1 ? schedules[0].id : nil)
+                    }
+                    let id = try store.database.maintenance.insertEntry(
+                        itemID: itemID, scheduleID: scheduleID, doneOn: day, what: what,
+                        cost: draft.cost, doneBy: doneBy, file: stored?.name, at: now)
+                    return try store.database.maintenance.entries(itemID: itemID).first {
+                        $0.id == id
+                    }!
+                }
+            }
+        } catch {
+            if let stored, stored.created { removeUnusedFiles([stored.name]) }
+            throw error
+        }
+    }
+
+    /// Removes an entry recorded by mistake (its file goes unless something else uses it).
+    ///
+    /// - Throws: `InventoryError.itemNotFound`, `.invalidValue` when the item has no entry `id`.
+    public func removeMaintenanceEntry(itemID: Int64, id: Int64) throws {
+        let removed = try withStore { store in
+            try store.database.write {
+                guard try store.database.items.item(id: itemID) != nil else {
+                    throw InventoryError.itemNotFound(itemID)
+                }
+                guard let entry = try store.database.maintenance.deleteEntry(id: id, itemID: itemID)
+                else {
+                    throw InventoryError.invalidValue(
+                        field: .other("entry"), value: String(id),
+                        reason: "item \(itemID) has no maintenance entry \(id)")
+                }
+                return entry
+            }
+        }
+        if let file = removed.file { removeUnusedFiles([file]) }
+    }
+
+    /// What is due from today to `days` days on, and what is overdue: scheduled maintenance,
+    /// warranties ending (from `ItemCheck.warrantyNoticeDays` ahead, or `days` if more), and
+    /// items not reviewed within the review interval; by day, then item.
+    public func due(withinDays days: Int) throws -> [DueThing] {
+        let today = today()
+        let horizon = today.adding(days: days)
+        return try withStore { store in
+            try store.database.read {
+                var things: [DueThing] = []
+                for (schedule, name) in try store.database.maintenance.allSchedules() {
+                    guard let next = schedule.nextDue, next <= horizon else { continue }
+                    things.append(
+                        DueThing(
+                            kind: .maintenance, itemID: schedule.itemID, itemName: name,
+                            date: next, what: schedule.what,
+                            identity: "maintenance-\(schedule.id)"))
+                }
+                let notice = max(days, Int(ItemCheck.warrantyNoticeDays))
+                for (id, name, until) in try store.database.maintenance.warrantiesEnding(
+                    from: today, through: today.adding(days: notice))
+                {
+                    things.append(
+                        DueThing(
+                            kind: .warranty, itemID: id, itemName: name, date: until,
+                            what: "warranty ends", identity: "warranty-\(id)"))
+                }
+                let reviewDays = try store.database.settings.current().reviewDays
+                for (id, name, seen) in try store.database.maintenance.unreviewed(
+                    before: horizon.adding(days: -reviewDays))
+                {
+                    things.append(
+                        DueThing(
+                            kind: .review, itemID: id, itemName: name,
+                            date: seen.adding(days: reviewDays), what: "review",
+                            identity: "review-\(id)"))
+                }
+                return things.sorted {
+                    ($0.date, $0.itemID, $0.kind.rawValue) < ($1.date, $1.itemID, $1.kind.rawValue)
+                }
+            }
+        }
+    }
+
+    private static func maintenanceWhat(_ text: String) throws -> String {
+        guard let what = try ItemValidation.text(text, field: .other("what"), limit: 200) else {
+            throw InventoryError.invalidValue(
+                field: .other("what"), value: text, reason: "say what was or is to be done")
+        }
+        return what
+    }
+}

@@ -1,0 +1,186 @@
+extension CalendarDate {
+    /// This day `months` months later (earlier when negative), on the same day of the month or
+    /// the month's last when it has fewer days: 2024-01-31 + 1 month is 2024-02-29.
+    public func adding(months: Int) -> CalendarDate {
+        let index = year * 12 + (month - 1) + months
+        let (newYear, newMonth) = (index / 12, index % 12 + 1)
+        let newDay = min(day, CalendarDate.daysIn(month: newMonth, year: newYear))
+        return CalendarDate(year: newYear, month: newMonth, day: newDay) ?? self
+    }
+
+    /// This day `days` days later (earlier when negative).
+    public func adding(days: Int) -> CalendarDate {
+        CalendarDate(
+            utcDayOf: Timestamp(millisecondsSince1970: (daysSince1970 + Int64(days)) * 86_400_000))
+    }
+}
+
+/// What was done to an item: a service, a repair, a check.
+public struct MaintenanceEntry: Sendable, Hashable, Identifiable {
+    /// Its number.
+    public let id: Int64
+    /// The item it was done to.
+    public let itemID: Int64
+    /// The schedule it counts for, if any.
+    public var scheduleID: Int64?
+    /// The day it was done.
+    public var doneOn: CalendarDate
+    /// What was done: "Annual service".
+    public var what: String
+    /// What it cost.
+    public var cost: Money?
+    /// Who did it: a person or a firm.
+    public var doneBy: String?
+    /// Its receipt or a photo: a stored file's name.
+    public var file: String?
+
+    /// An entry as recorded.
+    public init(
+        id: Int64, itemID: Int64, scheduleID: Int64?, doneOn: CalendarDate, what: String,
+        cost: Money?, doneBy: String?, file: String?
+    ) {
+        self.id = id
+        self.itemID = itemID
+        self.scheduleID = scheduleID
+        self.doneOn = doneOn
+        self.what = what
+        self.cost = cost
+        self.doneBy = doneBy
+        self.file = file
+    }
+}
+
+/// When something is to be done to an item: every so many months on the calendar, every so many
+/// months from the last time it was done, or once, on a day.
+public struct MaintenanceSchedule: Sendable, Hashable, Identifiable {
+    /// Its number.
+    public let id: Int64
+    /// The item.
+    public let itemID: Int64
+    /// What is to be done: "Annual service".
+    public var what: String
+    /// Every how many months; nil: once, on `startsOn`.
+    public var everyMonths: Int?
+    /// Whether the months run from the last time it was done (else from `startsOn`, on the
+    /// calendar).
+    public var fromLast: Bool
+    /// The first day it is due.
+    public var startsOn: CalendarDate
+    /// The latest day an entry that counts for it was done, if any.
+    public var lastDone: CalendarDate?
+
+    /// A schedule as recorded, with the latest entry that counts for it.
+    public init(
+        id: Int64, itemID: Int64, what: String, everyMonths: Int?, fromLast: Bool,
+        startsOn: CalendarDate, lastDone: CalendarDate?
+    ) {
+        self.id = id
+        self.itemID = itemID
+        self.what = what
+        self.everyMonths = everyMonths
+        self.fromLast = fromLast
+        self.startsOn = startsOn
+        self.lastDone = lastDone
+    }
+
+    /// The next day it is due, or nil when it is done for good (once, and done on or after a
+    /// month before its day).
+    ///
+    /// From the last time: that day plus the months (never before `startsOn`). On the calendar:
+    /// the first of `startsOn`, `startsOn` + months, … that the last time does not count for —
+    /// a time counts for the day of the calendar it is nearest, so a service a little early or a
+    /// little late settles that day's, and the next is due on the calendar's next day.
+    public var nextDue: CalendarDate? {
+        guard let months = everyMonths else {
+            guard let last = lastDone, last >= startsOn.adding(months: -1) else {
+                return startsOn
+            }
+            return nil
+        }
+        guard let last = lastDone else { return startsOn }
+        if fromLast { return max(startsOn, last.adding(months: months)) }
+        // the calendar's first day after the time the last service counts for: half a period on
+        // from it
+        let settled = last.adding(days: Int(Double(months) * 30.44 / 2))
+        var step = 0
+        var day = startsOn
+        while day <= settled {
+            step += 1
+            day = startsOn.adding(months: step * months)
+        }
+        return day
+    }
+
+    /// "every 12 months", "every 3 months from the last time", "once, on 2026-05-01".
+    public var rule: String {
+        guard let months = everyMonths else { return "once, on \(startsOn)" }
+        let period =
+            months % 12 == 0
+            ? (months == 12 ? "every year" : "every \(months / 12) years")
+            : (months == 1 ? "every month" : "every \(months) months")
+        return fromLast ? "\(period) from the last time" : "\(period) from \(startsOn)"
+    }
+
+    /// Reads a period as `--every` takes it: "12m", "12 months", "1y", "2 years", "month",
+    /// "year"; the number of months (1 to 1,200), or nil.
+    public static func months(parsing text: String) -> Int? {
+        let lowered = text.lowercased().filter { !$0.isWhitespace }
+        let digits = lowered.prefix { $0.isASCII && $0.isNumber }
+        let unit = lowered.dropFirst(digits.count)
+        guard digits.count <= 4 else { return nil }
+        let count = digits.isEmpty ? 1 : Int(digits) ?? 0
+        let months: Int
+        switch unit {
+        case "m", "month", "months", "mo": months = count
+        case "y", "year", "years", "yr": months = count * 12
+        default: return nil
+        }
+        return (1...1200).contains(months) ? months : nil
+    }
+}
+
+/// Something that needs doing or attention on a day: a service, a warranty's end, a review.
+public struct DueThing: Sendable, Hashable {
+    /// What kind of thing is due.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A scheduled maintenance.
+        case maintenance
+        /// A warranty ends.
+        case warranty
+        /// The item has not been looked at within the review interval.
+        case review
+    }
+
+    /// The kind.
+    public let kind: Kind
+    /// The item.
+    public let itemID: Int64
+    /// Its name.
+    public let itemName: String
+    /// The day it is due.
+    public let date: CalendarDate
+    /// What is due: "Annual service", "warranty ends", "review".
+    public let what: String
+    /// What stays the same while the thing moves: the schedule's number for maintenance, the
+    /// item's for a warranty or a review (a calendar's event keeps it, and moves).
+    public let identity: String
+
+    /// A thing due.
+    public init(
+        kind: Kind, itemID: Int64, itemName: String, date: CalendarDate, what: String,
+        identity: String
+    ) {
+        self.kind = kind
+        self.itemID = itemID
+        self.itemName = itemName
+        self.date = date
+        self.what = what
+        self.identity = identity
+    }
+
+    /// The thing on its day, for remembering a reminder was sent: a later day is a new one.
+    public var reminderKey: String { "\(identity)@\(date)" }
+
+    /// Whether it is due before `today`.
+    public func isOverdue(on today: CalendarDate) -> Bool { date < today }
+}

@@ -1,0 +1,225 @@
+public import InventoryModel
+
+/// Maintenance, what is due, and the reminders sent (`Migrations/0020_maintenance.sql`: the
+/// tables `maintenance_schedules`, `maintenance_entries` and `reminders_sent`).
+public struct MaintenanceTable {
+    /// The connection of the inventory's database.
+    let database: Database
+    /// The inventory's currency, of the costs.
+    let currency: Currency
+
+    // MARK: - Schedules
+
+    /// Records a schedule and returns its number.
+    public func insertSchedule(
+        itemID: Int64, what: String, everyMonths: Int?, fromLast: Bool, startsOn: CalendarDate,
+        at time: Timestamp
+    ) throws -> Int64 {
+        try database.execute(
+            """
+            INSERT INTO maintenance_schedules (item_id, what, every_months, from_last, starts_on,
+                created_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .integer(itemID), .text(what), .integer(everyMonths.map(Int64.init)),
+                .integer(fromLast ? 1 : 0), .text(startsOn.description),
+                .integer(time.millisecondsSince1970),
+            ])
+        return database.lastInsertedRowID
+    }
+
+    /// Removes the schedule `id` of the item; false when the item has none such. Its entries
+    /// stay in the log.
+    public func deleteSchedule(id: Int64, itemID: Int64) throws -> Bool {
+        try database.execute(
+            "DELETE FROM maintenance_schedules WHERE id = ? AND item_id = ?",
+            [.integer(id), .integer(itemID)])
+        return database.changedRowCount == 1
+    }
+
+    private static let scheduleQuery = """
+        SELECT s.id, s.item_id, s.what, s.every_months, s.from_last, s.starts_on,
+            (SELECT max(done_on) FROM maintenance_entries WHERE schedule_id = s.id)
+        FROM maintenance_schedules AS s
+        """
+
+    private func decodeSchedule(_ row: Statement) throws -> MaintenanceSchedule {
+        MaintenanceSchedule(
+            id: row.int64(at: 0), itemID: row.int64(at: 1), what: row.text(at: 2),
+            everyMonths: row.optionalInt64(at: 3).map(Int.init), fromLast: row.int64(at: 4) != 0,
+            startsOn: try CalendarDate(parsing: row.text(at: 5)),
+            lastDone: try row.optionalText(at: 6).map { try CalendarDate(parsing: $0) })
+    }
+
+    /// The schedules of the item, oldest first, each with the latest entry that counts for it.
+    public func schedules(itemID: Int64) throws -> [MaintenanceSchedule] {
+        let statement = try database.cachedStatement(
+            Self.scheduleQuery + " WHERE s.item_id = ? ORDER BY s.id")
+        try statement.bind([.integer(itemID)])
+        defer { statement.reset() }
+        var found: [MaintenanceSchedule] = []
+        while try statement.step() { found.append(try decodeSchedule(statement)) }
+        return found
+    }
+
+    /// Every schedule with its item's name, by item.
+    public func allSchedules() throws -> [(schedule: MaintenanceSchedule, itemName: String)] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT s.id, s.item_id, s.what, s.every_months, s.from_last, s.starts_on, last.day,
+                items.name
+            FROM maintenance_schedules AS s JOIN items ON items.id = s.item_id
+            LEFT JOIN (SELECT schedule_id, max(done_on) AS day FROM maintenance_entries
+                WHERE schedule_id IS NOT NULL GROUP BY schedule_id) AS last
+                ON last.schedule_id = s.id
+            ORDER BY s.item_id, s.id
+            """)
+        defer { statement.reset() }
+        var found: [(MaintenanceSchedule, String)] = []
+        while try statement.step() {
+            found.append((try decodeSchedule(statement), statement.text(at: 7)))
+        }
+        return found
+    }
+
+    // MARK: - The log
+
+    /// Records an entry and returns its number.
+    public func insertEntry(
+        itemID: Int64, scheduleID: Int64?, doneOn: CalendarDate, what: String, cost: Money?,
+        doneBy: String?, file: String?, at time: Timestamp
+    ) throws -> Int64 {
+        try database.execute(
+            """
+            INSERT INTO maintenance_entries (item_id, schedule_id, done_on, what, cost, done_by,
+                file, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .integer(itemID), .integer(scheduleID), .text(doneOn.description), .text(what),
+                .integer(cost?.minorUnits), .text(doneBy), .text(file),
+                .integer(time.millisecondsSince1970),
+            ])
+        return database.lastInsertedRowID
+    }
+
+    /// Removes the entry `id` of the item and returns it; nil when the item has none such.
+    public func deleteEntry(id: Int64, itemID: Int64) throws -> MaintenanceEntry? {
+        guard let entry = try entries(itemID: itemID).first(where: { $0.id == id }) else {
+            return nil
+        }
+        try database.execute(
+            "DELETE FROM maintenance_entries WHERE id = ? AND item_id = ?",
+            [.integer(id), .integer(itemID)])
+        return entry
+    }
+
+    /// The item's log, oldest first.
+    public func entries(itemID: Int64) throws -> [MaintenanceEntry] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT id, item_id, schedule_id, done_on, what, cost, done_by, file
+            FROM maintenance_entries WHERE item_id = ? ORDER BY done_on, id
+            """)
+        try statement.bind([.integer(itemID)])
+        defer { statement.reset() }
+        var found: [MaintenanceEntry] = []
+        while try statement.step() {
+            found.append(
+                MaintenanceEntry(
+                    id: statement.int64(at: 0), itemID: statement.int64(at: 1),
+                    scheduleID: statement.optionalInt64(at: 2),
+                    doneOn: try CalendarDate(parsing: statement.text(at: 3)),
+                    what: statement.text(at: 4),
+                    cost: try statement.optionalInt64(at: 5).map {
+                        try Money(minorUnits: $0, currency: currency)
+                    },
+                    doneBy: statement.optionalText(at: 6), file: statement.optionalText(at: 7)))
+        }
+        return found
+    }
+
+    /// The stored files of the item's log.
+    public func files(itemID: Int64) throws -> [String] {
+        try entries(itemID: itemID).compactMap(\.file)
+    }
+
+    // MARK: - What is due besides maintenance
+
+    /// The items whose warranty (not a lifetime one) ends from `from` to `through`: id, name,
+    /// last day.
+    public func warrantiesEnding(from: CalendarDate, through: CalendarDate) throws
+        -> [(id: Int64, name: String, until: CalendarDate)]
+    {
+        let statement = try database.cachedStatement(
+            """
+            SELECT id, name, warranty_until FROM items
+            WHERE lifetime_warranty = 0 AND warranty_until BETWEEN ? AND ?
+            ORDER BY warranty_until, id
+            """)
+        try statement.bind([.text(from.description), .text(through.description)])
+        defer { statement.reset() }
+        var found: [(Int64, String, CalendarDate)] = []
+        while try statement.step() {
+            found.append(
+                (
+                    statement.int64(at: 0), statement.text(at: 1),
+                    try CalendarDate(parsing: statement.text(at: 2))
+                ))
+        }
+        return found
+    }
+
+    /// The items last reviewed (or, never reviewed, added) on or before `before`: id, name, the
+    /// day they were last seen.
+    public func unreviewed(before: CalendarDate) throws
+        -> [(id: Int64, name: String, seen: CalendarDate)]
+    {
+        let statement = try database.cachedStatement(
+            """
+            SELECT id, name, seen FROM (
+                SELECT id, name,
+                    coalesce(reviewed_at, date(created_at / 1000, 'unixepoch')) AS seen
+                FROM items)
+            WHERE seen <= ? ORDER BY seen, id
+            """)
+        try statement.bind([.text(before.description)])
+        defer { statement.reset() }
+        var found: [(Int64, String, CalendarDate)] = []
+        while try statement.step() {
+            found.append(
+                (
+                    statement.int64(at: 0), statement.text(at: 1),
+                    try CalendarDate(parsing: statement.text(at: 2))
+                ))
+        }
+        return found
+    }
+
+    // MARK: - Reminders sent
+
+    /// Which of `keys` were sent already.
+    public func sent(_ keys: [String]) throws -> Set<String> {
+        let statement = try database.cachedStatement(
+            "SELECT 1 FROM reminders_sent WHERE key = ?")
+        var found: Set<String> = []
+        for key in keys {
+            try statement.bind([.text(key)])
+            defer { statement.reset() }
+            if try statement.step() { found.insert(key) }
+        }
+        return found
+    }
+
+    /// Remembers that `keys` were sent.
+    public func markSent(_ keys: [String], at time: Timestamp) throws {
+        let statement = try database.cachedStatement(
+            "INSERT OR IGNORE INTO reminders_sent (key, sent_at) VALUES (?, ?)")
+        for key in keys {
+            try statement.bind([.text(key), .integer(time.millisecondsSince1970)])
+            defer { statement.reset() }
+            try statement.run()
+        }
+    }
+}

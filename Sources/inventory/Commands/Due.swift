@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+
+struct Due: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "due",
+        _superCommandName: CommandParsing.rootName,
+        abstract: "What needs doing: maintenance due, warranties ending, reviews.",
+        discussion: """
+            Lists, by day, what is overdue and what falls due within --within: scheduled \
+            maintenance ('inventory maintenance'), warranties ending (from 30 days ahead, or \
+            --within if longer; a lifetime warranty never ends), and items not reviewed within \
+            the review interval ('inventory settings --review-days'). Exits 0 whatever it \
+            finds.
+
+            Examples:
+              inventory due
+              inventory due --within 90d
+              inventory due --within 2w --json
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "How far ahead: days, weeks or months (30d, 2w, 3m; default 30d).",
+            valueName: "period"))
+    var within = "30d"
+
+    @Flag(help: "Print a JSON array.")
+    var json = false
+
+    /// `within` in days: "30d", "30", "2w", "3m" (30 days a month), "1y".
+    static func days(_ text: String) -> Int? {
+        let lowered = text.lowercased().filter { !$0.isWhitespace }
+        let digits = lowered.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 5, let count = Int(digits) else { return nil }
+        let factor: Int
+        switch lowered.dropFirst(digits.count) {
+        case "", "d", "day", "days": factor = 1
+        case "w", "week", "weeks": factor = 7
+        case "m", "month", "months": factor = 30
+        case "y", "year", "years": factor = 365
+        default: return nil
+        }
+        let days = count * factor
+        return days <= 36_500 ? days : nil
+    }
+
+    func run() throws {
+        guard let days = Self.days(within) else {
+            throw InventoryError.invalidValue(
+                field: .other("within"), value: within,
+                reason: "a period is days, weeks, months or years, such as 30d, 2w or 3m")
+        }
+        let manager = try database.openManager(.read)
+        let things = try manager.due(withinDays: days)
+        let today = manager.today()
+        let output = Terminal.standardOutput
+        if json {
+            output.writeLine(
+                "[" + things.map { MaintenanceJSON.due($0, today: today) }.joined(separator: ",\n ")
+                    + "]")
+            return
+        }
+        guard !things.isEmpty else {
+            output.writeLine("Nothing due within \(days) day\(days == 1 ? "" : "s").")
+            return
+        }
+        let style = Style.standardOutput(.table)
+        output.write(
+            TextTable(
+                header: ["DUE", "ID", "ITEM", "WHAT"],
+                rows: things.map {
+                    [
+                        $0.date.description + ($0.isOverdue(on: today) ? " overdue" : ""),
+                        String($0.itemID), DisplayWidth.truncate($0.itemName, to: 40), $0.what,
+                    ]
+                }, rightAligned: [1], style: style
+            ).render())
+    }
+}

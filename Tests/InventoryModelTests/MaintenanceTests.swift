@@ -1,0 +1,80 @@
+import InventoryModel
+import Testing
+
+/// When maintenance is next due, worked out by hand.
+@Suite struct MaintenanceTests {
+    private func day(_ text: String) -> CalendarDate { try! CalendarDate(parsing: text) }
+
+    private func schedule(
+        every months: Int?, fromLast: Bool = false, starts: String, last: String? = nil
+    ) -> MaintenanceSchedule {
+        MaintenanceSchedule(
+            id: 1, itemID: 1, what: "Service", everyMonths: months, fromLast: fromLast,
+            startsOn: day(starts), lastDone: last.map(day))
+    }
+
+    @Test func monthsAreAddedOnTheSameDayOrTheMonthsLast() {
+        #expect(day("2024-01-31").adding(months: 1) == day("2024-02-29"))
+        #expect(day("2023-01-31").adding(months: 1) == day("2023-02-28"))
+        #expect(day("2024-11-15").adding(months: 3) == day("2025-02-15"))
+        #expect(day("2024-03-31").adding(months: -1) == day("2024-02-29"))
+        #expect(day("2024-12-31").adding(days: 1) == day("2025-01-01"))
+        #expect(day("2024-03-01").adding(days: -1) == day("2024-02-29"))
+    }
+
+    @Test func onTheCalendarATimeSettlesTheDayItIsNearest() {
+        // never done: the first day, even long past
+        #expect(schedule(every: 12, starts: "2025-10-01").nextDue == day("2025-10-01"))
+        // done a little early or a little late: that day is settled, the next is a year on
+        #expect(
+            schedule(every: 12, starts: "2025-10-01", last: "2025-09-20").nextDue
+                == day("2026-10-01"))
+        #expect(
+            schedule(every: 12, starts: "2025-10-01", last: "2025-11-25").nextDue
+                == day("2026-10-01"))
+        // done more than half a year late: it settles the next day too
+        #expect(
+            schedule(every: 12, starts: "2025-10-01", last: "2026-05-01").nextDue
+                == day("2027-10-01"))
+        // three-monthly, done right on time twice
+        #expect(
+            schedule(every: 3, starts: "2026-01-15", last: "2026-04-15").nextDue
+                == day("2026-07-15"))
+    }
+
+    @Test func fromTheLastTimeTheNextIsThePeriodAfterIt() {
+        #expect(
+            schedule(every: 6, fromLast: true, starts: "2026-01-01").nextDue == day("2026-01-01"))
+        #expect(
+            schedule(every: 6, fromLast: true, starts: "2026-01-01", last: "2026-04-02").nextDue
+                == day("2026-10-02"))
+        // never before its first day
+        #expect(
+            schedule(every: 1, fromLast: true, starts: "2027-01-01", last: "2026-04-02").nextDue
+                == day("2027-01-01"))
+        #expect(
+            schedule(every: 6, fromLast: true, starts: "2026-01-01").rule
+                == "every 6 months from the last time")
+    }
+
+    @Test func onceIsDueUntilDoneAroundItsDay() {
+        #expect(schedule(every: nil, starts: "2027-04-30").nextDue == day("2027-04-30"))
+        #expect(schedule(every: nil, starts: "2027-04-30", last: "2027-04-10").nextDue == nil)
+        // done long before: not this time
+        #expect(
+            schedule(every: nil, starts: "2027-04-30", last: "2026-01-10").nextDue
+                == day("2027-04-30"))
+        #expect(schedule(every: nil, starts: "2027-04-30").rule == "once, on 2027-04-30")
+    }
+
+    @Test func aPeriodIsMonthsOrYears() {
+        #expect(MaintenanceSchedule.months(parsing: "12m") == 12)
+        #expect(MaintenanceSchedule.months(parsing: "3 months") == 3)
+        #expect(MaintenanceSchedule.months(parsing: "1y") == 12)
+        #expect(MaintenanceSchedule.months(parsing: "2 Years") == 24)
+        #expect(MaintenanceSchedule.months(parsing: "month") == 1)
+        for bad in ["", "0m", "5q", "m3", "101y", "-1m", "1.5y", "99999m"] {
+            #expect(MaintenanceSchedule.months(parsing: bad) == nil, "\(bad)")
+        }
+    }
+}

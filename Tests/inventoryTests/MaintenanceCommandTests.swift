@@ -1,0 +1,150 @@
+import Foundation
+import InventoryStore
+import InventoryTestSupport
+import Testing
+
+/// Maintenance and what is due, through the command line: schedules, the log and its files,
+/// `due`, an earlier release's file, and bad input refused with nothing changed.
+@Suite struct MaintenanceCommandTests {
+    let sandbox = Sandbox()
+
+    private func pdf(_ name: String) -> String {
+        let path = sandbox.file(name)
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n".utf8))
+        return path
+    }
+
+    private var today: String {
+        get throws {
+            try sandbox.shell("date -u +%F").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    @Test func aScheduleTheLogAndWhatIsDue() throws {
+        try sandbox.add("Boiler", "--price", "2400", "--purchased", "2020-09-01")
+        try sandbox.add("Car", "--price", "18000", "--purchased", "2022-05-01")
+        let scheduled = try sandbox.succeed([
+            "maintenance", "schedule", "1", "Boiler service", "--every", "1y", "--on", "2025-10-01",
+        ])
+        #expect(scheduled.contains("schedule 1 Boiler service, every year from 2025-10-01"))
+        try sandbox.succeed([
+            "maintenance", "schedule", "2", "Oil change", "--every", "6m", "--from-last", "--on",
+            "2025-01-01",
+        ])
+        // the boiler's first service is long overdue; the car's too
+        var due = try #require(try sandbox.json(["due", "--json"]) as? [[String: Any]])
+        #expect(due.filter { $0["kind"] as? String == "maintenance" }.count == 2)
+        #expect(due.first?["overdue"] as? Bool == true)
+
+        // a service in any case of its words counts for its schedule, with its receipt
+        let recorded = try sandbox.succeed([
+            "maintenance", "add", "1", "boiler SERVICE", "--on", "2025-09-20", "--cost", "140",
+            "--by", "Heat & Co", "--file", pdf("bill.pdf"),
+        ])
+        #expect(recorded.contains("recorded 1 boiler SERVICE on 2025-09-20; next due 2026-10-01"))
+        let log = try #require(
+            try sandbox.json(["maintenance", "1", "--json"]) as? [String: Any])
+        let entries = try #require(log["log"] as? [[String: Any]])
+        #expect(entries.count == 1 && entries[0]["cost"] as? String == "140.00")
+        #expect(entries[0]["schedule"] as? Int == 1)
+        let file = try #require(entries[0]["file"] as? String)
+        #expect(FileManager.default.fileExists(atPath: sandbox.file("photos/\(file)")))
+        let schedules = try #require(log["schedules"] as? [[String: Any]])
+        #expect(schedules[0]["nextDue"] as? String == "2026-10-01")
+        let text = try sandbox.succeed(["maintenance", "1"])
+        #expect(text.contains("1 entry, 140.00 USD in all"))
+
+        // what is due within a year: the boiler's next service, the car's oil; reviews of both
+        due = try #require(
+            try sandbox.json(["due", "--within", "1y", "--json"]) as? [[String: Any]])
+        let kinds = due.map { "\($0["kind"]!) \($0["itemId"]!)" }
+        #expect(kinds.contains("maintenance 1") && kinds.contains("maintenance 2"))
+        #expect(kinds.contains("review 1"))
+        #expect(try sandbox.succeed(["due"]).contains("DUE"))
+
+        // the verify and backup know the receipt: verify finds nothing unused
+        #expect(try sandbox.run(["verify"]).status == 0)
+        // removing the entry takes its file, which nothing else uses
+        try sandbox.succeed(["maintenance", "remove", "1", "1"])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.file("photos/\(file)")))
+        // deleting the item takes its log and its files
+        try sandbox.succeed([
+            "maintenance", "add", "2", "Oil change", "--file", pdf("oil.pdf"), "--cost", "89.90",
+        ])
+        let oil = try #require(
+            ((try sandbox.json(["maintenance", "2", "--json"]) as? [String: Any])?["log"]
+                as? [[String: Any]])?.first?["file"] as? String)
+        try sandbox.succeed(["delete", "2"])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.file("photos/\(oil)")))
+        let after = try #require(try sandbox.json(["due", "--json"]) as? [[String: Any]])
+        #expect(!after.contains { $0["itemId"] as? Int == 2 })
+    }
+
+    @Test func aWarrantyEndingIsDueFromThirtyDaysAhead() throws {
+        let today = try self.today
+        let soon = try sandbox.shell("date -u -d '+20 days' +%F").stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let later = try sandbox.shell("date -u -d '+60 days' +%F").stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try sandbox.add("TV", "--price", "900", "--purchased", today, "--warranty-until", soon)
+        try sandbox.add("Drill", "--price", "120", "--purchased", today, "--warranty-until", later)
+        try sandbox.add("Knife", "--price", "90", "--purchased", today, "--lifetime-warranty")
+        let due = try #require(
+            try sandbox.json(["due", "--within", "7d", "--json"]) as? [[String: Any]])
+        #expect(due.map { $0["name"] as? String } == ["TV"])
+        let longer = try #require(
+            try sandbox.json(["due", "--within", "3m", "--json"]) as? [[String: Any]])
+        #expect(longer.compactMap { $0["name"] as? String }.sorted() == ["Drill", "TV"])
+    }
+
+    @Test func anEarlierReleasesFileTakesSchedules() throws {
+        try sandbox.makeInventory(migrations: 19) { database in
+            try database.execute(
+                """
+                UPDATE journal_write SET id = 1, at = 0;
+                INSERT INTO items (name, name_key, price, tags, tag_keys, attachments,
+                    created_at, updated_at) VALUES
+                    ('Boat', 'boat', 900000, '[]', '[]', '[]', 0, 0);
+                """)
+        }
+        try sandbox.succeed([
+            "maintenance", "schedule", "1", "Antifouling", "--every", "1y", "--on", "2026-04-01",
+        ])
+        let log = try #require(
+            try sandbox.json(["maintenance", "1", "--json"]) as? [String: Any])
+        #expect((log["schedules"] as? [[String: Any]])?.count == 1)
+    }
+
+    @Test func badInputIsOneLineAndChangesNothing() throws {
+        try sandbox.add("Boiler", "--price", "2400")
+        try sandbox.succeed(["maintenance", "schedule", "1", "Service", "--every", "12m"])
+        try sandbox.succeed(["maintenance", "add", "1", "Service"])
+        let before = try sandbox.dump()
+        for arguments in [
+            ["maintenance", "add", "1", "  "],
+            ["maintenance", "add", "1", "Service", "--on", "2999-01-01"],
+            ["maintenance", "add", "1", "Service", "--cost", "-3"],
+            ["maintenance", "add", "1", "Service", "--cost", "abc"],
+            ["maintenance", "add", "1", "Service", "--file", sandbox.file("missing.pdf")],
+            ["maintenance", "add", "1", "Service", "--schedule", "9"],
+            ["maintenance", "add", "9", "Service"],
+            ["maintenance", "add", "1", "a\u{7}b"],
+            ["maintenance", "schedule", "1", "Service", "--every", "5q"],
+            ["maintenance", "schedule", "1", "Service", "--every", "0m"],
+            ["maintenance", "schedule", "1", "Service"],
+            ["maintenance", "schedule", "1", "Service", "--from-last", "--on", "2026-01-01"],
+            ["maintenance", "remove", "1", "9"],
+            ["maintenance", "unschedule", "1", "9"],
+            ["maintenance", "9"],
+            ["due", "--within", "soon"],
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(
+                result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("SELECT") && !result.stderr.contains("INSERT"))
+        }
+        #expect(try sandbox.dump() == before)
+    }
+}
