@@ -148,6 +148,7 @@ public final class InventoryServer: Sendable {
         router.add(middleware: SignInMiddleware(server: self))
         addPageRoutes(to: router)
         addAPIRoutes(to: router)
+        addCalendarRoutes(to: router)
         return router
     }
 
@@ -399,7 +400,11 @@ struct SignInMiddleware: RouterMiddleware {
     let server: InventoryServer
 
     /// The routes anyone may ask for.
-    static let openRoutes: Set<String> = ["/signin", "/static/app.css", "/static/app.js"]
+    static let openRoutes: Set<String> = [
+        "/signin", "/static/app.css", "/static/app.js",
+        // the calendar feed checks its own token (InventoryServer+Calendar)
+        "/calendar/{file}",
+    ]
 
     /// The routes whose handlers read a form and check the token it carries
     /// (`InventoryServer.formPairs`).

@@ -29,7 +29,7 @@ struct Inventory: ParsableCommand {
             Detach.self, Watch.self, History.self, Views.self, ClaimCommand.self, Settings.self,
             Verify.self, Check.self, ReportCommand.self, Serve.self, Share.self,
             Browse.self, Places.self, Move.self, Labels.self, LabelCommand.self, Find.self,
-            Offsite.self, MaintenanceCommand.self, Due.self,
+            Offsite.self, MaintenanceCommand.self, Due.self, CalendarCommand.self,
         ]
     )
 

@@ -148,3 +148,88 @@ import Testing
         #expect(try sandbox.dump() == before)
     }
 }
+
+/// The calendar feed, read by Python's `icalendar` as a calendar app reads it.
+@Suite struct CalendarFeedTests {
+    let sandbox = Sandbox()
+
+    /// The events of `inventory calendar`: UID, summary and day, as icalendar parses them.
+    private func events() throws -> [[String: String]] {
+        try sandbox.succeed(["calendar", "--output", "due.ics", "--force"])
+        let script = sandbox.script(
+            "read.py",
+            """
+            import json, sys, icalendar
+            with open(sys.argv[1], "rb") as f:
+                calendar = icalendar.Calendar.from_ical(f.read())
+            events = [{"uid": str(e["UID"]), "summary": str(e["SUMMARY"]),
+                       "day": e.decoded("DTSTART").isoformat(),
+                       "end": e.decoded("DTEND").isoformat()}
+                      for e in calendar.walk("VEVENT")]
+            print(json.dumps({"name": str(calendar["X-WR-CALNAME"]), "events": events}))
+            """)
+        let read = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    try sandbox.tool("/usr/bin/python3", [script, sandbox.file("due.ics")]).utf8))
+                as? [String: Any])
+        #expect(read["name"] as? String == "Home inventory")
+        return try #require(read["events"] as? [[String: String]])
+    }
+
+    @Test func eventsFollowTheirDaysAndGoWhenDone() throws {
+        try sandbox.add("Boiler, gas; \"combi\"", "--price", "2400")
+        try sandbox.succeed([
+            "maintenance", "schedule", "1", "Annual service", "--every", "1y", "--on",
+            "2026-10-01",
+        ])
+        try sandbox.succeed([
+            "maintenance", "schedule", "1", "Replace the anode, which takes a long afternoon",
+            "--on", "2027-01-15",
+        ])
+        var events = try self.events().filter { $0["uid"]!.hasPrefix("maintenance-") }
+        #expect(events.count == 2)
+        let service = try #require(events.first { $0["uid"]!.hasPrefix("maintenance-1@") })
+        // a name with a comma, a semicolon and quotes comes back whole
+        #expect(service["summary"] == "Boiler, gas; \"combi\": Annual service")
+        #expect(service["day"] == "2026-10-01" && service["end"] == "2026-10-02")
+        // a long summary is folded and read back whole
+        #expect(
+            events.contains {
+                $0["summary"]
+                    == "Boiler, gas; \"combi\": Replace the anode, which takes a long afternoon"
+            })
+        // the service done: the same event moves a year on; the one-time job done: it goes
+        try sandbox.succeed(["maintenance", "add", "1", "Annual service", "--on", "2026-09-28"])
+        try sandbox.succeed([
+            "maintenance", "add", "1", "Replaced the anode", "--schedule", "2", "--on",
+            try sandbox.shell("date -u +%F").stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+        ])
+        events = try self.events().filter { $0["uid"]!.hasPrefix("maintenance-") }
+        #expect(events.map { $0["uid"]! } == [service["uid"]!])
+        #expect(events.first?["day"] == "2027-10-01")
+    }
+
+    @Test func theLinkIsMadeShownOnceAndRevoked() throws {
+        try sandbox.add("Boiler", "--price", "2400")
+        let link = try sandbox.succeed([
+            "calendar", "--new-link", "--address", "https://house.example:8420/",
+        ]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(
+            link.wholeMatch(of: /https:\/\/house\.example:8420\/calendar\/[0-9a-f]{48}\.ics/) != nil
+        )
+        // the inventory keeps its digest, never the token
+        let token = String(link.split(separator: "/").last!.dropLast(4))
+        #expect(try !sandbox.dump().joined().contains(token))
+        #expect(try sandbox.succeed(["calendar", "--revoke"]).contains("closed"))
+        #expect(try sandbox.succeed(["calendar", "--revoke"]).contains("had no address"))
+        for arguments in [
+            ["calendar", "--new-link", "--address", "ftp://house"],
+            ["calendar", "--new-link", "--revoke"],
+            ["calendar", "--address", "https://x"],
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status != 0 && result.stderr.split(separator: "\n").count == 1)
+        }
+    }
+}

@@ -83,20 +83,15 @@ public struct MaintenanceSchedule: Sendable, Hashable, Identifiable {
         self.lastDone = lastDone
     }
 
-    /// The next day it is due, or nil when it is done for good (once, and done on or after a
-    /// month before its day).
+    /// The next day it is due, or nil when it is done for good (once, and an entry counts for
+    /// it: entries count for a schedule only from when it was made).
     ///
     /// From the last time: that day plus the months (never before `startsOn`). On the calendar:
     /// the first of `startsOn`, `startsOn` + months, … that the last time does not count for —
     /// a time counts for the day of the calendar it is nearest, so a service a little early or a
     /// little late settles that day's, and the next is due on the calendar's next day.
     public var nextDue: CalendarDate? {
-        guard let months = everyMonths else {
-            guard let last = lastDone, last >= startsOn.adding(months: -1) else {
-                return startsOn
-            }
-            return nil
-        }
+        guard let months = everyMonths else { return lastDone == nil ? startsOn : nil }
         guard let last = lastDone else { return startsOn }
         if fromLast { return max(startsOn, last.adding(months: months)) }
         // the calendar's first day after the time the last service counts for: half a period on

@@ -123,6 +123,26 @@ public struct SettingsTable {
         }
     }
 
+    /// The value stored under `key` (one of the keys `current()` does not read, such as
+    /// `calendar.token_sha256`), or nil.
+    public func value(forKey key: String) throws -> String? {
+        let statement = try database.cachedStatement("SELECT value FROM settings WHERE key = ?")
+        try statement.bind([.text(key)])
+        defer { statement.reset() }
+        return try statement.step() ? statement.text(at: 0) : nil
+    }
+
+    /// Stores `value` under `key`; nil removes it.
+    public func setValue(_ value: String?, forKey key: String) throws {
+        if let value {
+            try database.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [.text(key), .text(value)])
+        } else {
+            try database.execute("DELETE FROM settings WHERE key = ?", [.text(key)])
+        }
+    }
+
     /// The settings keys of the off-site copy, which `current()` never reads.
     private enum OffsiteKey: String, CaseIterable {
         case repository = "offsite.repository"

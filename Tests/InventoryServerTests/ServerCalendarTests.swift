@@ -1,0 +1,42 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import InventoryKit
+import InventoryTestSupport
+import NIOCore
+import Testing
+
+@testable import InventoryServer
+
+@Suite("Server: the calendar feed at its private address")
+struct ServerCalendarTests {
+    @Test("the token opens the feed without a session; another, or a revoked one, is a 404")
+    func calendarFeed() async throws {
+        let fixture = try ServerFixture()
+        let boiler = try fixture.manager.add(ItemDraft(name: "Boiler", price: usd("2400")))
+        try fixture.manager.scheduleMaintenance(
+            itemID: boiler.id,
+            MaintenancePlan(
+                what: "Annual service", everyMonths: 12,
+                startsOn: CalendarDate(year: 2026, month: 10, day: 1)))
+        let token = try fixture.manager.newCalendarToken()
+        try await fixture.test { client in
+            let feed = try await client.execute(uri: "/calendar/\(token).ics", method: .get)
+            #expect(feed.status == .ok)
+            #expect(feed.headers[.contentType] == "text/calendar; charset=utf-8")
+            #expect(feed.headers[.cacheControl] == "no-store")
+            #expect(feed.text.hasPrefix("BEGIN:VCALENDAR\r\n"))
+            #expect(feed.text.contains("SUMMARY:Boiler: Annual service\r\n"))
+            #expect(feed.text.contains("DTSTART;VALUE=DATE:20261001\r\n"))
+            for wrong in [
+                "/calendar/\(token)", "/calendar/0\(token.dropFirst()).ics", "/calendar/.ics",
+            ] {
+                let refused = try await client.execute(uri: wrong, method: .get)
+                #expect(refused.status == .notFound, "\(wrong)")
+            }
+            try fixture.manager.revokeCalendarToken()
+            let revoked = try await client.execute(uri: "/calendar/\(token).ics", method: .get)
+            #expect(revoked.status == .notFound)
+        }
+    }
+}
