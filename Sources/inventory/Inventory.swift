@@ -30,6 +30,7 @@ struct Inventory: ParsableCommand {
             Verify.self, Check.self, ReportCommand.self, Serve.self, Share.self,
             Browse.self, Places.self, Move.self, Labels.self, LabelCommand.self, Find.self,
             Offsite.self, MaintenanceCommand.self, Due.self, CalendarCommand.self,
+            Remind.self,
         ]
     )
 

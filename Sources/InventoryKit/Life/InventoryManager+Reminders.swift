@@ -1,0 +1,106 @@
+import Foundation
+public import InventoryModel
+import InventoryStore
+
+/// Where `inventory remind` sends what is newly due.
+public struct ReminderChannels: Sendable, Hashable {
+    /// How a webhook receives a reminder.
+    public enum WebhookFormat: String, Sendable, Hashable, CaseIterable {
+        /// A JSON object (`title`, `message`, `due`): Home Assistant's webhooks, most others.
+        case json
+        /// The message as plain text with a `Title` header: ntfy.
+        case text
+    }
+
+    /// The address e-mail goes to through the system's `sendmail`.
+    public var email: String?
+    /// The address a webhook POST goes to.
+    public var webhook: String?
+    /// What the POST carries.
+    public var webhookFormat: WebhookFormat
+
+    /// Channels as set.
+    public init(email: String? = nil, webhook: String? = nil, webhookFormat: WebhookFormat = .json)
+    {
+        self.email = email
+        self.webhook = webhook
+        self.webhookFormat = webhookFormat
+    }
+
+    /// Whether any is set.
+    public var isEmpty: Bool { email == nil && webhook == nil }
+}
+
+extension InventoryManager {
+    private static let emailKey = "remind.email"
+    private static let webhookKey = "remind.webhook"
+    private static let webhookFormatKey = "remind.webhook_format"
+
+    /// The channels reminders go through.
+    public func reminderChannels() throws -> ReminderChannels {
+        try withStore { store in
+            let settings = store.database.settings
+            return ReminderChannels(
+                email: try settings.value(forKey: Self.emailKey),
+                webhook: try settings.value(forKey: Self.webhookKey),
+                webhookFormat: try settings.value(forKey: Self.webhookFormatKey).flatMap(
+                    ReminderChannels.WebhookFormat.init(rawValue:)) ?? .json)
+        }
+    }
+
+    /// Stores the channels reminders go through (nil removes one).
+    ///
+    /// - Throws: `InventoryError.invalidValue` for an address that is not one; nothing is
+    ///   written then.
+    public func setReminderChannels(_ channels: ReminderChannels) throws {
+        if let email = channels.email {
+            let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+                !email.contains(where: { $0.isWhitespace || $0.isNewline || $0 == "," }),
+                email.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+            else {
+                throw InventoryError.invalidValue(
+                    field: .other("email"), value: email, reason: "not an e-mail address")
+            }
+        }
+        if let webhook = channels.webhook {
+            guard let url = URL(string: webhook), let scheme = url.scheme?.lowercased(),
+                ["http", "https"].contains(scheme), url.host != nil
+            else {
+                throw InventoryError.invalidValue(
+                    field: .other("webhook"), value: webhook,
+                    reason: "a webhook is an http:// or https:// address")
+            }
+        }
+        try withStore { store in
+            try store.database.write {
+                let settings = store.database.settings
+                try settings.setValue(channels.email, forKey: Self.emailKey)
+                try settings.setValue(channels.webhook, forKey: Self.webhookKey)
+                try settings.setValue(
+                    channels.webhookFormat == .json ? nil : channels.webhookFormat.rawValue,
+                    forKey: Self.webhookFormatKey)
+            }
+        }
+    }
+
+    /// What is due within `days` (and overdue) that was not sent through `channel` yet.
+    public func newReminders(channel: String, withinDays days: Int) throws -> [DueThing] {
+        let things = try due(withinDays: days)
+        let sent = try withStore { store in
+            try store.database.maintenance.sent(things.map { "\(channel):\($0.reminderKey)" })
+        }
+        return things.filter { !sent.contains("\(channel):\($0.reminderKey)") }
+    }
+
+    /// Remembers that `things` were sent through `channel`.
+    public func markReminded(_ things: [DueThing], channel: String) throws {
+        let now = Timestamp(clock())
+        try withStore { store in
+            try store.database.write {
+                try store.database.maintenance.markSent(
+                    things.map { "\(channel):\($0.reminderKey)" }, at: now)
+            }
+        }
+    }
+}

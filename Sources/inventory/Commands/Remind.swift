@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import InventoryExchange
+import InventoryKit
+
+extension ReminderChannels.WebhookFormat: ChoiceArgument {}
+
+struct Remind: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remind",
+        _superCommandName: CommandParsing.rootName,
+        abstract: "Send what is newly due, once, by e-mail or to a webhook.",
+        discussion: """
+            Sends what 'inventory due --within' lists (7 days unless said: maintenance due, \
+            warranties ending within 30 days, reviews) that was not sent before through each \
+            channel: an e-mail through the system's sendmail, and a POST to a webhook through \
+            curl (JSON with title, message and due, as Home Assistant takes it; or, with \
+            --webhook-format text, the message with a Title header, as ntfy takes it). A thing \
+            is sent once per channel and per day it is due: the next service is a new \
+            reminder. A channel that fails is one line on stderr and exit status 1, and what it \
+            did not send stays to send next time. Made to run from cron or a systemd timer \
+            (see the README). --email, --webhook and --webhook-format set the channels ("" \
+            removes one) and send nothing.
+
+            Examples:
+              inventory remind --email me@example.com --webhook https://ntfy.sh/our-house \\
+                --webhook-format text
+              inventory remind
+              inventory remind --dry-run --within 30d
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: ArgumentHelp("Send e-mail here (\"\" for none).", valueName: "address"))
+    var email: String?
+
+    @Option(help: ArgumentHelp("POST to this address (\"\" for none).", valueName: "url"))
+    var webhook: String?
+
+    @Option(name: .customLong("webhook-format"), help: "json (the default) or text.")
+    var webhookFormat: ReminderChannels.WebhookFormat?
+
+    @Option(help: ArgumentHelp("How far ahead (default 7d).", valueName: "period"))
+    var within = "7d"
+
+    @Flag(name: .customLong("dry-run"), help: "Say what would be sent; send nothing.")
+    var dryRun = false
+
+    func validate() throws {
+        let setting = email != nil || webhook != nil || webhookFormat != nil
+        if setting && dryRun { throw ValidationError("--dry-run sends; it sets nothing") }
+    }
+
+    func run() throws {
+        if email != nil || webhook != nil || webhookFormat != nil {
+            let manager = try database.openManager(.write)
+            var channels = try manager.reminderChannels()
+            if let email { channels.email = email.isEmpty ? nil : email }
+            if let webhook { channels.webhook = webhook.isEmpty ? nil : webhook }
+            if let webhookFormat { channels.webhookFormat = webhookFormat }
+            try manager.setReminderChannels(channels)
+            Terminal.standardOutput.writeLine(Self.describe(channels))
+            return
+        }
+        guard let days = Due.days(within) else {
+            throw InventoryError.invalidValue(
+                field: .other("within"), value: within,
+                reason: "a period is days, weeks, months or years, such as 7d, 2w or 3m")
+        }
+        let manager = try database.openManager(dryRun ? .read : .write)
+        let channels = try manager.reminderChannels()
+        guard !channels.isEmpty else {
+            throw CommandFailure(
+                description:
+                    "no channel to send through: set one with --email ADDRESS or --webhook URL",
+                status: 78)
+        }
+        let sender = ReminderSender(path: ProcessInfo.processInfo.environment["PATH"])
+        let title = try manager.settings().reportTitle
+        let today = manager.today()
+        var failures: [String] = []
+        let output = Terminal.standardOutput
+        for (channel, send) in Self.senders(channels, sender: sender, title: title, today: today) {
+            let things = try manager.newReminders(channel: channel, withinDays: days)
+            guard !things.isEmpty else {
+                output.writeLine("\(channel): nothing new")
+                continue
+            }
+            if dryRun {
+                output.writeLine("\(channel): would send \(things.count)")
+                output.write(ReminderSender.message(things, today: today))
+                continue
+            }
+            do {
+                try send(things)
+                try manager.markReminded(things, channel: channel)
+                output.writeLine(
+                    "\(channel): sent \(things.count) thing\(things.count == 1 ? "" : "s")")
+            } catch let error as ReminderError {
+                failures.append("\(channel): \(error.description)")
+            }
+        }
+        if !failures.isEmpty {
+            // one line, naming each channel that failed
+            throw CommandFailure(description: failures.joined(separator: "; "), status: 1)
+        }
+    }
+
+    /// The channels set, each with what sends through it.
+    private static func senders(
+        _ channels: ReminderChannels, sender: ReminderSender, title: String, today: CalendarDate
+    ) -> [(String, ([DueThing]) throws -> Void)] {
+        var senders: [(String, ([DueThing]) throws -> Void)] = []
+        if let address = channels.email {
+            senders.append(
+                ("email", { try sender.mail($0, to: address, title: title, today: today) }))
+        }
+        if let url = channels.webhook {
+            senders.append(
+                (
+                    "webhook",
+                    {
+                        try sender.post(
+                            $0, to: url, format: channels.webhookFormat, title: title,
+                            today: today)
+                    }
+                ))
+        }
+        return senders
+    }
+
+    /// "e-mail to me@example.com; webhook https://… (json)".
+    static func describe(_ channels: ReminderChannels) -> String {
+        var parts: [String] = []
+        if let email = channels.email { parts.append("e-mail to \(email)") }
+        if let webhook = channels.webhook {
+            parts.append("webhook \(webhook) (\(channels.webhookFormat.rawValue))")
+        }
+        return "Reminders go " + (parts.isEmpty ? "nowhere" : parts.joined(separator: "; ")) + "."
+    }
+}

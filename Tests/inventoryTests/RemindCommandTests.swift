@@ -1,0 +1,180 @@
+import Foundation
+import InventoryTestSupport
+import Testing
+
+/// `inventory remind` through a recording `sendmail` on PATH and a webhook receiver on
+/// loopback: each thing is sent once per channel, a failing channel is one line and exit 1,
+/// and what it did not send is sent next time.
+@Suite struct RemindCommandTests {
+    let sandbox = Sandbox()
+
+    /// PATH with the recording sendmail first.
+    private var path: String { sandbox.file("bin") + ":/usr/bin:/bin" }
+
+    private func recordingSendmail() throws {
+        try FileManager.default.createDirectory(
+            atPath: sandbox.file("bin"), withIntermediateDirectories: true)
+        let script = sandbox.script(
+            "bin/sendmail",
+            """
+            #!/bin/sh
+            # a mail transfer agent that keeps each message, and its arguments
+            n=$(ls '\(sandbox.file("mail"))' 2>/dev/null | wc -l)
+            mkdir -p '\(sandbox.file("mail"))'
+            { echo "ARGS: $*"; cat; } > '\(sandbox.file("mail"))'/$n.eml
+            """)
+        chmod(script, 0o755)
+    }
+
+    /// A webhook receiver: answers 200 (500 while the file `fail` exists) and keeps each POST.
+    private func receiver() throws -> (url: String, process: Process) {
+        let script = sandbox.script(
+            "receiver.py",
+            """
+            import http.server, json, os, sys
+            folder = sys.argv[1]
+            class Handler(http.server.BaseHTTPRequestHandler):
+                def do_POST(self):
+                    body = self.rfile.read(int(self.headers["Content-Length"]))
+                    failing = os.path.exists(os.path.join(folder, "fail"))
+                    if not failing:
+                        with open(os.path.join(folder, "posts.jsonl"), "a") as f:
+                            f.write(json.dumps({"type": self.headers["Content-Type"],
+                                "title": self.headers["Title"],
+                                "body": body.decode("utf-8")}) + "\\n")
+                    self.send_response(500 if failing else 200)
+                    self.end_headers()
+                def log_message(self, *args): pass
+            server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+            with open(os.path.join(folder, "port"), "w") as f:
+                f.write(str(server.server_port))
+            server.serve_forever()
+            """)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script, sandbox.path]
+        // its output goes nowhere: a child holding the tests' output open would keep the test
+        // runner waiting after the tests end
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: sandbox.file("port")) {
+            usleep(25_000)
+        }
+        let port = try String(contentsOfFile: sandbox.file("port"), encoding: .utf8)
+        return ("http://127.0.0.1:\(port)/hook", process)
+    }
+
+    private func posts() throws -> [[String: String]] {
+        guard let text = try? String(contentsOfFile: sandbox.file("posts.jsonl"), encoding: .utf8)
+        else { return [] }
+        return try text.split(separator: "\n").map {
+            try #require(
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])
+        }
+    }
+
+    private func mails() -> [String] {
+        let names =
+            ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.file("mail"))) ?? [])
+            .sorted()
+        return names.compactMap {
+            try? String(contentsOfFile: sandbox.file("mail/\($0)"), encoding: .utf8)
+        }
+    }
+
+    @Test func eachThingIsSentOncePerChannelAndAFailureSendsItAgainLater() throws {
+        try recordingSendmail()
+        let (url, receiver) = try receiver()
+        defer {
+            // SIGKILL: the tests' process may pass on an ignored SIGTERM
+            kill(receiver.processIdentifier, SIGKILL)
+            receiver.waitUntilExit()
+        }
+        try sandbox.add("Boiler", "--price", "2400")
+        try sandbox.succeed([
+            "maintenance", "schedule", "1", "Annual service", "--every", "1y", "--on",
+            "2025-10-01",
+        ])
+        // no channel yet
+        let none = try sandbox.run(["remind"], environment: ["PATH": path])
+        #expect(none.status == 78 && none.stderr.contains("no channel to send through"))
+        let set = try sandbox.succeed(["remind", "--email", "me@example.com", "--webhook", url])
+        #expect(set.contains("e-mail to me@example.com; webhook \(url) (json)"))
+
+        let first = try sandbox.run(["remind"], environment: ["PATH": path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(
+            first.stdout.contains("email: sent 1 thing") && first.stdout.contains("webhook: sent 1")
+        )
+        let mail = try #require(mails().first)
+        #expect(mail.contains("ARGS: -t -oi"))
+        #expect(mail.contains("To: me@example.com\r\n"))
+        #expect(mail.contains("Subject: Home inventory: 1 thing due (1 overdue)"))
+        #expect(mail.contains("2025-10-01 (overdue)  #1 Boiler: Annual service"))
+        let post = try #require(try posts().first)
+        #expect(post["type"] == "application/json")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(post["body"]!.utf8)) as? [String: Any])
+        #expect(json["title"] as? String == "Home inventory: 1 thing due (1 overdue)")
+        #expect((json["due"] as? [[String: Any]])?.first?["what"] as? String == "Annual service")
+
+        // twice: nothing new
+        let second = try sandbox.succeed(["remind"], environment: ["PATH": path])
+        #expect(second.contains("email: nothing new") && second.contains("webhook: nothing new"))
+        #expect(try mails().count == 1 && posts().count == 1)
+
+        // a new thing due while the webhook fails: the e-mail goes, the webhook's stays
+        try sandbox.succeed([
+            "maintenance", "schedule", "1", "Chimney sweep", "--on", "2026-01-10",
+        ])
+        FileManager.default.createFile(atPath: sandbox.file("fail"), contents: Data())
+        let failing = try sandbox.run(["remind"], environment: ["PATH": path])
+        #expect(failing.status == 1)
+        #expect(failing.stderr.split(separator: "\n").count == 1, "\(failing.stderr)")
+        #expect(failing.stderr.contains("webhook: cannot call the webhook"))
+        #expect(mails().count == 2)
+        try FileManager.default.removeItem(atPath: sandbox.file("fail"))
+        let again = try sandbox.succeed(["remind"], environment: ["PATH": path])
+        #expect(again.contains("email: nothing new") && again.contains("webhook: sent 1 thing"))
+        #expect(try posts().count == 2)
+
+        // as text, for ntfy
+        try sandbox.succeed(["remind", "--webhook-format", "text"])
+        try sandbox.succeed([
+            "maintenance", "schedule", "1", "Check the pressure", "--on", "2026-02-01",
+        ])
+        try sandbox.succeed(["remind"], environment: ["PATH": path])
+        let text = try #require(try posts().last)
+        #expect(text["type"] == "text/plain; charset=utf-8")
+        #expect(text["title"] == "Home inventory: 1 thing due (1 overdue)")
+        #expect(text["body"] == "2026-02-01 (overdue)  #1 Boiler: Check the pressure\n")
+    }
+
+    @Test func noSendmailIsOneLineAndBadChannelsAreRefused() throws {
+        try sandbox.add("Boiler", "--price", "2400")
+        try sandbox.succeed(["maintenance", "schedule", "1", "Service", "--on", "2026-01-01"])
+        try sandbox.succeed(["remind", "--email", "me@example.com"])
+        let result = try sandbox.run(["remind"], environment: ["PATH": sandbox.file("nothing")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no sendmail here to send e-mail"))
+        let before = try sandbox.dump()
+        for arguments in [
+            ["remind", "--email", "not an address"],
+            ["remind", "--email", "a@b"],
+            ["remind", "--webhook", "ftp://example.com/x"],
+            ["remind", "--webhook", "example.com"],
+            ["remind", "--within", "soon"],
+            ["remind", "--dry-run", "--email", "me@example.com"],
+        ] {
+            let refused = try sandbox.run(arguments)
+            #expect(refused.status != 0, "\(arguments)")
+            #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        }
+        #expect(try sandbox.dump() == before)
+        // a dry run sends nothing and remembers nothing
+        let dry = try sandbox.succeed(["remind", "--dry-run"], environment: ["PATH": path])
+        #expect(dry.contains("email: would send 1"))
+        #expect(try sandbox.dump() == before)
+    }
+}
