@@ -84,7 +84,9 @@ extension InventoryServer {
                             trail: try self.trail(of: item, places: places),
                             moves: ItemMoves(
                                 places: places.map(\.path), boxes: try self.manager.holders()),
-                            session: context.session)))
+                            session: context.session,
+                            maintenance: try self.manager.maintenance(itemID: item.id),
+                            today: self.manager.today())))
             }
         }
         router.get("/items/:id/edit") { _, context in

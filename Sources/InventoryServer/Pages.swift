@@ -249,7 +249,9 @@ struct Pages: Sendable {
         _ item: HouseholdItem, history: [JournalEntry], readOnly: Bool = false,
         links: PageLinks = .house, contents: [HouseholdItem] = [], label: InventoryLabel? = nil,
         trail: [(name: String, page: String?)] = [], moves: ItemMoves? = nil,
-        session: Sessions.Session? = nil
+        session: Sessions.Session? = nil,
+        maintenance: (schedules: [MaintenanceSchedule], entries: [MaintenanceEntry])? = nil,
+        today: CalendarDate? = nil
     ) -> [BodyNode] {
         var fields: [(String, String)] = [
             ("Price", item.price?.formatted ?? ""),
@@ -338,8 +340,66 @@ struct Pages: Sendable {
                     }))
         }
         if !readOnly { nodes.append(attachForm(item)) }
+        if let maintenance, !maintenance.schedules.isEmpty || !maintenance.entries.isEmpty {
+            nodes += maintenanceNodes(maintenance.schedules, maintenance.entries, today: today)
+        }
         nodes.append(element("h2", [:], [text("History")]))
         nodes.append(historyList(history))
+        return nodes
+    }
+
+    /// An item's maintenance: when each thing is next due, and what was done.
+    private func maintenanceNodes(
+        _ schedules: [MaintenanceSchedule], _ entries: [MaintenanceEntry], today: CalendarDate?
+    ) -> [BodyNode] {
+        var nodes: [BodyNode] = [element("h2", ["id": "maintenance"], [text("Maintenance")])]
+        if !schedules.isEmpty {
+            nodes.append(
+                element(
+                    "ul", ["class": "schedules"],
+                    schedules.map { schedule in
+                        let next = schedule.nextDue
+                        let overdue = next.map { day in today.map { day < $0 } ?? false } ?? false
+                        return element(
+                            "li", overdue ? ["class": "overdue"] : [:],
+                            [
+                                text(
+                                    "\(schedule.what), \(schedule.rule): "
+                                        + (next.map { "next \($0)\(overdue ? ", overdue" : "")" }
+                                            ?? "done"))
+                            ])
+                    }))
+        }
+        if !entries.isEmpty {
+            nodes.append(
+                element(
+                    "table", ["id": "maintenance-log"],
+                    [
+                        element(
+                            "thead", [:],
+                            [
+                                element(
+                                    "tr", [:],
+                                    ["Done on", "What", "Cost", "By"].map {
+                                        element("th", ["scope": "col"], [text($0)])
+                                    })
+                            ]),
+                        element(
+                            "tbody", [:],
+                            entries.reversed().map { entry in
+                                element(
+                                    "tr", [:],
+                                    [
+                                        element("td", [:], [text(entry.doneOn.description)]),
+                                        element("td", [:], [text(entry.what)]),
+                                        element(
+                                            "td", ["class": "number"],
+                                            [text(entry.cost?.formatted ?? "")]),
+                                        element("td", [:], [text(entry.doneBy ?? "")]),
+                                    ])
+                            }),
+                    ]))
+        }
         return nodes
     }
 

@@ -39,4 +39,29 @@ struct ServerCalendarTests {
             #expect(revoked.status == .notFound)
         }
     }
+
+    @Test("an item's page shows its schedules, with the next day, and its log")
+    func itemPageShowsMaintenance() async throws {
+        let fixture = try ServerFixture()
+        let boiler = try fixture.manager.add(ItemDraft(name: "Boiler", price: usd("2400")))
+        try fixture.manager.scheduleMaintenance(
+            itemID: boiler.id,
+            MaintenancePlan(
+                what: "Annual service", everyMonths: 12,
+                startsOn: CalendarDate(year: 2025, month: 10, day: 1)))
+        try fixture.manager.logMaintenance(
+            itemID: boiler.id,
+            MaintenanceDraft(
+                what: "Annual service", doneOn: CalendarDate(year: 2025, month: 9, day: 20),
+                cost: usd("140"), doneBy: "Heat & Co"))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let page = try await client.execute(
+                uri: "/items/\(boiler.id)", method: .get, headers: browser.headers)
+            #expect(page.text.contains("<h2 id=\"maintenance\">Maintenance</h2>"))
+            #expect(
+                page.text.contains("Annual service, every year from 2025-10-01: next 2026-10-01"))
+            #expect(page.text.contains("<td>Heat &amp; Co</td>"))
+        }
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import InventoryFiles
-public import InventoryModel
+import InventoryModel
 import InventoryStore
 
 extension InventoryManager {

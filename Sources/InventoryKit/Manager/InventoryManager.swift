@@ -386,10 +386,22 @@ public final class InventoryManager: Sendable {
         return manager
     }
 
+    /// How many writes the shared managers closed so far committed: what a signal that comes
+    /// after the command closed its manager (on its way out) reports as saved.
+    private static let closedSharedCommits = Lock<Int>(0)
+
+    /// How many write transactions the shared managers already closed committed.
+    public static var committedWritesOfClosedShared: Int { closedSharedCommits.withLock { $0 } }
+
     /// Closes the shared manager, if one is open, and forgets it; see `close()`.
     public static func closeShared() {
         sharedManager.withLock { manager in
             defer { manager = nil }
+            // counted before it is forgotten, under the same lock: a signal's thread that no
+            // longer finds it finds its commits
+            if let committed = manager?.committedWriteCount {
+                closedSharedCommits.withLock { $0 += committed }
+            }
             return manager
         }?.close()
     }

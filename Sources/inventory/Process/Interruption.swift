@@ -89,7 +89,8 @@ enum Interruption {
         let saved =
             !settled
             ? "the change may have been saved: see inventory history"
-            : (manager?.committedWriteCount ?? 0) > 0 ? "the change was saved before it" : nil
+            : (manager?.committedWriteCount ?? 0) + InventoryManager.committedWritesOfClosedShared
+                > 0 ? "the change was saved before it" : nil
         let done = completed.withLock { $0 } ?? saved
         let message = "inventory: interrupted\(done.map { " (\($0))" } ?? "")\n"
         _ = message.withCString { write(2, $0, strlen($0)) }
