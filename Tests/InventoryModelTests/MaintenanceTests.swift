@@ -32,10 +32,28 @@ import Testing
         #expect(
             schedule(every: 12, starts: "2025-10-01", last: "2025-11-25").nextDue
                 == day("2026-10-01"))
-        // done more than half a year late: it settles the next day too
+        // done very late: it settles the day that was due, and the next is due
         #expect(
             schedule(every: 12, starts: "2025-10-01", last: "2026-05-01").nextDue
-                == day("2027-10-01"))
+                == day("2026-10-01"))
+        #expect(
+            schedule(every: 12, starts: "2025-04-01", last: "2026-11-15").nextDue
+                == day("2027-04-01"))
+        #expect(
+            schedule(every: 1, starts: "2026-01-01", last: "2026-11-17").nextDue
+                == day("2026-12-01"))
+        // a monthly one done 13 days after its day settles it, not the next month's
+        #expect(
+            schedule(every: 1, starts: "2026-01-31", last: "2026-02-13").nextDue
+                == day("2026-02-28"))
+        // a monthly one done 5 days before its day settles that day
+        #expect(
+            schedule(every: 1, starts: "2026-01-31", last: "2026-02-23").nextDue
+                == day("2026-03-31"))
+        // long before its first day: nothing settled
+        #expect(
+            schedule(every: 12, starts: "2027-04-01", last: "2026-11-01").nextDue
+                == day("2027-04-01"))
         // three-monthly, done right on time twice
         #expect(
             schedule(every: 3, starts: "2026-01-15", last: "2026-04-15").nextDue
@@ -57,11 +75,17 @@ import Testing
                 == "every 6 months from the last time")
     }
 
-    @Test func onceIsDueUntilDone() {
-        #expect(schedule(every: nil, starts: "2027-04-30").nextDue == day("2027-04-30"))
-        #expect(schedule(every: nil, starts: "2027-04-30", last: "2027-04-10").nextDue == nil)
-        // done early, even long before its day: done
-        #expect(schedule(every: nil, starts: "2027-04-30", last: "2026-01-10").nextDue == nil)
+    @Test func onceIsDueUntilAnEntrySinceItWasMadeCounts() {
+        func once(last: String?, made: String) -> MaintenanceSchedule {
+            MaintenanceSchedule(
+                id: 1, itemID: 1, what: "Flares", everyMonths: nil, fromLast: false,
+                startsOn: day("2027-04-30"), lastDone: last.map(day), madeOn: day(made))
+        }
+        #expect(once(last: nil, made: "2026-11-28").nextDue == day("2027-04-30"))
+        // done early, since the schedule was made: done
+        #expect(once(last: "2026-12-10", made: "2026-11-28").nextDue == nil)
+        // an old entry typed in: not this time
+        #expect(once(last: "2020-06-01", made: "2026-11-28").nextDue == day("2027-04-30"))
         #expect(schedule(every: nil, starts: "2027-04-30").rule == "once, on 2027-04-30")
     }
 

@@ -60,7 +60,8 @@ struct ServerCalendarTests {
                 uri: "/items/\(boiler.id)", method: .get, headers: browser.headers)
             #expect(page.text.contains("<h2 id=\"maintenance\">Maintenance</h2>"))
             #expect(
-                page.text.contains("Annual service, every year from 2025-10-01: next 2026-10-01"))
+                page.text.contains(
+                    "Annual service, every year from 2026-10-01: next 2026-10-01, overdue"))
             #expect(page.text.contains("<td>Heat &amp; Co</td>"))
         }
     }

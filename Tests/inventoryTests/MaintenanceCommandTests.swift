@@ -25,9 +25,9 @@ import Testing
         try sandbox.add("Boiler", "--price", "2400", "--purchased", "2020-09-01")
         try sandbox.add("Car", "--price", "18000", "--purchased", "2022-05-01")
         let scheduled = try sandbox.succeed([
-            "maintenance", "schedule", "1", "Boiler service", "--every", "1y", "--on", "2025-10-01",
+            "maintenance", "schedule", "1", "Boiler service", "--every", "1y", "--on", "2026-10-01",
         ])
-        #expect(scheduled.contains("schedule 1 Boiler service, every year from 2025-10-01"))
+        #expect(scheduled.contains("schedule 1 Boiler service, every year from 2026-10-01"))
         try sandbox.succeed([
             "maintenance", "schedule", "2", "Oil change", "--every", "6m", "--from-last", "--on",
             "2025-01-01",
@@ -39,10 +39,11 @@ import Testing
 
         // a service in any case of its words counts for its schedule, with its receipt
         let recorded = try sandbox.succeed([
-            "maintenance", "add", "1", "boiler SERVICE", "--on", "2025-09-20", "--cost", "140",
+            "maintenance", "add", "1", "boiler SERVICE", "--on", "2026-09-20", "--cost", "140",
             "--by", "Heat & Co", "--file", pdf("bill.pdf"),
         ])
-        #expect(recorded.contains("recorded 1 boiler SERVICE on 2025-09-20; next due 2026-10-01"))
+        // eleven days early: it settles 2026-10-01
+        #expect(recorded.contains("recorded 1 boiler SERVICE on 2026-09-20; next due 2027-10-01"))
         let log = try #require(
             try sandbox.json(["maintenance", "1", "--json"]) as? [String: Any])
         let entries = try #require(log["log"] as? [[String: Any]])
@@ -51,13 +52,13 @@ import Testing
         let file = try #require(entries[0]["file"] as? String)
         #expect(FileManager.default.fileExists(atPath: sandbox.file("photos/\(file)")))
         let schedules = try #require(log["schedules"] as? [[String: Any]])
-        #expect(schedules[0]["nextDue"] as? String == "2026-10-01")
+        #expect(schedules[0]["nextDue"] as? String == "2027-10-01")
         let text = try sandbox.succeed(["maintenance", "1"])
         #expect(text.contains("1 entry, 140.00 USD in all"))
 
         // what is due within a year: the boiler's next service, the car's oil; reviews of both
         due = try #require(
-            try sandbox.json(["due", "--within", "1y", "--json"]) as? [[String: Any]])
+            try sandbox.json(["due", "--within", "13m", "--json"]) as? [[String: Any]])
         let kinds = due.map { "\($0["kind"]!) \($0["itemId"]!)" }
         #expect(kinds.contains("maintenance 1") && kinds.contains("maintenance 2"))
         #expect(kinds.contains("review 1"))
@@ -81,6 +82,26 @@ import Testing
         #expect(!after.contains { $0["itemId"] as? Int == 2 })
     }
 
+    @Test func anEntryCountsForItsOwnThingOnlyAndASchedulesPastEntriesCount() throws {
+        try sandbox.add("Boat", "--price", "42000")
+        try sandbox.succeed([
+            "maintenance", "add", "1", "Engine service", "--on", "2026-10-01", "--cost", "300",
+        ])
+        // a schedule made later takes the entry of its thing logged before
+        let made = try sandbox.succeed([
+            "maintenance", "schedule", "1", "engine service", "--every", "6m", "--from-last",
+        ])
+        #expect(made.contains("next due 2027-04-01"), "\(made)")
+        try sandbox.succeed(["maintenance", "schedule", "1", "Flares", "--on", "2027-02-01"])
+        // another job settles neither
+        try sandbox.succeed(["maintenance", "add", "1", "Replaced a broken winch"])
+        let log = try #require(
+            try sandbox.json(["maintenance", "1", "--json"]) as? [String: Any])
+        let schedules = try #require(log["schedules"] as? [[String: Any]])
+        #expect(schedules.map { $0["nextDue"] as? String } == ["2027-04-01", "2027-02-01"])
+        #expect((log["log"] as? [[String: Any]])?.last?["schedule"] is NSNull)
+    }
+
     @Test func aWarrantyEndingIsDueFromThirtyDaysAhead() throws {
         let today = try self.today
         let soon = try sandbox.shell("date -u -d '+20 days' +%F").stdout
@@ -96,6 +117,13 @@ import Testing
         let longer = try #require(
             try sandbox.json(["due", "--within", "3m", "--json"]) as? [[String: Any]])
         #expect(longer.compactMap { $0["name"] as? String }.sorted() == ["Drill", "TV"])
+        // a notice of 90 days: check and due say so of the drill too
+        try sandbox.succeed(["settings", "--warranty-notice", "90"])
+        let noticed = try #require(
+            try sandbox.json(["due", "--within", "7d", "--json"]) as? [[String: Any]])
+        #expect(noticed.compactMap { $0["name"] as? String }.sorted() == ["Drill", "TV"])
+        let check = try sandbox.run(["check"])
+        #expect(check.stdout.contains("Drill: ") && check.stdout.contains("warranty ends \(later)"))
     }
 
     @Test func anEarlierReleasesFileTakesSchedules() throws {

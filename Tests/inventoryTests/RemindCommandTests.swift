@@ -111,7 +111,13 @@ import Testing
         #expect(mail.contains("ARGS: -t -oi"))
         #expect(mail.contains("To: me@example.com\r\n"))
         #expect(mail.contains("Subject: Home inventory: 1 thing due (1 overdue)"))
-        #expect(mail.contains("2025-10-01 (overdue)  #1 Boiler: Annual service"))
+        #expect(mail.contains("Content-Transfer-Encoding: base64\r\n"))
+        let encoded = try #require(mail.components(separatedBy: "\r\n\r\n").last)
+        let body = try #require(
+            Data(base64Encoded: encoded.replacingOccurrences(of: "\r\n", with: "")))
+        #expect(
+            String(decoding: body, as: UTF8.self).contains(
+                "2026-10-01 (overdue)  #1 Boiler: Annual service"))
         let post = try #require(try posts().first)
         #expect(post["type"] == "application/json")
         let json = try #require(
@@ -164,6 +170,11 @@ import Testing
             ["remind", "--email", "a@b"],
             ["remind", "--webhook", "ftp://example.com/x"],
             ["remind", "--webhook", "example.com"],
+            ["remind", "--webhook", "http://x.example/\nfoo"],
+            ["remind", "--webhook", "http://x.example/ -o /tmp/x"],
+            ["remind", "--email", "a@b.c>"],
+            ["remind", "--email", "ü@b.example"],
+            ["remind", "--email", "a@."],
             ["remind", "--within", "soon"],
             ["remind", "--dry-run", "--email", "me@example.com"],
         ] {

@@ -73,13 +73,14 @@ public enum DueCalendar {
     }
 
     /// `line` folded at 75 octets (RFC 5545, 3.1): a line break and a space before each
-    /// further part, never inside a character's UTF-8 bytes.
+    /// further part, between code points (never inside one's UTF-8 bytes; a letter with many
+    /// combining marks may be split between its marks).
     static func folded(_ line: String) -> String {
         guard line.utf8.count > 75 else { return line }
         var parts: [String] = []
         var current = ""
         var octets = 0
-        for character in line {
+        for character in line.unicodeScalars {
             let size = String(character).utf8.count
             let limit = parts.isEmpty ? 75 : 74  // a continuation starts with its space
             if octets + size > limit {
@@ -87,7 +88,7 @@ public enum DueCalendar {
                 current = ""
                 octets = 0
             }
-            current.append(character)
+            current.unicodeScalars.append(character)
             octets += size
         }
         parts.append(current)

@@ -128,6 +128,8 @@ struct InventoryDocument: Codable {
         var maximumDepreciationBasisPoints: Int?
         var coverageLimit: String?
         var specialLimits: [String: String]
+        // Since the warranty notice became a setting: absent when it is the default.
+        var warrantyNoticeDays: Int?
     }
 
     struct File: Codable {
@@ -223,6 +225,9 @@ extension InventoryDocument.Settings {
         maximumDepreciationBasisPoints = settings.maximumDepreciationBasisPoints
         coverageLimit = settings.coverageLimit?.decimalString
         specialLimits = settings.specialLimits.mapValues(\.decimalString)
+        warrantyNoticeDays =
+            settings.warrantyNoticeDays == InventorySettings.defaultWarrantyNoticeDays
+            ? nil : settings.warrantyNoticeDays
     }
 
     /// The settings it records, checked.
@@ -246,6 +251,7 @@ extension InventoryDocument.Settings {
         var settings = InventorySettings(
             title: title, receiptThreshold: try amount(receiptThreshold, "receipt threshold"),
             reviewDays: reviewDays)
+        if let warrantyNoticeDays { settings.warrantyNoticeDays = warrantyNoticeDays }
         for (name, text) in depreciation {
             guard let terms = DepreciationTerms(text: text) else {
                 throw InventoryError.invalidValue(

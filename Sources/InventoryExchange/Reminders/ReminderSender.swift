@@ -49,10 +49,14 @@ public struct ReminderSender: Sendable {
                     + "or msmtp-mta)")
         }
         let subject = "\(Self.headerText(title)): \(Self.subject(things, today: today))"
+        // base64: whatever the names, no line of the message is longer than 76 characters
+        let body = Data(
+            Self.message(things, today: today).replacingOccurrences(of: "\n", with: "\r\n").utf8
+        ).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn])
         let mail =
             "To: \(address)\r\nSubject: \(Self.encodedHeader(subject))\r\nMIME-Version: 1.0\r\n"
-            + "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"
-            + Self.message(things, today: today).replacingOccurrences(of: "\n", with: "\r\n")
+            + "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+            + body + "\r\n"
         try run(sendmail, ["-t", "-oi"], input: Data(mail.utf8), what: "send the e-mail")
     }
 
@@ -94,6 +98,9 @@ public struct ReminderSender: Sendable {
         try run(
             curl,
             [
+                // -q first: no ~/.curlrc; --globoff: the address's braces and brackets are
+                // characters, not a list of addresses
+                "-q", "--globoff", "--proto", "=http,https",
                 "--silent", "--show-error", "--fail", "--max-time", "30", "--request", "POST",
                 "--header", "Content-Type: \(type)",
                 "--header", "Title: \(Self.headerText(title)): \(subject)",
@@ -112,10 +119,22 @@ public struct ReminderSender: Sendable {
                 text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
     }
 
-    /// A header value, RFC 2047-encoded when it is not ASCII.
+    /// A header value, RFC 2047-encoded when it is not ASCII: encoded words of at most 75
+    /// characters (45 bytes of text each, never a character cut), on folded lines.
     static func encodedHeader(_ text: String) -> String {
         guard !text.allSatisfy(\.isASCII) else { return text }
-        return "=?UTF-8?B?\(Data(text.utf8).base64EncodedString())?="
+        var words: [String] = []
+        var chunk: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            let bytes = Array(String(scalar).utf8)
+            if chunk.count + bytes.count > 45 {
+                words.append("=?UTF-8?B?\(Data(chunk).base64EncodedString())?=")
+                chunk = []
+            }
+            chunk += bytes
+        }
+        if !chunk.isEmpty { words.append("=?UTF-8?B?\(Data(chunk).base64EncodedString())?=") }
+        return words.joined(separator: "\r\n ")
     }
 
     private func run(_ program: String, _ arguments: [String], input: Data, what: String) throws {

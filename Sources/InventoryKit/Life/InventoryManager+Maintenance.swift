@@ -15,7 +15,7 @@ public struct MaintenanceDraft: Sendable, Hashable {
     /// A receipt or a photo to store with it: a file's path.
     public var file: String?
     /// The schedule it counts for; nil: the item's schedule for the same thing (by its words,
-    /// in any case), else its only schedule, else none.
+    /// in any case), if it has one.
     public var scheduleID: Int64?
 
     /// An entry of `what`.
@@ -94,7 +94,15 @@ extension InventoryManager {
                 field: .other("on"), value: "", reason: "a one-time schedule needs its day")
         }
         let now = Timestamp(clock())
-        let startsOn = plan.startsOn ?? today()
+        var startsOn = plan.startsOn ?? today()
+        try Self.checkMaintenanceDay(startsOn)
+        // A calendar long begun starts at its latest day up to today: the days before are
+        // history, not a backlog.
+        if let months = plan.everyMonths, !plan.fromLast, startsOn < today() {
+            var step = 0
+            while startsOn.adding(months: (step + 1) * months) <= today() { step += 1 }
+            startsOn = startsOn.adding(months: step * months)
+        }
         return try withStore { store in
             try store.database.write {
                 guard try store.database.items.item(id: itemID) != nil else {
@@ -104,6 +112,8 @@ extension InventoryManager {
                     itemID: itemID, what: what, everyMonths: plan.everyMonths,
                     fromLast: plan.fromLast && plan.everyMonths != nil, startsOn: startsOn,
                     at: now)
+                // what was logged of it before counts for it
+                try store.database.maintenance.link(scheduleID: id, itemID: itemID, what: what)
                 return try store.database.maintenance.schedules(itemID: itemID).first {
                     $0.id == id
                 }!
@@ -143,6 +153,7 @@ extension InventoryManager {
     {
         let what = try Self.maintenanceWhat(draft.what)
         let day = draft.doneOn ?? today()
+        try Self.checkMaintenanceDay(day)
         if day > today() {
             throw InventoryError.invalidValue(
                 field: .other("on"), value: day.description,
@@ -172,9 +183,7 @@ extension InventoryManager {
                         scheduleID = wanted
                     } else {
                         let folded = TextFolding.fold(what)
-                        scheduleID =
-                            schedules.first { TextFolding.fold($0.what) == folded }?.id
-                            ?? (schedules.count == 1 ? schedules[0].id : nil)
+                        scheduleID = schedules.first { TextFolding.fold($0.what) == folded }?.id
                     }
                     let id = try store.database.maintenance.insertEntry(
                         itemID: itemID, scheduleID: scheduleID, doneOn: day, what: what,
@@ -212,7 +221,7 @@ extension InventoryManager {
     }
 
     /// What is due from today to `days` days on, and what is overdue: scheduled maintenance,
-    /// warranties ending (from `ItemCheck.warrantyNoticeDays` ahead, or `days` if more), and
+    /// warranties ending (from the household's warranty notice ahead, or `days` if more), and
     /// items not reviewed within the review interval; by day, then item.
     public func due(withinDays days: Int) throws -> [DueThing] {
         let today = today()
@@ -228,7 +237,8 @@ extension InventoryManager {
                             date: next, what: schedule.what,
                             identity: "maintenance-\(schedule.id)"))
                 }
-                let notice = max(days, Int(ItemCheck.warrantyNoticeDays))
+                let settings = try store.database.settings.current()
+                let notice = max(days, settings.warrantyNoticeDays)
                 for (id, name, until) in try store.database.maintenance.warrantiesEnding(
                     from: today, through: today.adding(days: notice))
                 {
@@ -237,20 +247,29 @@ extension InventoryManager {
                             kind: .warranty, itemID: id, itemName: name, date: until,
                             what: "warranty ends", identity: "warranty-\(id)"))
                 }
-                let reviewDays = try store.database.settings.current().reviewDays
+                let reviewDays = settings.reviewDays
+                // due the day `check` asks for it: once more than the interval has passed
                 for (id, name, seen) in try store.database.maintenance.unreviewed(
-                    before: horizon.adding(days: -reviewDays))
+                    before: horizon.adding(days: -reviewDays - 1))
                 {
                     things.append(
                         DueThing(
                             kind: .review, itemID: id, itemName: name,
-                            date: seen.adding(days: reviewDays), what: "review",
+                            date: seen.adding(days: reviewDays + 1), what: "review",
                             identity: "review-\(id)"))
                 }
                 return things.sorted {
                     ($0.date, $0.itemID, $0.kind.rawValue) < ($1.date, $1.itemID, $1.kind.rawValue)
                 }
             }
+        }
+    }
+
+    /// Refuses a day before 1900: a year mistyped.
+    private static func checkMaintenanceDay(_ day: CalendarDate) throws {
+        guard day.year >= 1900 else {
+            throw InventoryError.invalidValue(
+                field: .other("on"), value: day.description, reason: "a day is from 1900 on")
         }
     }
 

@@ -54,17 +54,29 @@ extension InventoryManager {
     ///   written then.
     public func setReminderChannels(_ channels: ReminderChannels) throws {
         if let email = channels.email {
+            // an address as sendmail takes it: ASCII, a local part of the usual characters,
+            // and a domain of labels with a dot
+            let local = Set(
+                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&'*+/=?^_`{|}~-"
+            )
+            let label = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
             let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-                !email.contains(where: { $0.isWhitespace || $0.isNewline || $0 == "," }),
-                email.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+            let labels =
+                parts.count == 2
+                ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
+            guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(local.contains),
+                labels.count >= 2,
+                labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy(label.contains) }),
+                email.count <= 254
             else {
                 throw InventoryError.invalidValue(
                     field: .other("email"), value: email, reason: "not an e-mail address")
             }
         }
         if let webhook = channels.webhook {
-            guard let url = URL(string: webhook), let scheme = url.scheme?.lowercased(),
+            guard !webhook.contains(where: { $0.isWhitespace || $0.isNewline }),
+                webhook.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }),
+                let url = URL(string: webhook), let scheme = url.scheme?.lowercased(),
                 ["http", "https"].contains(scheme), url.host != nil
             else {
                 throw InventoryError.invalidValue(

@@ -11,6 +11,11 @@ extension InventorySettings {
                 field: .other("review days"), value: String(reviewDays),
                 reason: "a review interval is 1 to 36500 days")
         }
+        guard (0...3_650).contains(warrantyNoticeDays) else {
+            throw InventoryError.invalidValue(
+                field: .other("warranty notice"), value: String(warrantyNoticeDays),
+                reason: "a warranty notice is 0 to 3650 days")
+        }
         let amounts =
             [("receipt threshold", receiptThreshold)]
             + [coverageLimit].compactMap { $0 }.map { ("coverage limit", $0) }

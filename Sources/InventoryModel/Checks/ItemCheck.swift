@@ -20,7 +20,7 @@ public struct ItemCheck: Sendable {
         case insurance
         /// Luxury, worth more than its category's sub-limit in the policy, and not on a rider.
         case rider
-        /// Its warranty ends within 30 days.
+        /// Its warranty ends within the warranty notice (30 days unless set).
         case warranty
 
         /// What the rule asks for, for help texts.
@@ -35,7 +35,7 @@ public struct ItemCheck: Sendable {
             case .insurance: "insurance, for a luxury item"
             case .rider:
                 "a rider, for a luxury item worth more than its category's sub-limit"
-            case .warranty: "attention, when its warranty ends within 30 days"
+            case .warranty: "attention, when its warranty ends within the warranty notice"
             }
         }
     }
@@ -54,8 +54,9 @@ public struct ItemCheck: Sendable {
         }
     }
 
-    /// How many days before its end a warranty is reported.
-    public static let warrantyNoticeDays: Int64 = 30
+    /// How many days before its end a warranty is reported unless the household sets another
+    /// notice (`InventorySettings.warrantyNoticeDays`).
+    public static let warrantyNoticeDays = Int64(InventorySettings.defaultWarrantyNoticeDays)
     /// The tag that marks electronics (compared ignoring case).
     public static let electronicsTag = "electronics"
 
@@ -114,7 +115,7 @@ public struct ItemCheck: Sendable {
         }
         if !item.hasLifetimeWarranty, let until = item.warrantyUntil {
             let days = until.daysSince1970 - today.daysSince1970
-            if (0...Self.warrantyNoticeDays).contains(days) {
+            if (0...Int64(settings.warrantyNoticeDays)).contains(days) {
                 add(
                     .warranty,
                     days == 0

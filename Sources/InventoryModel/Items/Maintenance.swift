@@ -72,8 +72,9 @@ public struct MaintenanceSchedule: Sendable, Hashable, Identifiable {
     /// A schedule as recorded, with the latest entry that counts for it.
     public init(
         id: Int64, itemID: Int64, what: String, everyMonths: Int?, fromLast: Bool,
-        startsOn: CalendarDate, lastDone: CalendarDate?
+        startsOn: CalendarDate, lastDone: CalendarDate?, madeOn: CalendarDate? = nil
     ) {
+        self.madeOn = madeOn
         self.id = id
         self.itemID = itemID
         self.what = what
@@ -83,27 +84,37 @@ public struct MaintenanceSchedule: Sendable, Hashable, Identifiable {
         self.lastDone = lastDone
     }
 
-    /// The next day it is due, or nil when it is done for good (once, and an entry counts for
-    /// it: entries count for a schedule only from when it was made).
+    /// The day the schedule was made, if known: an entry of a one-time job counts from then.
+    public var madeOn: CalendarDate?
+
+    /// The next day it is due, or nil when it is done for good (once, and an entry done since
+    /// the schedule was made counts for it).
     ///
-    /// From the last time: that day plus the months (never before `startsOn`). On the calendar:
-    /// the first of `startsOn`, `startsOn` + months, … that the last time does not count for —
-    /// a time counts for the day of the calendar it is nearest, so a service a little early or a
-    /// little late settles that day's, and the next is due on the calendar's next day.
+    /// From the last time: that day plus the period (never before `startsOn`). On the
+    /// calendar (`startsOn`, `startsOn` + the period, …): the last time settles the day of the
+    /// calendar it fell on or after — the one that was due — or, done a little before a day
+    /// (a quarter of the period, at most 30 days), that day; the next is the calendar's day
+    /// after the one settled. A time before the first day and further from it settles nothing.
     public var nextDue: CalendarDate? {
-        guard let months = everyMonths else { return lastDone == nil ? startsOn : nil }
+        guard let months = everyMonths else {
+            guard let last = lastDone, last >= (madeOn ?? startsOn.adding(months: -1)) else {
+                return startsOn
+            }
+            return nil
+        }
         guard let last = lastDone else { return startsOn }
         if fromLast { return max(startsOn, last.adding(months: months)) }
-        // the calendar's first day after the time the last service counts for: half a period on
-        // from it
-        let settled = last.adding(days: Int(Double(months) * 30.44 / 2))
-        var step = 0
-        var day = startsOn
-        while day <= settled {
-            step += 1
-            day = startsOn.adding(months: step * months)
+        let early = min(30, Int(Double(months) * 30.44 / 4))
+        func day(_ step: Int) -> CalendarDate { startsOn.adding(months: step * months) }
+        if last < startsOn {
+            return last.adding(days: early) >= startsOn ? day(1) : startsOn
         }
-        return day
+        // the calendar's last day on or before the last time
+        var step = ((last.year - startsOn.year) * 12 + last.month - startsOn.month) / months
+        while step > 0 && day(step) > last { step -= 1 }
+        while day(step + 1) <= last { step += 1 }
+        let settled = last.adding(days: early) >= day(step + 1) ? step + 1 : step
+        return day(settled + 1)
     }
 
     /// "every 12 months", "every 3 months from the last time", "once, on 2026-05-01".

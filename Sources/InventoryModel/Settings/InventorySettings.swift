@@ -9,6 +9,8 @@ public struct InventorySettings: Sendable, Hashable {
     public var receiptThreshold: Money
     /// An item not reviewed for this many days needs a review.
     public var reviewDays: Int
+    /// How many days before a warranty ends `check`, `due` and `remind` say so.
+    public var warrantyNoticeDays = defaultWarrantyNoticeDays
     /// The household's own depreciation terms, by category (lower case), over the built-in
     /// table's.
     public var depreciation: [String: DepreciationTerms] = [:]
@@ -30,6 +32,8 @@ public struct InventorySettings: Sendable, Hashable {
     }
     /// The review interval when none is set: a year.
     public static let defaultReviewDays = 365
+    /// The warranty notice when none is set: 30 days.
+    public static let defaultWarrantyNoticeDays = 30
     /// The longest title, in characters.
     public static let maximumTitleLength = 200
 

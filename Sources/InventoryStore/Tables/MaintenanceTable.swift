@@ -29,6 +29,16 @@ public struct MaintenanceTable {
         return database.lastInsertedRowID
     }
 
+    /// Has the item's entries of the same thing (its words, in any case) that count for no
+    /// schedule count for schedule `id`: what was logged before the schedule was made.
+    public func link(scheduleID id: Int64, itemID: Int64, what: String) throws {
+        try database.execute(
+            """
+            UPDATE maintenance_entries SET schedule_id = ?
+            WHERE item_id = ? AND schedule_id IS NULL AND inventory_fold(what) = inventory_fold(?)
+            """, [.integer(id), .integer(itemID), .text(what)])
+    }
+
     /// Removes the schedule `id` of the item; false when the item has none such. Its entries
     /// stay in the log.
     public func deleteSchedule(id: Int64, itemID: Int64) throws -> Bool {
@@ -40,7 +50,7 @@ public struct MaintenanceTable {
 
     private static let scheduleQuery = """
         SELECT s.id, s.item_id, s.what, s.every_months, s.from_last, s.starts_on,
-            (SELECT max(done_on) FROM maintenance_entries WHERE schedule_id = s.id)
+            (SELECT max(done_on) FROM maintenance_entries WHERE schedule_id = s.id), s.created_at
         FROM maintenance_schedules AS s
         """
 
@@ -49,7 +59,8 @@ public struct MaintenanceTable {
             id: row.int64(at: 0), itemID: row.int64(at: 1), what: row.text(at: 2),
             everyMonths: row.optionalInt64(at: 3).map(Int.init), fromLast: row.int64(at: 4) != 0,
             startsOn: try CalendarDate(parsing: row.text(at: 5)),
-            lastDone: try row.optionalText(at: 6).map { try CalendarDate(parsing: $0) })
+            lastDone: try row.optionalText(at: 6).map { try CalendarDate(parsing: $0) },
+            madeOn: CalendarDate(utcDayOf: Timestamp(millisecondsSince1970: row.int64(at: 7))))
     }
 
     /// The schedules of the item, oldest first, each with the latest entry that counts for it.
@@ -68,7 +79,7 @@ public struct MaintenanceTable {
         let statement = try database.cachedStatement(
             """
             SELECT s.id, s.item_id, s.what, s.every_months, s.from_last, s.starts_on, last.day,
-                items.name
+                s.created_at, items.name
             FROM maintenance_schedules AS s JOIN items ON items.id = s.item_id
             LEFT JOIN (SELECT schedule_id, max(done_on) AS day FROM maintenance_entries
                 WHERE schedule_id IS NOT NULL GROUP BY schedule_id) AS last
@@ -78,7 +89,7 @@ public struct MaintenanceTable {
         defer { statement.reset() }
         var found: [(MaintenanceSchedule, String)] = []
         while try statement.step() {
-            found.append((try decodeSchedule(statement), statement.text(at: 7)))
+            found.append((try decodeSchedule(statement), statement.text(at: 8)))
         }
         return found
     }

@@ -17,6 +17,7 @@ public struct SettingsTable {
         case title
         case receiptThreshold = "receipt_threshold"
         case reviewDays = "review_days"
+        case warrantyNoticeDays = "warranty_notice_days"
         case maximumDepreciation = "max_depreciation_bp"
         case coverageLimit = "coverage_limit"
     }
@@ -86,6 +87,8 @@ public struct SettingsTable {
                 }
             case .reviewDays:
                 if let days = Int(value), days > 0 { settings.reviewDays = days }
+            case .warrantyNoticeDays:
+                if let days = Int(value), days >= 0 { settings.warrantyNoticeDays = days }
             case .maximumDepreciation:
                 if let points = Int(value), (0...10_000).contains(points) {
                     settings.maximumDepreciationBasisPoints = points
@@ -235,6 +238,10 @@ public struct SettingsTable {
             }
         }
         try set(.maximumDepreciation, settings.maximumDepreciationBasisPoints.map(String.init))
+        try set(
+            .warrantyNoticeDays,
+            settings.warrantyNoticeDays == InventorySettings.defaultWarrantyNoticeDays
+                ? nil : String(settings.warrantyNoticeDays))
         try set(.coverageLimit, settings.coverageLimit.map { String($0.minorUnits) })
         try database.execute(
             "DELETE FROM settings WHERE substr(key, 1, ?) = ? OR substr(key, 1, ?) = ?",

@@ -9,7 +9,8 @@ struct Due: ParsableCommand {
         abstract: "What needs doing: maintenance due, warranties ending, reviews.",
         discussion: """
             Lists, by day, what is overdue and what falls due within --within: scheduled \
-            maintenance ('inventory maintenance'), warranties ending (from 30 days ahead, or \
+            maintenance ('inventory maintenance'), warranties ending (from the warranty \
+            notice ahead, 30 days unless 'inventory settings --warranty-notice' says, or \
             --within if longer; a lifetime warranty never ends), and items not reviewed within \
             the review interval ('inventory settings --review-days'). Exits 0 whatever it \
             finds.
@@ -24,7 +25,7 @@ struct Due: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "How far ahead: days, weeks or months (30d, 2w, 3m; default 30d).",
+            "How far ahead: days, weeks, months (of 30 days) or years: 30d, 2w, 3m, 1y.",
             valueName: "period"))
     var within = "30d"
 

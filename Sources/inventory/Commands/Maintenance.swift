@@ -10,8 +10,9 @@ struct MaintenanceCommand: ParsableCommand {
             The log keeps what was done to an item: the day, what, its cost, who did it, and a \
             receipt or photo (stored as the item's files are). A schedule says when a thing is \
             due: every so many months on the calendar, every so many months from the last \
-            time, or once. An entry counts for the item's schedule of the same thing (or its \
-            only one, or the one named with --schedule), and the next day follows from it. \
+            time, or once. An entry counts for the item's schedule of the same thing (the same \
+            words, in any case) or the one named with --schedule, and the next day follows from \
+            it; a schedule made later takes the entries of its thing logged before. \
             'inventory due' lists what is due across the inventory.
 
             Examples:
@@ -166,9 +167,12 @@ struct MaintenanceScheduleCommand: ParsableCommand {
         abstract: "Say when something is to be done to an item.",
         discussion: """
             --every takes months or years: 3m, 12 months, 1y, 2 years. On the calendar (the \
-            default), a time done counts for the day it is nearest, and the next is the \
-            calendar's next; with --from-last the next day is the last time plus the period. \
-            Without --every it is due once, on --on.
+            default), --on is its first day (a day long past starts it at its latest day up to \
+            today); a time done settles the calendar's day it fell on or after, or the next \
+            one when done a little before it (a quarter of the period, 30 days at most), and \
+            the following day is due. With --from-last, --on is the first day due and each \
+            next day is the last time plus the period. Without --every it is due once, on \
+            --on, until an entry counts for it.
 
             Examples:
               inventory maintenance schedule 7 "Boiler service" --every 1y --on 2026-10-01

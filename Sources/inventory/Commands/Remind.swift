@@ -12,7 +12,7 @@ struct Remind: ParsableCommand {
         abstract: "Send what is newly due, once, by e-mail or to a webhook.",
         discussion: """
             Sends what 'inventory due --within' lists (7 days unless said: maintenance due, \
-            warranties ending within 30 days, reviews) that was not sent before through each \
+            warranties ending within the warranty notice, reviews) that was not sent before through each \
             channel: an e-mail through the system's sendmail, and a POST to a webhook through \
             curl (JSON with title, message and due, as Home Assistant takes it; or, with \
             --webhook-format text, the message with a Title header, as ntfy takes it). A thing \
@@ -26,6 +26,7 @@ struct Remind: ParsableCommand {
               inventory remind --email me@example.com --webhook https://ntfy.sh/our-house \\
                 --webhook-format text
               inventory remind
+              inventory remind --quiet      # from cron: prints only what it sent
               inventory remind --dry-run --within 30d
             """)
 
@@ -40,11 +41,14 @@ struct Remind: ParsableCommand {
     @Option(name: .customLong("webhook-format"), help: "json (the default) or text.")
     var webhookFormat: ReminderChannels.WebhookFormat?
 
-    @Option(help: ArgumentHelp("How far ahead (default 7d).", valueName: "period"))
+    @Option(help: ArgumentHelp("How far ahead: days, weeks, months, years.", valueName: "period"))
     var within = "7d"
 
     @Flag(name: .customLong("dry-run"), help: "Say what would be sent; send nothing.")
     var dryRun = false
+
+    @Flag(help: "Print nothing when nothing is sent (for cron, which mails any output).")
+    var quiet = false
 
     func validate() throws {
         let setting = email != nil || webhook != nil || webhookFormat != nil
@@ -83,7 +87,7 @@ struct Remind: ParsableCommand {
         for (channel, send) in Self.senders(channels, sender: sender, title: title, today: today) {
             let things = try manager.newReminders(channel: channel, withinDays: days)
             guard !things.isEmpty else {
-                output.writeLine("\(channel): nothing new")
+                if !quiet { output.writeLine("\(channel): nothing new") }
                 continue
             }
             if dryRun {

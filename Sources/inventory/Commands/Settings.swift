@@ -60,6 +60,13 @@ struct Settings: ParsableCommand {
     var reviewDays: Int?
 
     @Option(
+        name: .customLong("warranty-notice"),
+        help: ArgumentHelp(
+            "Say a warranty ends this many days ahead: check, due, remind (default 30).",
+            valueName: "days"))
+    var warrantyNotice: Int?
+
+    @Option(
         help: ArgumentHelp(
             "A category's depreciation: 8y, 8y:15%, 18m or never (repeat for more).",
             valueName: "category=terms"))
@@ -86,7 +93,8 @@ struct Settings: ParsableCommand {
 
     func run() throws {
         let changesOthers =
-            title != nil || receiptThreshold != nil || reviewDays != nil || !depreciation.isEmpty
+            title != nil || receiptThreshold != nil || reviewDays != nil || warrantyNotice != nil
+            || !depreciation.isEmpty
             || maximumDepreciation != nil || coverageLimit != nil || !specialLimits.isEmpty
         guard currency != nil || changesOthers else {
             let manager = try database.openManager(.read)
@@ -122,6 +130,7 @@ struct Settings: ParsableCommand {
                 field: .other("receipt threshold"))
         }
         if let reviewDays { settings.reviewDays = reviewDays }
+        if let warrantyNotice { settings.warrantyNoticeDays = warrantyNotice }
         for entry in depreciation {
             let (category, text) = try Self.pair(entry, option: "depreciation")
             if text.isEmpty {
@@ -184,6 +193,7 @@ struct Settings: ParsableCommand {
                 + (settings.title == nil ? " (default)" : ""))
         output.writeLine("receipt threshold  \(settings.receiptThreshold.formatted)")
         output.writeLine("review days        \(settings.reviewDays)")
+        output.writeLine("warranty notice    \(settings.warrantyNoticeDays) days")
         let table = settings.depreciationTable
         output.writeLine(
             "depreciation       "
