@@ -155,6 +155,13 @@ import Testing
         #expect(text["type"] == "text/plain; charset=utf-8")
         #expect(text["title"] == "Home inventory: 1 thing due (1 overdue)")
         #expect(text["body"] == "2026-02-01 (overdue)  #1 Boiler: Check the pressure\n")
+        // a title beyond ASCII goes as RFC 2047 words, which ntfy decodes
+        try sandbox.succeed(["settings", "--title", "Maison Dupré"])
+        try sandbox.succeed(["maintenance", "schedule", "1", "Sweep", "--on", "2026-03-01"])
+        try sandbox.succeed(["remind"], environment: ["PATH": path])
+        let encodedTitle = try #require(try posts().last?["title"])
+        #expect(
+            encodedTitle.hasPrefix("=?UTF-8?B?") && !encodedTitle.contains("é"), "\(encodedTitle)")
     }
 
     @Test func noSendmailIsOneLineAndBadChannelsAreRefused() throws {

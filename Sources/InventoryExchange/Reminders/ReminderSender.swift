@@ -103,7 +103,11 @@ public struct ReminderSender: Sendable {
                 "-q", "--globoff", "--proto", "=http,https",
                 "--silent", "--show-error", "--fail", "--max-time", "30", "--request", "POST",
                 "--header", "Content-Type: \(type)",
-                "--header", "Title: \(Self.headerText(title)): \(subject)",
+                // RFC 2047 words on one line: ntfy decodes them, and curl takes one line
+                "--header",
+                "Title: "
+                    + Self.encodedHeader("\(Self.headerText(title)): \(subject)")
+                    .replacingOccurrences(of: "\r\n ", with: " "),
                 "--data-binary", "@-", "--output", "/dev/null", url,
             ], input: body, what: "call the webhook")
     }
