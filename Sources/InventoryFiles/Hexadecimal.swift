@@ -2,6 +2,16 @@
 /// is named by its digest, a backup's manifest lists checksums, and tokens, their digests and a
 /// password's salt are written. Also the secrets those tokens are made of.
 public enum Hexadecimal {
+    /// Whether `given` is `kept`, compared in time that does not depend on where they differ:
+    /// how a token sent by someone is checked against one kept (a CSRF token, a digest).
+    public static func isSame(_ given: String, as kept: String) -> Bool {
+        let (a, b) = (Array(given.utf8), Array(kept.utf8))
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+
     /// `bytes` as lowercase hexadecimal digits, two a byte.
     ///
     /// Inlinable: a session's digest is spelled on every request.

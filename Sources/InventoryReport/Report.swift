@@ -100,6 +100,18 @@ public struct Report: Sendable {
         totals = ReportTotals(lines)
     }
 
+    /// The report of `claim` for the insurer: its lines as the claim recorded them, with the
+    /// incident, the ledger and the payments on top (`claim export --format html|pdf` and the
+    /// claim's report in `serve`).
+    public init(
+        claim: Claim, settings: InventorySettings, today: CalendarDate, currency: Currency
+    ) {
+        self.init(
+            title: settings.reportTitle, subject: "Claim \(claim.id)", date: today,
+            currency: currency, lines: claim.items.map(ReportLine.init),
+            claim: ClaimHeader(claim, settings: settings, today: today))
+    }
+
     /// The HTML document, with each line's photo shown from where `photo` says and each of
     /// its receipts from where `receipt` says: a receipt is named in its row (R1, R2, …) and
     /// shown in the appendix, a picture on a page of its own, a PDF document as a link to it.

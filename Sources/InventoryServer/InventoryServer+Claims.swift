@@ -147,12 +147,9 @@ extension InventoryServer {
     /// The report of `claim` for the insurer, one document with its photos inside (read on
     /// `blocking`'s threads).
     func claimReport(_ claim: Claim) throws -> Response {
-        let settings = try manager.settings()
-        let lines = claim.items.map(ReportLine.init)
         let report = Report(
-            title: settings.reportTitle, subject: "Claim \(claim.id)", date: manager.today(),
-            currency: manager.currency, lines: lines,
-            claim: Report.ClaimHeader(claim, settings: settings, today: manager.today()))
+            claim: claim, settings: try manager.settings(), today: manager.today(),
+            currency: manager.currency)
         let html = ReportWriter(manager: manager).singleFile(report, page: "claim-\(claim.id).html")
             .html
         return Self.report(html)

@@ -258,10 +258,6 @@ public final class Sessions: Sendable {
     /// Whether `given` is the CSRF token of `session`, compared in constant time.
     public static func isCSRFToken(_ given: String?, of session: Session) -> Bool {
         guard let given else { return false }
-        let (a, b) = (Array(given.utf8), Array(session.csrf.utf8))
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for index in a.indices { difference |= a[index] ^ b[index] }
-        return difference == 0
+        return Hexadecimal.isSame(given, as: session.csrf)
     }
 }

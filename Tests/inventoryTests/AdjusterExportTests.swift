@@ -196,6 +196,13 @@ import Testing
         ])
         try sandbox.succeed(["claim", "export", "1", "--format", "xlsx", "--output", "claim.xlsx"])
         #expect(try sandbox.tool("file", ["-b", sandbox.file("claim.xlsx")]).contains("Excel"))
+        // the lines' sheet as Office Open XML, read by Info-ZIP: a frozen header row, and
+        // each column's width set
+        let lines = try sandbox.tool(
+            "unzip", ["-p", sandbox.file("claim.xlsx"), "xl/worksheets/sheet1.xml"])
+        #expect(lines.contains("state=\"frozen\"") && lines.contains("topLeftCell=\"A2\""))
+        #expect(
+            lines.contains("<col min=\"1\" max=\"1\" width=\"40.7109375\""), "\(lines.prefix(900))")
         // every sheet as CSV, the values as stored (not as shown)
         try sandbox.tool(
             "soffice",

@@ -17,9 +17,7 @@ public struct ReminderSender: Sendable {
     /// A sender that finds `sendmail` and `curl` on `path` (a PATH value), then in /usr/sbin
     /// and /usr/lib.
     public init(path: String?) {
-        folders =
-            (path ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-            + ["/usr/sbin", "/usr/lib"]
+        folders = ChildProcess.folders(ofPath: path) + ["/usr/sbin", "/usr/lib"]
     }
 
     /// The subject of a reminder of `things`: "3 things due (1 overdue)".
@@ -112,9 +110,7 @@ public struct ReminderSender: Sendable {
             ], input: body, what: "call the webhook")
     }
 
-    private func find(_ name: String) -> String? {
-        folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    private func find(_ name: String) -> String? { ChildProcess.find(name, in: folders) }
 
     /// `text` fit for a header line: no control characters.
     static func headerText(_ text: String) -> String {
@@ -142,32 +138,16 @@ public struct ReminderSender: Sendable {
     }
 
     private func run(_ program: String, _ arguments: [String], input: Data, what: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let feed = Pipe()
-        let errors = Pipe()
-        process.standardInput = feed
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
+        let result: (status: Int32, complaint: String?)
         do {
-            try process.run()
+            result = try ChildProcess.run(program, arguments, input: input)
         } catch {
             throw ReminderError(description: "cannot run \(program) to \(what)")
         }
-        // A program that stops reading fails on its own and says why; SIGPIPE is ignored.
-        try? feed.fileHandleForWriting.write(contentsOf: input)
-        try? feed.fileHandleForWriting.close()
-        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let line =
-                String(decoding: complaint, as: UTF8.self).split(separator: "\n").first.map {
-                    ": " + String($0).trimmingCharacters(in: .whitespaces)
-                } ?? ""
+        guard result.status == 0 else {
             throw ReminderError(
                 description: "cannot \(what) (\((program as NSString).lastPathComponent) exited "
-                    + "with \(process.terminationStatus))\(line)")
+                    + "with \(result.status))" + (result.complaint.map { ": " + $0 } ?? ""))
         }
     }
 }

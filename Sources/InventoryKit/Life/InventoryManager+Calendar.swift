@@ -40,12 +40,7 @@ extension InventoryManager {
                 try $0.database.settings.value(forKey: Self.calendarTokenKey)
             })
         else { return false }
-        let given = Array(SHA256.hash(data: token.utf8).hexadecimal.utf8)
-        let kept = Array(stored.utf8)
-        guard given.count == kept.count else { return false }
-        var difference: UInt8 = 0
-        for index in given.indices { difference |= given[index] ^ kept[index] }
-        return difference == 0
+        return Hexadecimal.isSame(SHA256.hash(data: token.utf8).hexadecimal, as: stored)
     }
 
     /// Whether the calendar feed has an address.

@@ -96,9 +96,8 @@ extension InventoryManager {
         }
     }
 
-    /// What is due within `days` (and overdue) that was not sent through `channel` yet.
-    public func newReminders(channel: String, withinDays days: Int) throws -> [DueThing] {
-        let things = try due(withinDays: days)
+    /// Of `things` (what `due` listed), those not sent through `channel` yet.
+    public func newReminders(_ things: [DueThing], channel: String) throws -> [DueThing] {
         let sent = try withStore { store in
             try store.database.maintenance.sent(things.map { "\(channel):\($0.reminderKey)" })
         }

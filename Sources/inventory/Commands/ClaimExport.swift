@@ -121,11 +121,9 @@ struct ClaimExport: ParsableCommand {
             try exportForAdjuster(claim, manager: manager, settings: settings, to: file)
             return
         case .html:
-            let lines = claim.items.map(ReportLine.init)
             let report = Report(
-                title: try manager.settings().reportTitle, subject: "Claim \(claim.id)",
-                date: manager.today(), currency: manager.currency, lines: lines,
-                claim: Report.ClaimHeader(claim, settings: settings, today: manager.today()))
+                claim: claim, settings: settings, today: manager.today(),
+                currency: manager.currency)
             text = ReportWriter(manager: manager).singleFile(report, page: file?.path ?? "-").html
         case .csv:
             let forTerminal = file == nil && isatty(1) == 1
@@ -217,11 +215,9 @@ struct ClaimExport: ParsableCommand {
             }
         } else {
             let program = try Self.chromium(named: browser)
-            let lines = claim.items.map(ReportLine.init)
             let report = Report(
-                title: settings.reportTitle, subject: "Claim \(claim.id)",
-                date: manager.today(), currency: manager.currency, lines: lines,
-                claim: Report.ClaimHeader(claim, settings: settings, today: manager.today()))
+                claim: claim, settings: settings, today: manager.today(),
+                currency: manager.currency)
             produce = { folder in
                 let page = folder + "/claim.html"
                 let html = ReportWriter(manager: manager).singleFile(report, page: page).html
@@ -263,18 +259,9 @@ struct ClaimExport: ParsableCommand {
     /// The Chromium that prints PDFs: `named` (a path, or a name on PATH), else the first of
     /// chromium, chromium-browser, google-chrome and google-chrome-stable on PATH.
     static func chromium(named: String?) throws -> String {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-            .split(separator: ":")
-        func find(_ name: String) -> String? {
-            if name.contains("/") {
-                return FileManager.default.isExecutableFile(atPath: name) ? name : nil
-            }
-            return folders.map { "\($0)/\(name)" }.first {
-                FileManager.default.isExecutableFile(atPath: $0)
-            }
-        }
+        let folders = ChildProcess.folders(ofPath: ProcessInfo.processInfo.environment["PATH"])
         if let named {
-            guard let found = find(named) else {
+            guard let found = ChildProcess.find(named, in: folders) else {
                 throw CommandFailure(
                     description: "cannot run \(VisibleText.of(named)): no such program",
                     status: 69)
@@ -283,7 +270,7 @@ struct ClaimExport: ParsableCommand {
         }
         guard
             let found = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
-                .lazy.compactMap(find).first
+                .lazy.compactMap({ ChildProcess.find($0, in: folders) }).first
         else {
             throw CommandFailure(
                 description:
@@ -300,35 +287,17 @@ struct ClaimExport: ParsableCommand {
     static func runHelper(
         _ program: String, _ arguments: [String], input: Data?, what: String
     ) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let errors = Pipe()
-        let feed = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : feed
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
+        let result: (status: Int32, complaint: String?)
         do {
-            try process.run()
+            result = try ChildProcess.run(program, arguments, input: input)
         } catch {
             throw CommandFailure(description: "cannot run \(program) to \(what)", status: 69)
         }
-        if let input {
-            // A helper that stops reading fails on its own (and says why on stderr); this
-            // process ignores SIGPIPE, so a write to it then fails here without ending us.
-            try? feed.fileHandleForWriting.write(contentsOf: input)
-            try? feed.fileHandleForWriting.close()
-        }
-        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let line =
-                String(decoding: complaint, as: UTF8.self)
-                .split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-                .map { ": " + VisibleText.of(String($0)) } ?? ""
+        guard result.status == 0 else {
             throw CommandFailure(
                 description: "cannot \(what) (\((program as NSString).lastPathComponent) "
-                    + "exited with \(process.terminationStatus))\(line)",
+                    + "exited with \(result.status))"
+                    + (result.complaint.map { ": " + VisibleText.of($0) } ?? ""),
                 status: 1)
         }
     }

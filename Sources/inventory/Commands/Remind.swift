@@ -84,8 +84,10 @@ struct Remind: ParsableCommand {
         let today = manager.today()
         var failures: [String] = []
         let output = Terminal.standardOutput
+        // what is due is worked out once, for every channel
+        let due = try manager.due(withinDays: days)
         for (channel, send) in Self.senders(channels, sender: sender, title: title, today: today) {
-            let things = try manager.newReminders(channel: channel, withinDays: days)
+            let things = try manager.newReminders(due, channel: channel)
             guard !things.isEmpty else {
                 if !quiet { output.writeLine("\(channel): nothing new") }
                 continue
