@@ -188,6 +188,8 @@ extension BrowseApp {
                 item.hasLifetimeWarranty ? "for life" : item.warrantyUntil.map { "until \($0)" }
             ),
             ("Reviewed", item.reviewedAt?.description),
+            ("On loan", item.loanText(today: manager.today())),
+            ("Left", item.departureText),
             ("Tags", item.tags.isEmpty ? nil : item.tags.joined(separator: ", ")),
             ("Description", item.description), ("Notes", item.notes),
             ("Photo", manager.photoPath(of: item)),

@@ -144,8 +144,14 @@ public final class BrowseScreens: Sendable {
         if let layout = entries.last(where: { $0.name == layoutEntry && $0.type == "Tabs" }),
             case .value(.array(let hidden)) = layout.dependencies["hide"]
         {
+            var ordered: Set<String> = []
+            if case .value(.array(let order)) = layout.dependencies["order"] {
+                ordered = Set(
+                    order.compactMap { if case .string(let name) = $0 { name } else { nil } })
+            }
             let hiddenNames = Set(
-                hidden.compactMap { if case .string(let name) = $0 { name } else { nil } })
+                hidden.compactMap { if case .string(let name) = $0 { name } else { nil } }
+            ).union(tabsOnRequest.subtracting(ordered))
             if entries.allSatisfy({ $0.type == "Tabs" || hiddenNames.contains($0.name) }) {
                 problems.append(
                     RegistryProblem(
@@ -157,15 +163,35 @@ public final class BrowseScreens: Sendable {
         return problems
     }
 
+    /// The built-in views that are tabs only when a layout's `order` names them: the loans and
+    /// the archive, looked at now and then, would crowd the blog's three off a terminal's top
+    /// line.
+    public static let tabsOnRequest: Set<String> = [
+        ViewDefinition.onLoan.name, ViewDefinition.archive.name,
+    ]
+
     /// The tabs, in order: the layout entry's `order` first, then every other screen (views in
-    /// the registry's order, then the file's screens, Add item last), without the hidden ones.
+    /// the registry's order, then the file's screens, Add item last), without the hidden ones
+    /// and those shown on request (`tabsOnRequest`) that the order does not name.
     ///
     /// - Throws: `RegistryError` if a screen cannot be built.
     public func tabs() throws(RegistryError) -> [BrowseScreen] {
         var screens: [BrowseScreen] = []
         var add: [BrowseScreen] = []
         var checks: [BrowseScreen] = []
-        for entry in registry.entries where entry.type != "Tabs" {
+        let layout: (order: [String], hidden: [String])? =
+            if registry.entry(named: Self.layoutEntry)?.type == "Tabs",
+                case .tabs(let order, let hidden) = try registry.make(named: Self.layoutEntry).kind
+            {
+                (order, hidden)
+            } else {
+                nil
+            }
+        let requested = Set(layout?.order ?? [])
+        for entry in registry.entries
+        where entry.type != "Tabs"
+            && (!Self.tabsOnRequest.contains(entry.name) || requested.contains(entry.name))
+        {
             let screen = try registry.make(named: entry.name)
             switch screen.kind {
             case .addItem: add.append(screen)
@@ -174,9 +200,7 @@ public final class BrowseScreens: Sendable {
             }
         }
         screens += add + checks
-        guard registry.entry(named: Self.layoutEntry)?.type == "Tabs",
-            case .tabs(let order, let hidden) = try registry.make(named: Self.layoutEntry).kind
-        else { return screens }
+        guard let (order, hidden) = layout else { return screens }
         let byName = Dictionary(screens.map { ($0.name, $0) }) { first, _ in first }
         var seen = Set(hidden)
         var result: [BrowseScreen] = []

@@ -83,6 +83,9 @@ public struct Report: Sendable {
     public var claim: ClaimHeader?
     /// The sums, rooms and tags.
     public let totals: ReportTotals
+    /// What left the household from the first day to the last, by day: a section after the
+    /// total, when set.
+    public var departures: (from: CalendarDate, through: CalendarDate, items: [HouseholdItem])?
 
     /// How many tags the tag chart shows at most.
     public static let chartedTags = 15
@@ -163,6 +166,7 @@ public struct Report: Sendable {
                 charts,
                 .raw(rooms.joined()),
                 grandTotal,
+                .unwrap(departures) { departuresSection($0.from, $0.through, $0.items) },
                 .if(!shown.isEmpty, appendix(shown))
             )
         )
@@ -516,6 +520,45 @@ public struct Report: Sendable {
                 .a(.safeAttribute("href", source), .plain("open \(shown.receipt.file)")),
                 .plain("."))
         }
+    }
+
+    /// What left the household in the period: the day, the thing, how, to whom, for how much,
+    /// and what it was worth; the amounts received added up.
+    private func departuresSection(
+        _ from: CalendarDate, _ through: CalendarDate, _ items: [HouseholdItem]
+    ) -> Node<HTML.BodyContext> {
+        let received = items.reduce(Int128(0)) { $0 + Int128($1.leftFor?.minorUnits ?? 0) }
+        return .section(
+            .class("departures"),
+            .h2(.plain("Left the household, \(from) to \(through)")),
+            .if(
+                items.isEmpty, .p(.plain("Nothing left the household in this period.")),
+                else: .table(
+                    .thead(
+                        .tr(
+                            .th(.plain("Day")), .th(.plain("Item")), .th(.plain("How")),
+                            .th(.plain("To")), .th(.class("number"), .plain("For")),
+                            .th(.class("number"), .plain("Worth")))),
+                    .tbody(
+                        .forEach(items) { item in
+                            .tr(
+                                .td(.class("date"), .plain(item.leftOn?.description ?? "")),
+                                .td(.plain("#\(item.id) \(item.name)")),
+                                .td(.plain(item.departure?.phrase ?? "left")),
+                                .td(.plain(item.leftTo ?? "")),
+                                .td(
+                                    .class("number"),
+                                    .plain(item.leftFor.map { money(Int128($0.minorUnits)) } ?? "")
+                                ),
+                                .td(
+                                    .class("number"),
+                                    .plain(item.totalWorth.map(money) ?? "")))
+                        }),
+                    .tfoot(
+                        .tr(
+                            .td(.plain("Received")), .td(), .td(), .td(),
+                            .td(.class("number"), .plain("\(money(received)) \(currency.code)")),
+                            .td())))))
     }
 
     private var grandTotal: Node<HTML.BodyContext> {

@@ -42,6 +42,11 @@ enum Assets {
         form.move, form.move-here { display: flex; flex-wrap: wrap; gap: .5rem; margin: 1rem 0; }
         form.move label, form.move-here label { flex-basis: 100%; font-weight: 600; }
         form.move input, form.move-here input { flex: 1 1 14rem; min-width: 0; }
+        details.life { margin: 1rem 0; }
+        details.life summary { cursor: pointer; font-weight: 600; }
+        form.life { display: grid; grid-template-columns: max-content minmax(0, 20rem);
+          gap: .5rem 1rem; align-items: center; margin: .75rem 0; }
+        form.life button { grid-column: 1 / -1; justify-self: start; }
         form.payment { display: grid; grid-template-columns: 9rem 1fr; gap: .5rem 1rem;
           align-items: center; max-width: 32rem; margin: 1rem 0; }
         form.payment button { grid-column: 2; justify-self: start; }

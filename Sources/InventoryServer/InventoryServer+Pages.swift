@@ -159,6 +159,7 @@ extension InventoryServer {
         addClaimRoutes(to: router)
         addShareRoutes(to: router)
         addPlaceRoutes(to: router)
+        addLoanRoutes(to: router)
     }
 
     // MARK: - Signing in

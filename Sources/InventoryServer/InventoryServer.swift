@@ -411,7 +411,8 @@ struct SignInMiddleware: RouterMiddleware {
     static let formRoutes: Set<String> = [
         "/items", "/items/{id}", "/items/{id}/delete", "/claims", "/claims/pick",
         "/claims/picked", "/signout", "/places/{id}/move", "/items/{id}/move-here",
-        "/items/{id}/move", "/claims/{claim}/payments",
+        "/items/{id}/move", "/claims/{claim}/payments", "/items/{id}/lend", "/items/{id}/return",
+        "/items/{id}/leave", "/items/{id}/bring-back",
     ]
 
     func handle(
@@ -590,7 +591,7 @@ extension InventoryServer {
             return (.unprocessableContent, error.description)
         case .itemNotFound, .itemsNotFound, .attachmentNotFound, .claimNotFound:
             return (.notFound, error.description)
-        case .editConflict, .itemsInClaims:
+        case .editConflict, .itemsInClaims, .itemState:
             return (.conflict, error.description)
         case .place(let problem):
             return (problem.refusesAChange ? .conflict : .notFound, error.description)

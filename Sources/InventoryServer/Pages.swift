@@ -273,6 +273,8 @@ struct Pages: Sendable {
             ("Description", item.description ?? ""), ("Notes", item.notes ?? ""),
             ("Reviewed", item.reviewedAt?.description ?? ""),
             ("Label", readOnly ? "" : label?.text ?? ""),
+            ("On loan", readOnly ? "" : item.loanText(today: today) ?? ""),
+            ("Left the household", readOnly ? "" : item.departureText ?? ""),
         ]
         fields.removeAll { $0.1.isEmpty }
         var nodes: [BodyNode] = [
@@ -340,11 +342,82 @@ struct Pages: Sendable {
                     }))
         }
         if !readOnly { nodes.append(attachForm(item)) }
+        if !readOnly, let session { nodes += lifeForms(item, session: session) }
         if let maintenance, !maintenance.schedules.isEmpty || !maintenance.entries.isEmpty {
             nodes += maintenanceNodes(maintenance.schedules, maintenance.entries, today: today)
         }
         nodes.append(element("h2", [:], [text("History")]))
         nodes.append(historyList(history))
+        return nodes
+    }
+
+    /// The forms of a loan and of leaving the household: lend it or take it back, record that
+    /// it left or bring it back. Each carries the version the page showed.
+    private func lifeForms(_ item: HouseholdItem, session: Sessions.Session) -> [BodyNode] {
+        func form(_ action: String, _ label: String, _ fields: [BodyNode]) -> BodyNode {
+            element(
+                "form",
+                ["class": "life", "method": "post", "action": Paths.item(item.id) + action],
+                [
+                    element("input", ["type": "hidden", "name": "csrf", "value": session.csrf]),
+                    element(
+                        "input",
+                        ["type": "hidden", "name": "version", "value": String(item.version)]),
+                ] + fields + [element("button", ["type": "submit"], [text(label)])])
+        }
+        func field(
+            _ id: String, _ label: String, type: String, name: String, required: Bool = false,
+            inputMode: String = ""
+        ) -> [BodyNode] {
+            [
+                element("label", ["for": id], [text(label)]),
+                element(
+                    "input",
+                    [
+                        "type": type, "id": id, "name": name,
+                        "required": required ? "required" : "",
+                        "autocomplete": type == "text" ? "off" : "", "inputmode": inputMode,
+                    ]),
+            ]
+        }
+        if item.hasLeft {
+            return [form("/bring-back", "Bring it back into the household", [])]
+        }
+        var nodes: [BodyNode] = []
+        if let person = item.lentTo {
+            nodes.append(form("/return", "Back from \(person)", []))
+        } else {
+            nodes.append(
+                element(
+                    "details", ["class": "life"],
+                    [
+                        element("summary", [:], [text("Lend it")]),
+                        form(
+                            "/lend", "Lend",
+                            field("lend-to", "To whom", type: "text", name: "to", required: true)
+                                + field("lend-due", "Due back", type: "date", name: "due")),
+                    ]))
+        }
+        let ways = Departure.allCases.map { way in
+            element("option", ["value": way.rawValue], [text(way.phrase)])
+        }
+        nodes.append(
+            element(
+                "details", ["class": "life"],
+                [
+                    element("summary", [:], [text("It left the household")]),
+                    form(
+                        "/leave", "Record that it left",
+                        [
+                            element("label", ["for": "leave-how"], [text("How")]),
+                            element("select", ["id": "leave-how", "name": "how"], ways),
+                        ]
+                            + field("leave-on", "On", type: "date", name: "on")
+                            + field("leave-to", "To whom", type: "text", name: "to")
+                            + field(
+                                "leave-for", "Sold for", type: "text", name: "for",
+                                inputMode: "decimal")),
+                ]))
         return nodes
     }
 

@@ -68,7 +68,7 @@ struct ItemRows {
             let name = row.text(at: column)
             guard !name.isEmpty else { throw Self.damage("an empty \(slot.rawValue)") }
             slot.setText(name, on: &item)
-        case .text:
+        case .text, .choice:
             slot.setText(row.optionalText(at: column), on: &item)
         case .money:
             slot.setMoney(

@@ -30,7 +30,7 @@ struct Inventory: ParsableCommand {
             Verify.self, Check.self, ReportCommand.self, Serve.self, Share.self,
             Browse.self, Places.self, Move.self, Labels.self, LabelCommand.self, Find.self,
             Offsite.self, MaintenanceCommand.self, Due.self, CalendarCommand.self,
-            Remind.self,
+            Remind.self, Lend.self, ReturnCommand.self, Leave.self, BringBack.self,
         ]
     )
 
@@ -150,7 +150,7 @@ struct Inventory: ParsableCommand {
                 65
             case .itemsNotFound, .itemNotFound, .cannotOpen, .editConflict, .claimNotFound,
                 .itemsInClaims, .storage, .cannotWrite, .outputExists, .attachmentNotFound,
-                .currencyInUse, .shareLinkNotFound, .place:
+                .currencyInUse, .shareLinkNotFound, .place, .itemState:
                 1
             }
         case is ValidationError: 64

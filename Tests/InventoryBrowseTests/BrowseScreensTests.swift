@@ -103,7 +103,7 @@ import Testing
             error?.problems.map(\.description) == [
                 #"views.json: screen "tabs": dependency "hide": must be a list of screen names such as ["kitchen"], not the screen "all""#,
                 #"views.json: screen "tabs": dependency "order": names "missing", which is not a screen"#,
-                #"views.json: screen "x": dependency "view": must name a view (views: all, luxury, non-insured), not the screen "nowhere""#,
+                #"views.json: screen "x": dependency "view": must name a view (views: all, luxury, non-insured, on-loan, archive), not the screen "nowhere""#,
             ])
         #expect(try screens.tabs().count == 5, "nothing of the file was added")
         let misnamed = #expect(throws: RegistryError.self) {

@@ -547,11 +547,13 @@ import Testing
         #expect(items.allSatisfy { $0.notes == nil })
     }
 
-    @Test func homeboxsArchivedFlagIsATagAndANamelessColumnMustBeEmpty() throws {
+    @Test func homeboxsArchivedItemLeftTheHouseholdAndANamelessColumnMustBeEmpty() throws {
         let archived = write("arch.csv", "HB.name,HB.archived\nOld radio,true\nNew radio,false\n")
         try importFile(archived)
-        let tags = try manager.entireHouseholdInventory().map(\.tags)
-        #expect(tags == [[], ["archived"]])
+        #expect(try manager.entireHouseholdInventory().map(\.name) == ["New radio"])
+        let gone = try manager.items(matching: .archive)
+        #expect(gone.map(\.name) == ["Old radio"] && gone.allSatisfy { $0.tags.isEmpty })
+        #expect(gone.first?.leftOn == manager.today() && gone.first?.leftHow == nil)
         let nameless = write("nameless.csv", "Name,,Price\nLamp,,1\nDesk,oak,2\n")
         #expect {
             try importFile(nameless)

@@ -50,6 +50,32 @@ final class ViewChangeRecorder: Sendable {
         #expect(all.count == 4)
     }
 
+    @Test func loansAndDeparturesMoveItemsBetweenLiveViews() throws {
+        let manager = try makeManager(in: folder)
+        try manager.add([
+            ItemDraft(name: "Drill", price: usd("120")),
+            ItemDraft(name: "Sofa", price: usd("900")),
+        ])
+        let all = try InventoryView.all(manager)
+        let onLoan = try InventoryView.onLoan(manager)
+        let archive = try InventoryView.archive(manager)
+        #expect(all.ids == [1, 2] && onLoan.ids.isEmpty && archive.ids.isEmpty)
+        try manager.lend(id: 1, to: "Sam", due: CalendarDate(year: 2030, month: 1, day: 1))
+        #expect(onLoan.ids == [1] && all.ids == [1, 2])
+        try manager.leave(id: 2, how: .sold, to: "Jo", for: usd("300"))
+        #expect(all.ids == [1] && archive.ids == [2])
+        #expect(all.totalValue == 12_000)
+        try manager.endLoan(id: 1)
+        try manager.bringBack(id: 2)
+        #expect(onLoan.ids.isEmpty && archive.ids.isEmpty && all.ids == [1, 2])
+        // the journal tells each step
+        let events = try manager.history(itemID: 2).compactMap { entry in
+            entry.change.before.flatMap { entry.change.item.lifeEvent(since: $0) }
+        }
+        #expect(events.contains("left: sold to Jo for 300.00 on \(manager.today())"))
+        #expect(events.contains("brought back"))
+    }
+
     @Test func aViewNarrowedFromAnotherHoldsWhatAQueryWouldAndFollowsChanges() throws {
         let manager = try makeManager(in: folder)
         try manager.add([

@@ -28,7 +28,7 @@ import Testing
 
     @Test func theBuiltInViewsAreEntriesLikeAnyOther() throws {
         let registry = ViewRegistry()
-        #expect(registry.names == ["all", "luxury", "non-insured"])
+        #expect(registry.names == ["all", "luxury", "non-insured", "on-loan", "archive"])
         #expect(
             registry.entries.allSatisfy { $0.source == "built-in" && $0.type == "FilteredList" })
         #expect(
@@ -41,7 +41,10 @@ import Testing
 
     @Test func eachOfTheBlogsViewsIsDefinedOnceAndSpelledThreeWaysFromIt() throws {
         let registry = ViewRegistry()
-        #expect(ViewDefinition.builtIns.map(\.name) == ["all", "luxury", "non-insured"])
+        #expect(
+            ViewDefinition.builtIns.map(\.name) == [
+                "all", "luxury", "non-insured", "on-loan", "archive",
+            ])
         for definition in ViewDefinition.builtIns {
             #expect(try registry.definition(named: definition.name) == definition)
         }
@@ -74,7 +77,8 @@ import Testing
         try registry.load(json: Self.example, source: "views.json")
         #expect(
             registry.names == [
-                "all", "luxury", "non-insured", "high-value", "uninsured-luxury", "everything",
+                "all", "luxury", "non-insured", "on-loan", "archive", "high-value",
+                "uninsured-luxury", "everything",
             ])
         let high = try registry.definition(named: "high-value")
         #expect(high.title == "High value")
@@ -148,7 +152,8 @@ import Testing
                 messages.contains { $0.hasPrefix(message) }, "missing: \(message)\nin: \(messages)")
         }
         #expect(
-            registry.names == ["all", "luxury", "non-insured"], "a failed load changes nothing")
+            registry.names == ["all", "luxury", "non-insured", "on-loan", "archive"],
+            "a failed load changes nothing")
     }
 
     @Test func aNameGivenTwiceInOneFileIsAnError() {

@@ -12,6 +12,7 @@ import Testing
         case .flag: .flag(true)
         case .count: .count(2 + index)
         case .tags: .tags(["tag \(index)"])
+        case .choice(let options): .text(options[index % options.count])
         }
     }
 
@@ -23,7 +24,7 @@ import Testing
         }
         return switch field.kind {
         case .name: read(String.self).map { .text($0) }
-        case .text: read(String?.self).map { .text($0) }
+        case .text, .choice: read(String?.self).map { .text($0) }
         case .money: read(Money?.self).map { .money($0) }
         case .date: read(CalendarDate?.self).map { .date($0) }
         case .flag: read(Bool.self).map { .flag($0) }

@@ -120,7 +120,10 @@ struct ServerAPITests {
             let views = try await client.execute(
                 uri: "/api/views", method: .get, headers: browser.headers)
             let tabs = views.json["views"] as? [[String: Any]]
-            #expect(tabs?.map { $0["name"] as? String } == ["all", "luxury", "non-insured"])
+            #expect(
+                tabs?.map { $0["name"] as? String } == [
+                    "all", "luxury", "non-insured", "on-loan", "archive",
+                ])
             #expect(tabs?.first?["count"] as? Int == 7)
         }
     }

@@ -71,6 +71,8 @@ import Testing
         case .flag: .flag(field.value(of: item) != .flag(true))
         case .count: .count(7)
         case .tags: .tags(["Changed"])
+        case .choice(let options):
+            .text(field.value(of: item) == .text(options[0]) ? options[1] : options[0])
         }
     }
 

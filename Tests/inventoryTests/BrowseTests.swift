@@ -354,7 +354,7 @@ func tabCounts(_ screen: String) -> [Int] {
         #expect(bad.status == 65)
         #expect(
             bad.stdout
-                == #"bad.json: screen "t": dependency "view": must name a view (views: all, luxury, non-insured), not the screen "gone""#
+                == #"bad.json: screen "t": dependency "view": must name a view (views: all, luxury, non-insured, on-loan, archive), not the screen "gone""#
                 + "\n")
         let browse = try sandbox.run(["browse", "--views", "bad.json"], input: "")
         #expect(browse.status != 0 && browse.stderr.contains("browse needs a terminal"))

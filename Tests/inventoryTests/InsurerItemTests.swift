@@ -102,7 +102,8 @@ import Testing
         #expect(
             csv[0].hasSuffix(
                 ",value,worth,purchasedFrom,warrantyUntil,lifetimeWarranty,"
-                    + "reviewedAt,tags,files,scheduled"))
+                    + "reviewedAt,tags,files,scheduled,lentTo,lentOn,loanDue,leftOn,leftHow,leftTo,"
+                    + "leftFor"))
         #expect(
             csv[2].contains(",1299.00,1299.00,Computer shop,2027-03-01,false,,Electronics; work,"))
 

@@ -80,18 +80,19 @@ import Testing
         #expect(lines[0].hasPrefix("NAME") && lines[0].contains("DEFINED IN"))
         #expect(
             lines.map { $0.split(separator: " ").first.map(String.init) ?? "" }.dropFirst() == [
-                "all", "luxury", "non-insured", "high-value", "uninsured-luxury", "everything",
+                "all", "luxury", "non-insured", "on-loan", "archive", "high-value",
+                "uninsured-luxury", "everything",
             ])
         #expect(
-            lines[4].contains("High value") && lines[4].contains("views.json")
-                && lines[4].contains("Worth scheduling"))
+            lines[6].contains("High value") && lines[6].contains("views.json")
+                && lines[6].contains("Worth scheduling"))
         let objects = try #require(
             try JSONSerialization.jsonObject(
                 with: Data(try sandbox.succeed(["views", "--json", "--views", "views.json"]).utf8))
                 as? [[String: Any]])
-        #expect(objects.map { $0["count"] as? Int } == [4, 2, 2, 3, 1, 4])
+        #expect(objects.map { $0["count"] as? Int } == [4, 2, 2, 0, 0, 3, 1, 4])
         #expect(
-            objects[3]["title"] as? String == "High value"
+            objects[5]["title"] as? String == "High value"
                 && objects[0]["source"] as? String == "built-in")
     }
 
@@ -129,7 +130,8 @@ import Testing
         #expect(
             unknown.status == 64
                 && unknown.stderr.hasPrefix(
-                    "inventory: unknown view \"nope\" (views: all, luxury, non-insured)")
+                    "inventory: unknown view \"nope\" (views: all, luxury, non-insured, on-loan, "
+                        + "archive)")
         )
         #expect(try sandbox.dump() == before)
     }
@@ -143,9 +145,11 @@ import Testing
         let constants = source.split(separator: "\n").filter { $0.hasPrefix("public let") }
         #expect(
             constants == [
-                "public let kViewAll = \"all\"", "public let kViewEverything = \"everything\"",
+                "public let kViewAll = \"all\"", "public let kViewArchive = \"archive\"",
+                "public let kViewEverything = \"everything\"",
                 "public let kViewHighValue = \"high-value\"", "public let kViewLuxury = \"luxury\"",
                 "public let kViewNonInsured = \"non-insured\"",
+                "public let kViewOnLoan = \"on-loan\"",
                 "public let kViewUninsuredLuxury = \"uninsured-luxury\"",
             ])
         let file = sandbox.file("ViewNames.swift")
@@ -169,7 +173,8 @@ import Testing
             environment: ["INVENTORY_VIEWS": sandbox.file("views.json")])
         #expect(
             result.stdout.split(separator: "\n") == [
-                "all", "luxury", "non-insured", "high-value", "uninsured-luxury", "everything",
+                "all", "luxury", "non-insured", "on-loan", "archive", "high-value",
+                "uninsured-luxury", "everything",
             ])
     }
 }

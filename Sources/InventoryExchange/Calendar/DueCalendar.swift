@@ -23,6 +23,7 @@ public enum DueCalendar {
                 case .maintenance: "\(thing.itemName): \(thing.what)"
                 case .warranty: "\(thing.itemName): warranty ends"
                 case .review: "\(thing.itemName): review it"
+                case .loan: "\(thing.itemName): \(thing.what)"
                 }
             lines += [
                 "BEGIN:VEVENT",

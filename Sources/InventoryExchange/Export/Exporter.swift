@@ -65,9 +65,10 @@ public struct Exporter {
     /// Homebox's columns: the import reference and the reference of the item it is inside
     /// (as Homebox 0.26 names them), then each field by its Homebox column
     /// (`ItemField.homeboxColumn`) in the order these exports have always had, every field
-    /// added since last. Homebox needs a place for every item: an item inside another has the
-    /// place around them, as Homebox writes it. A field Homebox lacks goes in a custom field,
-    /// written only when it says something (a flag only when true).
+    /// added since last, then whether the item left the household (`HB.archived`). Homebox
+    /// needs a place for every item: an item inside another has the place around them, as
+    /// Homebox writes it. A field Homebox lacks goes in a custom field, written only when it
+    /// says something (a flag only when true).
     static let homeboxColumns: [Column] = {
         let order = [
             "location", "tags", "quantity", "name", "description", "insured", "notes", "price",
@@ -78,6 +79,7 @@ public struct Exporter {
         let containerRef: Column = (
             "HB.parent_import_ref", { _, written in written.container?.ref }
         )
+        let archived: Column = ("HB.archived", { item, _ in item.hasLeft ? "true" : "false" })
         return [importRef, containerRef]
             + ordered(by: order).map { field in
                 let isCustom = field.homeboxColumn.hasPrefix("HB.field.")
@@ -94,7 +96,7 @@ public struct Exporter {
                     return Self.cell(field, of: item)
                 }
                 return (field.homeboxColumn, cell)
-            }
+            } + [archived]
     }()
 
     /// Columns for a spreadsheet, named as people name them (`ItemField.spreadsheetHeader`,

@@ -108,9 +108,9 @@ enum CellRule: Sendable, Hashable {
     case plain
     /// Homebox writes `0` for a price nobody gave and for an item never sold: no amount.
     case zeroIsEmpty
-    /// A yes-or-no cell that, when yes, gives the item a tag named as the column's label
-    /// (Homebox's `HB.archived`).
-    case flagTag
+    /// Homebox's `HB.archived`: yes, the item left the household (on its sold date, else on
+    /// the day of the import).
+    case archived
     /// A column without a name: any value in it is a problem.
     case mustBeEmpty
     /// Homebox's `HB.url`: `…/item/UUID` names an item there, `…/location/UUID` a place.

@@ -239,7 +239,7 @@ public struct Importer: Sendable {
                     let rule: CellRule =
                         switch name {
                         case "HB.purchase_price", "HB.sold_price": .zeroIsEmpty
-                        case "HB.archived": .flagTag
+                        case "HB.archived": .archived
                         case "HB.url": .homeboxURL
                         default: .plain
                         }
@@ -666,6 +666,7 @@ public struct Importer: Sendable {
         }
         var noteLines: [String] = []
         var tagLines: [String] = []
+        var archived = false
         /// A date kept, with a warning when it is older than anything in a household is.
         func dated(_ date: CalendarDate?, _ column: ImportColumn) -> CalendarDate? {
             if let date, date.year < ImportValues.earliestLikelyYear {
@@ -685,6 +686,7 @@ public struct Importer: Sendable {
             let value: ItemFieldValue
             switch field.kind {
             case .name: value = .text(cell)
+            case .choice: value = .text(text)
             case .text:
                 value = .text(field.key == "location" ? text.map(ImportValues.location) : text)
             case .money:
@@ -730,13 +732,9 @@ public struct Importer: Sendable {
                 case .noteLine:
                     if let text { noteLines.append("\(column.label): \(text)") }
                 case .tagLine:
-                    if column.rule == .flagTag {
-                        if try ImportValues.bool(cell, field: .other(column.label)) {
-                            tagLines.append(column.label)
-                        }
-                    } else if let text {
-                        tagLines.append("\(column.label): \(text)")
-                    }
+                    if let text { tagLines.append("\(column.label): \(text)") }
+                case .ignore where column.rule == .archived:
+                    archived = try ImportValues.bool(cell, field: .other(column.label))
                 case .ignore:
                     if column.rule == .mustBeEmpty, text != nil {
                         problems.append(
@@ -759,6 +757,9 @@ public struct Importer: Sendable {
                 problems.append(ImportProblem(row: row, column: column.header, reason: "\(error)"))
             }
         }
+        if plan.format != .csv {
+            Self.leaveIfGone(&result, archived: archived, today: today, notes: &noteLines)
+        }
         if !noteLines.isEmpty {
             let notes = (result.text("notes") ?? nil).map { [$0] } ?? []
             result.values["notes"] = .text((notes + noteLines).joined(separator: "\n"))
@@ -771,6 +772,39 @@ public struct Importer: Sendable {
             result.values["tags"] = .tags(tags + tagLines)
         }
         return result
+    }
+
+    /// A Homebox row's item as it left the household: sold on its sold date (Homebox has no
+    /// other way to leave), or archived, which left on an unknown day: the import's, sold if
+    /// Homebox says to whom or for how much. A buyer or an amount of an item neither sold on a
+    /// day nor archived stays a line of the notes, as Homebox shows it.
+    static func leaveIfGone(
+        _ row: inout ImportedRow, archived: Bool, today: CalendarDate, notes: inout [String]
+    ) {
+        let to = row.values["leftTo"].flatMap { value -> String? in
+            guard case .text(let text) = value else { return nil }
+            return text
+        }
+        let amount = row.values["leftFor"].flatMap { value -> Money? in
+            guard case .money(let money) = value else { return nil }
+            return money
+        }
+        let sold = to != nil || amount != nil
+        if case .date(.some)? = row.values["leftOn"] {
+            if row.values["leftHow"] == nil {
+                row.values["leftHow"] = .text(Departure.sold.rawValue)
+            }
+        } else if archived {
+            row.values["leftOn"] = .date(today)
+            if sold, row.values["leftHow"] == nil {
+                row.values["leftHow"] = .text(Departure.sold.rawValue)
+            }
+        } else if sold {
+            if let to { notes.append("Sold to: \(to)") }
+            if let amount { notes.append("Sold for: \(amount.formatted)") }
+            row.values["leftTo"] = nil
+            row.values["leftFor"] = nil
+        }
     }
 
     /// Homebox custom fields that `export --format homebox` writes for the fields Homebox

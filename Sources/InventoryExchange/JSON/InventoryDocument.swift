@@ -76,7 +76,7 @@ struct InventoryDocument: Codable {
                 switch field.kind {
                 case .name:
                     fields[field.key] = .text(try container.decode(String.self, forKey: key))
-                case .text, .money, .date:
+                case .text, .money, .date, .choice:
                     if let text = try container.decodeIfPresent(String.self, forKey: key) {
                         fields[field.key] = .text(text)
                     }
@@ -849,7 +849,7 @@ struct JSONImport {
                 return text
             }
             switch field.kind {
-            case .name, .text: row.values[field] = .text(text)
+            case .name, .text, .choice: row.values[field] = .text(text)
             case .money:
                 row.values[field] = .money(
                     try text.flatMap {

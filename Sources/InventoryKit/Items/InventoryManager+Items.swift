@@ -331,6 +331,7 @@ extension InventoryManager {
             var written: [ItemEdit] = []
             let pairs = try current.map { before -> ItemEdit in
                 var after = try patch.applied(to: before)
+                try ItemValidation.relations(of: after)
                 switch newPhoto {
                 case .some(.some(let name)): after.setMainPhoto(name)
                 case .some(.none): after.removeMainPhoto()
@@ -382,7 +383,7 @@ extension InventoryManager {
     }
 
     /// Why an edit made from version `expected` of `item` is refused.
-    private static func versionProblem(
+    static func versionProblem(
         of item: HouseholdItem, expected: Int, in journal: JournalTable
     ) throws -> InventoryError {
         guard expected < item.version else {
@@ -516,17 +517,32 @@ extension InventoryManager {
         return item
     }
 
-    /// Changes one item with `body` in one journaled write.
-    private func change(itemID id: Int64, _ body: (inout HouseholdItem) throws -> Void) throws
-        -> HouseholdItem
-    {
+    /// Changes one item with `body` in one journaled write; with `expectedVersion`, only if
+    /// the item is still at that version.
+    func change(
+        itemID id: Int64, expectedVersion: Int? = nil,
+        _ body: (inout HouseholdItem) throws -> Void
+    ) throws -> HouseholdItem {
+        try change(itemID: id, expectedVersion: expectedVersion) { item, _ in try body(&item) }
+    }
+
+    /// `change(itemID:expectedVersion:_:)` whose `body` reads the items table too, in the
+    /// same transaction.
+    func change(
+        itemID id: Int64, expectedVersion: Int? = nil,
+        _ body: (inout HouseholdItem, ItemTable) throws -> Void
+    ) throws -> HouseholdItem {
         let now = Timestamp(clock())
         let pair = try write(at: now) { store -> ItemEdit in
             guard let before = try store.database.items.item(id: id) else {
                 throw InventoryError.itemsNotFound([id])
             }
+            if let expectedVersion, expectedVersion != before.version {
+                throw try Self.versionProblem(
+                    of: before, expected: expectedVersion, in: store.database.journal)
+            }
             var after = before
-            try body(&after)
+            try body(&after, store.database.items)
             after.version = before.version + 1
             after.updatedAt = max(now, before.updatedAt)
             try store.database.items.update(&after, from: before)

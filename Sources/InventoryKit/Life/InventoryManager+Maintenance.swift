@@ -221,8 +221,9 @@ extension InventoryManager {
     }
 
     /// What is due from today to `days` days on, and what is overdue: scheduled maintenance,
-    /// warranties ending (from the household's warranty notice ahead, or `days` if more), and
-    /// items not reviewed within the review interval; by day, then item.
+    /// warranties ending (from the household's warranty notice ahead, or `days` if more),
+    /// loans due back, and items not reviewed within the review interval; by day, then item.
+    /// Items that left the household are not asked of.
     public func due(withinDays days: Int) throws -> [DueThing] {
         let today = today()
         let horizon = today.adding(days: days)
@@ -246,6 +247,14 @@ extension InventoryManager {
                         DueThing(
                             kind: .warranty, itemID: id, itemName: name, date: until,
                             what: "warranty ends", identity: "warranty-\(id)"))
+                }
+                for (id, name, lentTo, due) in try store.database.maintenance.loansDue(
+                    through: horizon)
+                {
+                    things.append(
+                        DueThing(
+                            kind: .loan, itemID: id, itemName: name, date: due,
+                            what: "back from \(lentTo)", identity: "loan-\(id)"))
                 }
                 let reviewDays = settings.reviewDays
                 // due the day `check` asks for it: once more than the interval has passed

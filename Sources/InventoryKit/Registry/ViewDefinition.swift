@@ -42,10 +42,18 @@ extension ViewDefinition {
     public static let nonInsured = builtIn(
         name: "non-insured", title: "Non-insured items", filter: .nonInsured)
 
-    /// The blog's three views, each defined once: the registry's built-in views
-    /// (`ViewRegistry.builtIns`), `InventoryView.luxury(_:)` and its kin, and
-    /// `InventoryManager.luxuryItems()` and its kin are made from them.
-    public static let builtIns = [all, luxury, nonInsured]
+    /// The items someone has on loan, by name.
+    public static let onLoan = builtIn(name: "on-loan", title: "On loan", filter: .onLoan)
+    /// The items that left the household (sold, given away, thrown out, lost, stolen), by
+    /// name: the archive.
+    public static let archive = builtIn(
+        name: "archive", title: "Left the household", filter: .archive)
+
+    /// The built-in views, each defined once: the blog's three, then the loans and the
+    /// archive. The registry's built-in views (`ViewRegistry.builtIns`),
+    /// `InventoryView.luxury(_:)` and its kin, and `InventoryManager.luxuryItems()` and its
+    /// kin are made from them.
+    public static let builtIns = [all, luxury, nonInsured, onLoan, archive]
 
     private static func builtIn(name: String, title: String, filter: ItemFilter)
         -> ViewDefinition

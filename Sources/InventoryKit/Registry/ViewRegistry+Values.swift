@@ -118,6 +118,17 @@ extension ViewRegistry {
             case "location": filter.location = try string("Garage")
             case "brand": filter.brand = try string("Sony")
             case "text": filter.text = try string("camera")
+            case "onLoan": filter.isOnLoan = try bool()
+            case "presence":
+                let text = try string("left")
+                guard let presence = ItemFilter.Presence(rawValue: text) else {
+                    throw FilterProblem(
+                        message:
+                            "filter key \"presence\" must be "
+                            + ItemFilter.Presence.allCases.map { quoted($0.rawValue) }
+                            .joined(separator: ", ") + ", not \(quoted(text))")
+                }
+                filter.presence = presence
             default:
                 throw FilterProblem(
                     message:

@@ -22,9 +22,9 @@ extension DependencyValue {
 /// type: the generic `Registry` of `ObjectRegistry`, used for views.
 ///
 /// The `FilteredList` type is built in; entries say which type builds a view and with what.
-/// The three built-in views — `all`, `luxury`, `non-insured` — are entries like any other. A
-/// user adds entries from JSON files; every load is checked as a whole and either applies
-/// entirely or leaves the registry as it was.
+/// The built-in views — `all`, `luxury`, `non-insured`, `on-loan`, `archive` — are entries
+/// like any other. A user adds entries from JSON files; every load is checked as a whole and
+/// either applies entirely or leaves the registry as it was.
 public final class ViewRegistry: Sendable {
     /// A type of view: the dependencies it takes and how it builds a definition from them.
     public typealias ViewType = RegistryType<ViewDefinition>
@@ -37,7 +37,8 @@ public final class ViewRegistry: Sendable {
     /// The filter keys a `FilteredList` understands.
     public static let filterKeys = [
         "luxury", "insured", "hasPhoto", "minPrice", "maxPrice", "minWorth", "maxWorth", "tag",
-        "tags", "purchasedAfter", "purchasedBefore", "location", "brand", "text",
+        "tags", "purchasedAfter", "purchasedBefore", "location", "brand", "text", "onLoan",
+        "presence",
     ]
 
     /// A registry with the `FilteredList` type and the built-in views.
@@ -62,7 +63,8 @@ public final class ViewRegistry: Sendable {
         }
     }
 
-    /// The blog's three views: every item, the luxury ones, the ones not insured
+    /// The built-in views: every item, the luxury ones, the ones not insured, those on loan,
+    /// those that left the household
     /// (`ViewDefinition.builtIns`' names, titles and filters).
     public static let builtIns: [(name: String, title: String, filter: ItemFilter)] =
         ViewDefinition.builtIns.map { ($0.name, $0.title, $0.filter) }

@@ -189,6 +189,16 @@ public final class InventoryView: Sendable {
         try builtIn(.all, manager)
     }
 
+    /// The items on loan, by name (`ViewDefinition.onLoan`).
+    public static func onLoan(_ manager: InventoryManager) throws -> InventoryView {
+        try builtIn(.onLoan, manager)
+    }
+
+    /// The items that left the household, by name (`ViewDefinition.archive`).
+    public static func archive(_ manager: InventoryManager) throws -> InventoryView {
+        try builtIn(.archive, manager)
+    }
+
     private static func builtIn(_ definition: ViewDefinition, _ manager: InventoryManager) throws
         -> InventoryView
     {

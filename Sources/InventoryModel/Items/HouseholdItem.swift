@@ -48,6 +48,22 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
     public var isScheduled: Bool
     /// Its tags, each as first typed in the inventory, ordered case-insensitively.
     public var tags: [String]
+    /// Who has it on loan, if it is lent (`InventoryManager.lend`).
+    public var lentTo: String?
+    /// The day it was lent.
+    public var lentOn: CalendarDate?
+    /// The day it is to come back, if one was agreed.
+    public var loanDue: CalendarDate?
+    /// The day it left the household (sold, given away, thrown out, lost, stolen), if it has:
+    /// it then leaves every view and total but the archive (`InventoryManager.leave`).
+    public var leftOn: CalendarDate?
+    /// How it left: one of `Departure.allCases`' raw values (`sold`), or nil when not said
+    /// (an archived item imported from Homebox).
+    public var leftHow: String?
+    /// Who it went to: the buyer, the person it was given to.
+    public var leftTo: String?
+    /// What it was sold for.
+    public var leftFor: Money?
     /// The files attached to it: photos, receipts, manuals, warranties.
     public var attachments: [Attachment]
     /// When it was added. (The inventory sets it when it adds the item.)
@@ -66,9 +82,18 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
         notes: String? = nil, replacementValue: Money? = nil, purchasedFrom: String? = nil,
         warrantyUntil: CalendarDate? = nil, hasLifetimeWarranty: Bool = false,
         reviewedAt: CalendarDate? = nil, tags: [String] = [], attachments: [Attachment] = [],
-        isScheduled: Bool = false, containerID: Int64? = nil, createdAt: Timestamp,
-        updatedAt: Timestamp, version: Int = 1
+        isScheduled: Bool = false, containerID: Int64? = nil, lentTo: String? = nil,
+        lentOn: CalendarDate? = nil, loanDue: CalendarDate? = nil, leftOn: CalendarDate? = nil,
+        leftHow: String? = nil, leftTo: String? = nil, leftFor: Money? = nil,
+        createdAt: Timestamp, updatedAt: Timestamp, version: Int = 1
     ) {
+        self.lentTo = lentTo
+        self.lentOn = lentOn
+        self.loanDue = loanDue
+        self.leftOn = leftOn
+        self.leftHow = leftHow
+        self.leftTo = leftTo
+        self.leftFor = leftFor
         self.containerID = containerID
         self.isScheduled = isScheduled
         self.id = id
@@ -105,6 +130,15 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
     public var totalWorth: Int128? {
         worth.map { Int128($0.minorUnits) * Int128(quantity) }
     }
+
+    /// Whether someone has it on loan.
+    public var isOnLoan: Bool { lentTo != nil }
+
+    /// Whether it has left the household (it is in the archive).
+    public var hasLeft: Bool { leftOn != nil }
+
+    /// How it left, if it has and that was said.
+    public var departure: Departure? { leftHow.flatMap(Departure.init(rawValue:)) }
 
     /// Whether a receipt is attached.
     public var hasReceipt: Bool { attachments.contains { $0.kind == .receipt } }

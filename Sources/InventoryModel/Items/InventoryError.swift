@@ -43,6 +43,34 @@ public enum InventoryError: Error, Sendable, Hashable {
     /// An edit was made from a copy read at `expectedVersion`, but the item has changed since.
     case editConflict(
         id: Int64, name: String, expectedVersion: Int, currentVersion: Int, changedFields: [String])
+    /// An item is not in a state that allows the change (lent already, not lent, gone).
+    case itemState(id: Int64, name: String, problem: ItemStateProblem)
+}
+
+/// Why a loan, a return, a departure or a bringing back does not apply to an item as it is.
+public enum ItemStateProblem: Sendable, Hashable {
+    /// It is lent already, to this person.
+    case lent(to: String)
+    /// It is not lent.
+    case notLent
+    /// It left the household on this day.
+    case left(on: CalendarDate)
+    /// It has not left the household.
+    case notLeft
+    /// It holds this many items, which would be left behind.
+    case holdsItems(Int)
+
+    /// The problem as the end of a sentence about the item: `is lent to Sam already`.
+    public var description: String {
+        switch self {
+        case .lent(let person): "is lent to \(person) already"
+        case .notLent: "is not lent to anyone"
+        case .left(let day): "left the household on \(day)"
+        case .notLeft: "has not left the household"
+        case .holdsItems(let count):
+            "holds \(count) item\(count == 1 ? "" : "s"); move them out first"
+        }
+    }
 }
 
 // MARK: - CustomStringConvertible
@@ -101,6 +129,8 @@ extension InventoryError: CustomStringConvertible {
                 + "(now version \(current)"
                 + (fields.isEmpty ? "" : "; changed: \(fields.joined(separator: ", "))")
                 + "); nothing was changed — look at it again and redo the edit"
+        case .itemState(let id, let name, let problem):
+            "item \(id) \(quoted(name)) \(problem.description); nothing was changed"
         }
     }
 }

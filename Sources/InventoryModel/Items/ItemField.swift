@@ -48,6 +48,8 @@ public final class ItemField: Sendable {
         case count
         /// Tags.
         case tags
+        /// One of `options` (text, nil when blank), spelled as listed.
+        case choice(options: [String])
     }
 
     /// How an entry of `all` declares its field: its kind, with the path to its value (whose
@@ -60,6 +62,7 @@ public final class ItemField: Sendable {
         case flag(any WritableKeyPath<HouseholdItem, Bool> & Sendable)
         case count(any WritableKeyPath<HouseholdItem, Int> & Sendable)
         case tags(any WritableKeyPath<HouseholdItem, [String]> & Sendable)
+        case choice(any WritableKeyPath<HouseholdItem, String?> & Sendable, options: [String])
     }
 
     /// Which property of an item holds it: what reading and writing it switch on
@@ -80,6 +83,7 @@ public final class ItemField: Sendable {
         case .flag(let path): (kind, self.path) = (.flag, path)
         case .count(let path): (kind, self.path) = (.count, path)
         case .tags(let path): (kind, self.path) = (.tags, path)
+        case .choice(let path, let options): (kind, self.path) = (.choice(options: options), path)
         }
         guard let slot = Slot(rawValue: key) else {
             preconditionFailure("the field \(key) has no case in ItemField.Slot")
@@ -180,6 +184,40 @@ public final class ItemField: Sendable {
             .date(\.reviewedAt, past: true)
         ),
         ItemField("tags", label: "Tags", homebox: "HB.labels", refusedAs: .tag, .tags(\.tags)),
+        // A loan and a departure: `lend`, `return`, `leave` and `bring-back` set them, not
+        // the forms; a claim records the item as it was.
+        ItemField(
+            "lentTo", column: "lent_to", label: "Lent to", refusedAs: .other("lent to"),
+            recordedByClaims: false, typedInForms: false, .text(\.lentTo, multiline: false)
+        ),
+        ItemField(
+            "lentOn", column: "lent_on", label: "Lent on", refusedAs: .other("lent on"),
+            recordedByClaims: false, typedInForms: false, .date(\.lentOn, past: true)
+        ),
+        ItemField(
+            "loanDue", column: "loan_due", label: "Due back", refusedAs: .other("due back"),
+            recordedByClaims: false, typedInForms: false, .date(\.loanDue, past: false)
+        ),
+        ItemField(
+            "leftOn", column: "left_on", label: "Left on", spreadsheet: "Left household",
+            refusedAs: .other("left on"),
+            recordedByClaims: false, typedInForms: false, .date(\.leftOn, past: true)
+        ),
+        ItemField(
+            "leftHow", column: "left_how", label: "How it left", refusedAs: .other("how it left"),
+            recordedByClaims: false, typedInForms: false,
+            .choice(\.leftHow, options: Departure.allCases.map(\.rawValue))
+        ),
+        ItemField(
+            "leftTo", column: "left_to", label: "Left to", refusedAs: .other("left to"),
+            recordedByClaims: false, typedInForms: false,
+            .text(\.leftTo, multiline: false)
+        ),
+        ItemField(
+            "leftFor", column: "left_for", label: "Sold for", homebox: "HB.sold_price",
+            refusedAs: .other("sold for"), recordedByClaims: false, typedInForms: false,
+            .money(\.leftFor)
+        ),
     ]
 
     /// The field whose value lives at `path` on an item, if any.
@@ -227,6 +265,7 @@ extension ItemField {
         case name, description, price, purchaseDate, luxury, insured, quantity, location, brand
         case model, serial, notes, value, purchasedFrom, warrantyUntil, lifetimeWarranty
         case scheduled, reviewedAt, tags
+        case lentTo, lentOn, loanDue, leftOn, leftHow, leftTo, leftFor
     }
 
     /// The field's value on `item`.
@@ -290,6 +329,9 @@ extension ItemField {
         case (.count, .count(let count)):
             slot.setCount(try ItemValidation.quantity(count), on: &item)
         case (.tags, .tags(let tags)): slot.setTags(try ItemValidation.tags(tags), on: &item)
+        case (.choice(let options), .text(let text)):
+            slot.setText(
+                try ItemValidation.choice(text, of: options, field: valueField), on: &item)
         default: preconditionFailure("the field \(key) holds a value of another kind")
         }
     }
@@ -318,6 +360,13 @@ extension ItemField.Slot {
         case .scheduled: .flag(item.isScheduled)
         case .reviewedAt: .date(item.reviewedAt)
         case .tags: .tags(item.tags)
+        case .lentTo: .text(item.lentTo)
+        case .lentOn: .date(item.lentOn)
+        case .loanDue: .date(item.loanDue)
+        case .leftOn: .date(item.leftOn)
+        case .leftHow: .text(item.leftHow)
+        case .leftTo: .text(item.leftTo)
+        case .leftFor: .money(item.leftFor)
         }
     }
 
@@ -346,6 +395,9 @@ extension ItemField.Slot {
         case .serial: item.serialNumber = text
         case .notes: item.notes = text
         case .purchasedFrom: item.purchasedFrom = text
+        case .lentTo: item.lentTo = text
+        case .leftHow: item.leftHow = text
+        case .leftTo: item.leftTo = text
         default: mismatch("text")
         }
     }
@@ -355,6 +407,7 @@ extension ItemField.Slot {
         switch self {
         case .price: item.price = money
         case .value: item.replacementValue = money
+        case .leftFor: item.leftFor = money
         default: mismatch("an amount")
         }
     }
@@ -365,6 +418,9 @@ extension ItemField.Slot {
         case .purchaseDate: item.purchaseDate = date
         case .warrantyUntil: item.warrantyUntil = date
         case .reviewedAt: item.reviewedAt = date
+        case .lentOn: item.lentOn = date
+        case .loanDue: item.loanDue = date
+        case .leftOn: item.leftOn = date
         default: mismatch("a day")
         }
     }

@@ -34,8 +34,24 @@ public struct ItemFilter: Sendable, Hashable {
     /// Only items whose words (name, description, brand, model, serial, notes, location)
     /// start with every word of this text, in any order and any case.
     public var text: String?
+    /// Only items on loan (true) or not (false).
+    public var isOnLoan: Bool?
+    /// Whether items that left the household pass: nil leaves it to the filters of `all`,
+    /// and to `Presence.here` when none says (every view and total leaves them out unless it
+    /// asks for them).
+    public var presence: Presence?
     /// Filters that must hold as well.
     public var all: [ItemFilter]
+
+    /// Which items a filter takes by whether they are still in the household.
+    public enum Presence: String, Sendable, Hashable, CaseIterable {
+        /// Those still in the household: what every filter takes unless it says otherwise.
+        case here
+        /// Those that left it (sold, given away, thrown out, lost, stolen): the archive.
+        case left
+        /// Both.
+        case any
+    }
 
     /// Creates a filter; with no conditions it matches every item.
     public init(
@@ -43,8 +59,11 @@ public struct ItemFilter: Sendable, Hashable {
         minPrice: Money? = nil, maxPrice: Money? = nil, minWorth: Money? = nil,
         maxWorth: Money? = nil, tags: [String] = [], purchasedAfter: CalendarDate? = nil,
         purchasedBefore: CalendarDate? = nil, location: String? = nil, brand: String? = nil,
-        text: String? = nil, all: [ItemFilter] = []
+        text: String? = nil, isOnLoan: Bool? = nil, presence: Presence? = nil,
+        all: [ItemFilter] = []
     ) {
+        self.isOnLoan = isOnLoan
+        self.presence = presence
         self.isLuxury = isLuxury
         self.isInsured = isInsured
         self.hasPhoto = hasPhoto
@@ -61,8 +80,22 @@ public struct ItemFilter: Sendable, Hashable {
         self.all = all
     }
 
-    /// Every item.
+    /// Every item still in the household.
     public static let all = ItemFilter()
+    /// Every item, those that left the household too.
+    public static let everything = ItemFilter(presence: .any)
+    /// Items someone has on loan.
+    public static let onLoan = ItemFilter(isOnLoan: true)
+    /// Items that left the household: the archive.
+    public static let archive = ItemFilter(presence: .left)
+
+    /// Which items pass by whether they left: this filter's `presence`, else the first that
+    /// a filter of `all` sets (depth first), else `.here`.
+    public var resolvedPresence: Presence { explicitPresence ?? .here }
+
+    private var explicitPresence: Presence? {
+        presence ?? all.lazy.compactMap(\.explicitPresence).first
+    }
     /// Items with the luxury flag set.
     public static let luxury = ItemFilter(isLuxury: true)
     /// Items with the insured flag clear (the blog's "non-insured items").
@@ -79,6 +112,17 @@ public struct ItemFilter: Sendable, Hashable {
 
     /// Whether `item` passes the filter.
     public func matches(_ item: HouseholdItem) -> Bool {
+        switch resolvedPresence {
+        case .here: if item.hasLeft { return false }
+        case .left: if !item.hasLeft { return false }
+        case .any: break
+        }
+        return matchesConditions(item)
+    }
+
+    /// Whether `item` passes every condition but presence, here and in `all`.
+    private func matchesConditions(_ item: HouseholdItem) -> Bool {
+        if let isOnLoan, item.isOnLoan != isOnLoan { return false }
         if let isLuxury, item.isLuxury != isLuxury { return false }
         if let isInsured, item.isInsured != isInsured { return false }
         if let hasPhoto, (item.photo != nil) != hasPhoto { return false }
@@ -122,7 +166,7 @@ public struct ItemFilter: Sendable, Hashable {
             else { return false }
         }
         if let text, !SearchText(text).matches(item) { return false }
-        return all.allSatisfy { $0.matches(item) }
+        return all.allSatisfy { $0.matchesConditions(item) }
     }
 }
 
@@ -264,6 +308,8 @@ extension ItemFilter {
         add("location", location.map { $0.lowercased().debugDescription })
         add("brand", brand.map { $0.lowercased().debugDescription })
         add("text", text.map { $0.lowercased().debugDescription })
+        add("onLoan", isOnLoan.map { $0 ? "1" : "0" })
+        add("presence", presence?.rawValue)
         add("all", all.isEmpty ? nil : "[" + all.map(\.canonicalText).joined(separator: ", ") + "]")
         return "{" + parts.joined(separator: "; ") + "}"
     }

@@ -206,6 +206,57 @@ package enum ItemValidation {
         return date
     }
 
+    /// One of `options`, spelled as listed (typed in any case), nil when blank; an error
+    /// naming `field` and the options otherwise.
+    package static func choice(_ text: String?, of options: [String], field: ValueField) throws
+        -> String?
+    {
+        guard let text, !text.trimmingWhitespace().isEmpty else { return nil }
+        let folded = text.trimmingWhitespace().lowercased()
+        guard let option = options.first(where: { $0.lowercased() == folded }) else {
+            throw InventoryError.invalidValue(
+                field: field, value: text,
+                reason: "write one of " + options.joined(separator: ", "))
+        }
+        return option
+    }
+
+    /// Checks the rules between an item's fields: a loan's days belong to a loan (someone it
+    /// is lent to) and it is due back no earlier than it was lent; how it left, to whom and
+    /// for how much belong to a day it left.
+    ///
+    /// - Throws: `InventoryError.invalidValue` naming the field that has no place.
+    package static func relations(of item: HouseholdItem) throws {
+        if item.lentTo == nil {
+            if let lentOn = item.lentOn {
+                throw InventoryError.invalidValue(
+                    field: .other("lent on"), value: lentOn.description,
+                    reason: "the item is not lent to anyone")
+            }
+            if let due = item.loanDue {
+                throw InventoryError.invalidValue(
+                    field: .other("due back"), value: due.description,
+                    reason: "the item is not lent to anyone")
+            }
+        }
+        if let lentOn = item.lentOn, let due = item.loanDue, due < lentOn {
+            throw InventoryError.invalidValue(
+                field: .other("due back"), value: due.description,
+                reason: "it is before the day it was lent (\(lentOn))")
+        }
+        if item.leftOn == nil {
+            let strays: [(String, String?)] = [
+                ("how it left", item.leftHow), ("left to", item.leftTo),
+                ("sold for", item.leftFor?.formatted),
+            ]
+            if let (field, value) = strays.first(where: { $0.1 != nil }) {
+                throw InventoryError.invalidValue(
+                    field: .other(field), value: value ?? "",
+                    reason: "the item has not left the household (no day it left)")
+            }
+        }
+    }
+
     package static func price(_ price: Money?, currency: Currency) throws -> Money? {
         guard let price else { return nil }
         guard price.currency == currency else {
@@ -233,6 +284,7 @@ extension ItemDraft {
         for field in ItemField.all {
             try field.validate(&item, currency: currency, today: today)
         }
+        try ItemValidation.relations(of: item)
         return item
     }
 
@@ -334,6 +386,7 @@ public enum ValueParser {
         case .date: .date(try date(text, field: field.valueField))
         case .count: .count(try quantity(text) ?? 1)
         case .tags: .tags(tags(text))
+        case .choice: .text(text)
         case .flag:
             switch text.trimmingWhitespace().lowercased() {
             case "yes", "true", "1": .flag(true)

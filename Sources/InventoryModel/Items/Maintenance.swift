@@ -145,7 +145,8 @@ public struct MaintenanceSchedule: Sendable, Hashable, Identifiable {
     }
 }
 
-/// Something that needs doing or attention on a day: a service, a warranty's end, a review.
+/// Something that needs doing or attention on a day: a service, a warranty's end, a review, a
+/// loan to come back.
 public struct DueThing: Sendable, Hashable {
     /// What kind of thing is due.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -155,6 +156,8 @@ public struct DueThing: Sendable, Hashable {
         case warranty
         /// The item has not been looked at within the review interval.
         case review
+        /// A lent item is due back.
+        case loan
     }
 
     /// The kind.
@@ -165,10 +168,10 @@ public struct DueThing: Sendable, Hashable {
     public let itemName: String
     /// The day it is due.
     public let date: CalendarDate
-    /// What is due: "Annual service", "warranty ends", "review".
+    /// What is due: "Annual service", "warranty ends", "review", "back from Sam".
     public let what: String
     /// What stays the same while the thing moves: the schedule's number for maintenance, the
-    /// item's for a warranty or a review (a calendar's event keeps it, and moves).
+    /// item's for a warranty, a review or a loan (a calendar's event keeps it, and moves).
     public let identity: String
 
     /// A thing due.

@@ -192,9 +192,12 @@ public final class ItemTable {
             case let search = SearchText(text), !search.words.isEmpty
         {
             // Words only: the search index has the ids (its triggers keep it equal to the
-            // items), so no row of items is read.
+            // items), so no row of items is read but those that left (a small index).
             statement = try database.cachedStatement(
-                "SELECT rowid FROM items_search WHERE items_search MATCH ?")
+                """
+                SELECT rowid FROM items_search WHERE items_search MATCH ?
+                AND rowid NOT IN (SELECT id FROM items WHERE left_on IS NOT NULL)
+                """)
             try statement.bind([.text(search.ftsQuery)])
         } else {
             let (condition, arguments) = Self.whereClause(filter)
@@ -209,6 +212,17 @@ public final class ItemTable {
 
     /// The number of items that pass `filter`.
     public func count(matching filter: ItemFilter) throws -> Int {
+        if filter == .all {
+            // Every item less those that left: a count of the smallest index and of a small
+            // one, where a count of the rows with no day left would read every row.
+            let statement = try database.cachedStatement(
+                """
+                SELECT (SELECT count(*) FROM items)
+                    - (SELECT count(*) FROM items WHERE left_on IS NOT NULL)
+                """)
+            defer { statement.reset() }
+            return try statement.step() ? Int(statement.int64(at: 0)) : 0
+        }
         let (condition, arguments) = Self.whereClause(filter)
         let statement = try database.cachedStatement("SELECT count(*) FROM items\(condition)")
         try statement.bind(arguments)
@@ -216,7 +230,7 @@ public final class ItemTable {
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
 
-    /// The number of items.
+    /// The number of items, those that left the household too.
     public func count() throws -> Int {
         let statement = try database.cachedStatement("SELECT count(*) FROM items")
         defer { statement.reset() }
@@ -291,6 +305,7 @@ public final class ItemTable {
                 coalesce(items.value, items.price), items.quantity
             FROM item_tags JOIN items ON items.id = item_tags.item_id
             LEFT JOIN tags ON tags.key = item_tags.tag_key
+            WHERE items.left_on IS NULL
             ORDER BY item_tags.tag_key
             """)
         defer { statement.reset() }
@@ -319,6 +334,11 @@ public final class ItemTable {
             conditions.append("id BETWEEN ? AND ?")
             arguments += [.integer(ids.lowerBound), .integer(ids.upperBound)]
         }
+        switch filter.resolvedPresence {
+        case .here: conditions.append("left_on IS NULL")
+        case .left: conditions.append("left_on IS NOT NULL")
+        case .any: break
+        }
         addConditions(of: filter, to: &conditions, &arguments)
         return (
             conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments
@@ -331,6 +351,9 @@ public final class ItemTable {
         func add(_ condition: String, _ values: DatabaseValue...) {
             conditions.append(condition)
             arguments.append(contentsOf: values)
+        }
+        if let isOnLoan = filter.isOnLoan {
+            add(isOnLoan ? "lent_to IS NOT NULL" : "lent_to IS NULL")
         }
         if let isLuxury = filter.isLuxury { add("luxury = ?", .bool(isLuxury)) }
         if let isInsured = filter.isInsured { add("insured = ?", .bool(isInsured)) }

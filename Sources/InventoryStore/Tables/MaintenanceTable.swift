@@ -74,7 +74,7 @@ public struct MaintenanceTable {
         return found
     }
 
-    /// Every schedule with its item's name, by item.
+    /// Every schedule of an item still in the household, with the item's name, by item.
     public func allSchedules() throws -> [(schedule: MaintenanceSchedule, itemName: String)] {
         let statement = try database.cachedStatement(
             """
@@ -84,6 +84,7 @@ public struct MaintenanceTable {
             LEFT JOIN (SELECT schedule_id, max(done_on) AS day FROM maintenance_entries
                 WHERE schedule_id IS NOT NULL GROUP BY schedule_id) AS last
                 ON last.schedule_id = s.id
+            WHERE items.left_on IS NULL
             ORDER BY s.item_id, s.id
             """)
         defer { statement.reset() }
@@ -166,7 +167,7 @@ public struct MaintenanceTable {
         let statement = try database.cachedStatement(
             """
             SELECT id, name, warranty_until FROM items
-            WHERE lifetime_warranty = 0 AND warranty_until BETWEEN ? AND ?
+            WHERE lifetime_warranty = 0 AND warranty_until BETWEEN ? AND ? AND left_on IS NULL
             ORDER BY warranty_until, id
             """)
         try statement.bind([.text(from.description), .text(through.description)])
@@ -182,6 +183,30 @@ public struct MaintenanceTable {
         return found
     }
 
+    /// The items on loan that are due back on or before `through`: id, name, who has it,
+    /// the day it is due.
+    public func loansDue(through: CalendarDate) throws
+        -> [(id: Int64, name: String, lentTo: String, due: CalendarDate)]
+    {
+        let statement = try database.cachedStatement(
+            """
+            SELECT id, name, lent_to, loan_due FROM items
+            WHERE loan_due <= ? AND lent_to IS NOT NULL AND left_on IS NULL
+            ORDER BY loan_due, id
+            """)
+        try statement.bind([.text(through.description)])
+        defer { statement.reset() }
+        var found: [(Int64, String, String, CalendarDate)] = []
+        while try statement.step() {
+            found.append(
+                (
+                    statement.int64(at: 0), statement.text(at: 1), statement.text(at: 2),
+                    try CalendarDate(parsing: statement.text(at: 3))
+                ))
+        }
+        return found
+    }
+
     /// The items last reviewed (or, never reviewed, added) on or before `before`: id, name, the
     /// day they were last seen.
     public func unreviewed(before: CalendarDate) throws
@@ -192,7 +217,7 @@ public struct MaintenanceTable {
             SELECT id, name, seen FROM (
                 SELECT id, name,
                     coalesce(reviewed_at, date(created_at / 1000, 'unixepoch')) AS seen
-                FROM items)
+                FROM items WHERE left_on IS NULL)
             WHERE seen <= ? ORDER BY seen, id
             """)
         try statement.bind([.text(before.description)])

@@ -90,7 +90,8 @@ public struct PlaceTable {
     /// What every item is worth together (worth × quantity, minor units).
     public func totalWorth() throws -> Int128 {
         let statement = try database.cachedStatement(
-            "SELECT coalesce(value, price), quantity FROM items WHERE coalesce(value, price) > 0")
+            "SELECT coalesce(value, price), quantity FROM items WHERE coalesce(value, price) > 0"
+                + " AND left_on IS NULL")
         defer { statement.reset() }
         var total: Int128 = 0
         while try statement.step() {
@@ -104,7 +105,7 @@ public struct PlaceTable {
     public func locationTotals() throws -> [String: (count: Int, worth: Int128)] {
         let statement = try database.cachedStatement(
             "SELECT location, coalesce(value, price), quantity FROM items WHERE location IS NOT NULL"
-        )
+                + " AND left_on IS NULL")
         defer { statement.reset() }
         var totals: [String: (count: Int, worth: Int128)] = [:]
         while try statement.step() {

@@ -6,13 +6,13 @@ struct Due: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "due",
         _superCommandName: CommandParsing.rootName,
-        abstract: "What needs doing: maintenance due, warranties ending, reviews.",
+        abstract: "What needs doing: maintenance, warranties ending, loans due back, reviews.",
         discussion: """
             Lists, by day, what is overdue and what falls due within --within: scheduled \
             maintenance ('inventory maintenance'), warranties ending (from the warranty \
             notice ahead, 30 days unless 'inventory settings --warranty-notice' says, or \
-            --within if longer; a lifetime warranty never ends), and items not reviewed within \
-            the review interval ('inventory settings --review-days'). Exits 0 whatever it \
+            --within if longer; a lifetime warranty never ends), loans due back ('inventory \
+            lend --due'), and items not reviewed within the review interval ('inventory settings --review-days'). Exits 0 whatever it \
             finds.
 
             Examples:

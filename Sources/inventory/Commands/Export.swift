@@ -27,6 +27,9 @@ struct Export: ParsableCommand {
             import' reads it back (the files themselves are not in it: 'inventory import FILE \
             --files FOLDER' takes them from the exporting inventory's photos folder).
 
+            Without --view, every item is written, those that left the household too (Homebox: \
+            HB.archived); with one, the items of that view.
+
             Text that a spreadsheet would run as a formula (=, +, -, @ first) is written with \
             an apostrophe before it, which 'inventory import' takes off again.
 
@@ -51,7 +54,9 @@ struct Export: ParsableCommand {
         let manager = try database.openManager(.read)
         let file = try destination.file(for: manager)
         let definition = try views.definition(in: views.registry(currency: manager.currency))
-        let exporter = Exporter(manager: manager, format: format, filter: definition.filter)
+        // The whole inventory is every item, those that left the household too.
+        let filter = definition.name == ViewDefinition.all.name ? .everything : definition.filter
+        let exporter = Exporter(manager: manager, format: format, filter: filter)
         if let file {
             try file.write { emit in try exporter.export(to: emit) }
         } else {

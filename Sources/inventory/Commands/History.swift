@@ -121,6 +121,10 @@ struct History: ParsableCommand {
                 line += ": " + facts.joined(separator: ", ")
             case .edited:
                 let fields = change.item.fieldChanges(from: change.before!)
+                if let event = change.item.lifeEvent(since: change.before!) {
+                    line += ": " + VisibleText.of(event)
+                    break
+                }
                 line +=
                     fields.isEmpty
                     ? " (no field changed)"

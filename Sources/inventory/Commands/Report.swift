@@ -18,7 +18,9 @@ struct ReportCommand: ParsableCommand {
             a rider), receipts, warranty (an expired one says so) — and its subtotal, then the \
             grand total, then the receipts each row names (R1, R2, …): a picture on a page of \
             its own, a PDF document as a link to its file. Every page carries the title \
-            ('inventory settings --title'), the date and its number.
+            ('inventory settings --title'), the date and its number. With --left-since or \
+            --left-until, a last section lists what left the household in that period (sold, \
+            given away, thrown out, lost, stolen: 'inventory leave'), with what it brought in.
 
             By default the report is a folder (report-YYYY-MM-DD) holding report.html and \
             files/ with the photos and receipts (hard links to the inventory's own, or \
@@ -34,6 +36,7 @@ struct ReportCommand: ParsableCommand {
               inventory report --view luxury --output luxury-report
               inventory report --single-file --output inventory.html --open
               inventory report --title "The Martins, 12 Elm Street"
+              inventory report --left-since 2026-01-01 --left-until 2026-12-31
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -57,6 +60,18 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Replace the report at --output if it exists.")
     var force = false
 
+    @Option(
+        help: ArgumentHelp(
+            "List what left the household from this day on (to --left-until, or today).",
+            valueName: "YYYY-MM-DD"))
+    var leftSince: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "List what left the household up to this day (from --left-since, or ever).",
+            valueName: "YYYY-MM-DD"))
+    var leftUntil: String?
+
     func run() throws {
         let manager = try database.openManager(.read)
         let definition = try views.definition(in: views.registry(currency: manager.currency))
@@ -66,10 +81,30 @@ struct ReportCommand: ParsableCommand {
         }
         let settings = try manager.settings()
         let today = manager.today()
-        let report = Report(
+        var report = Report(
             title: try Self.title(title, settings: settings),
             subject: definition.name == "all" ? "Every item" : "View: \(definition.title)",
             date: today, currency: manager.currency, lines: lines)
+        if leftSince != nil || leftUntil != nil {
+            let from = try leftSince.map {
+                try CalendarDate(parsing: $0, field: .other("left since"))
+            }
+            let through = try leftUntil.map {
+                try CalendarDate(parsing: $0, field: .other("left until"))
+            }
+            if let from, let through, through < from {
+                throw InventoryError.invalidValue(
+                    field: .other("left until"), value: through.description,
+                    reason: "it is before --left-since \(from)")
+            }
+            let gone = try manager.items(matching: .archive).filter { item in
+                guard let day = item.leftOn else { return false }
+                return day >= (from ?? day) && day <= (through ?? day)
+            }.sorted { ($0.leftOn!, $0.id) < ($1.leftOn!, $1.id) }
+            report.departures = (
+                from ?? gone.first?.leftOn ?? today, through ?? today, gone
+            )
+        }
         let path = output ?? "report-\(today)" + (singleFile ? ".html" : "")
         let writer = ReportWriter(manager: manager)
         let written: ReportWriter.Written

@@ -66,6 +66,8 @@ struct Show: ParsableCommand {
             ("Photo", manager.photoPath(of: item).map(Self.markedIfMissing)),
             ("Files", item.attachments.isEmpty ? nil : Self.files(item, manager: manager)),
             ("Reviewed", item.reviewedAt?.description),
+            ("On loan", item.loanText(today: manager.today())),
+            ("Left", item.departureText),
         ]
         // A field added to the item since this layout was written shows by its label.
         rows += ItemField.all.filter { !Self.shownFields.contains($0.key) }.map {
@@ -100,7 +102,8 @@ extension Show {
     static let shownFields: Set<String> = [
         "name", "price", "value", "quantity", "purchaseDate", "purchasedFrom", "warrantyUntil",
         "lifetimeWarranty", "luxury", "insured", "scheduled", "location", "brand", "model",
-        "serial", "tags", "description", "notes", "reviewedAt",
+        "serial", "tags", "description", "notes", "reviewedAt", "lentTo", "lentOn", "loanDue",
+        "leftOn", "leftHow", "leftTo", "leftFor",
     ]
 
     /// `path`, followed by a warning when no file is there.

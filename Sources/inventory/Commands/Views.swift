@@ -26,8 +26,9 @@ struct Views: ParsableCommand {
             In Dependencies a string that starts with @ is a literal; any other string names \
             another view, which is built and used (base narrows it). Filter keys: luxury, \
             insured, hasPhoto, minPrice, maxPrice, minWorth, maxWorth, tag, tags (a list), \
-            purchasedAfter, purchasedBefore, location, brand, text. Orders: name, price, \
-            worth, purchased, id, each with -desc.
+            purchasedAfter, purchasedBefore, location, brand, text, onLoan, presence ("here", \
+            the default, "left" for the archive, or "any"). Orders: name, price, worth, \
+            purchased, id, each with -desc.
 
             Examples:
               inventory views

@@ -1,0 +1,70 @@
+import Hummingbird
+import InventoryKit
+
+// The item page's forms for a loan and for leaving the household: each is one journaled write
+// of the manager's (`lend`, `endLoan`, `leave`, `bringBack`), refused with the manager's words
+// when the item is not in a state for it; the page shows the result.
+extension InventoryServer {
+    func addLoanRoutes(to router: Router<ServerContext>) {
+        router.post("/items/:id/lend") { request, context in
+            let fields = try await Self.formFields(request, context)
+            return try await self.blocking.run {
+                let item = try self.item(context)
+                let due = try Self.day(fields["due"], field: "due back")
+                try self.manager.lend(
+                    id: item.id, to: fields["to"] ?? "", due: due,
+                    expectedVersion: Self.version(fields))
+                return Self.redirect(Paths.item(item.id))
+            }
+        }
+        router.post("/items/:id/return") { request, context in
+            let fields = try await Self.formFields(request, context)
+            return try await self.blocking.run {
+                let item = try self.item(context)
+                try self.manager.endLoan(id: item.id, expectedVersion: Self.version(fields))
+                return Self.redirect(Paths.item(item.id))
+            }
+        }
+        router.post("/items/:id/leave") { request, context in
+            let fields = try await Self.formFields(request, context)
+            return try await self.blocking.run {
+                let item = try self.item(context)
+                guard let how = fields["how"].flatMap(Departure.init(rawValue:)) else {
+                    throw ServerError.badRequest(
+                        "Say how it left: sold, given, discarded, lost or stolen.")
+                }
+                let day = try Self.day(fields["on"], field: "left on")
+                let typedAmount = fields["for"]?.trimmingWhitespace() ?? ""
+                let amount =
+                    typedAmount.isEmpty
+                    ? nil
+                    : try Money(
+                        parsing: typedAmount, currency: self.manager.currency,
+                        field: .other("sold for"))
+                try self.manager.leave(
+                    id: item.id, how: how, on: day, to: fields["to"], for: amount,
+                    expectedVersion: Self.version(fields))
+                return Self.redirect(Paths.item(item.id))
+            }
+        }
+        router.post("/items/:id/bring-back") { request, context in
+            let fields = try await Self.formFields(request, context)
+            return try await self.blocking.run {
+                let item = try self.item(context)
+                try self.manager.bringBack(id: item.id, expectedVersion: Self.version(fields))
+                return Self.redirect(Paths.item(item.id))
+            }
+        }
+    }
+
+    /// The version of the item the form was made from: a change made since refuses it.
+    private static func version(_ fields: [String: String]) -> Int? {
+        fields["version"].flatMap { Int($0) }
+    }
+
+    /// A day typed in a form's date field, nil when blank.
+    private static func day(_ typed: String?, field: String) throws -> CalendarDate? {
+        guard let text = typed?.trimmingWhitespace(), !text.isEmpty else { return nil }
+        return try CalendarDate(parsing: text, field: .other(field))
+    }
+}

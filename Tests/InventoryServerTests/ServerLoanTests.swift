@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import InventoryKit
+import InventoryTestSupport
+import NIOCore
+import Testing
+
+@testable import InventoryServer
+
+@Suite("Server: loans and leaving the household")
+struct ServerLoanTests {
+    @Test("an item's page lends it, takes it back, records that it left and brings it back")
+    func theItemPageLendsAndRecordsThatItLeft() async throws {
+        let fixture = try ServerFixture()
+        let manager = fixture.manager
+        let drill = try manager.add(ItemDraft(name: "Drill", price: usd("120")))
+        let sofa = try manager.add(ItemDraft(name: "Sofa", price: usd("900")))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            func get(_ uri: String) async throws -> TestResponse {
+                try await client.execute(uri: uri, method: .get, headers: browser.headers)
+            }
+            func post(_ uri: String, _ fields: [(String, String)]) async throws -> TestResponse {
+                let (headers, body) = browser.form(fields)
+                return try await client.execute(
+                    uri: uri, method: .post, headers: headers, body: body)
+            }
+            var page = try await get("/items/\(drill.id)")
+            #expect(page.text.contains("<summary>Lend it</summary>"))
+            #expect(page.text.contains("action=\"/items/\(drill.id)/lend\""))
+            #expect(page.text.contains("<input type=\"date\" id=\"lend-due\" name=\"due\"/>"))
+            #expect(page.text.contains("<option value=\"stolen\">stolen</option>"))
+            // lent from the form made at version 1
+            let lent = try await post(
+                "/items/\(drill.id)/lend",
+                [("to", "Sam next door"), ("due", "2030-01-31"), ("version", "1")])
+            #expect(lent.status == .seeOther)
+            #expect(try manager.item(id: drill.id)?.lentTo == "Sam next door")
+            page = try await get("/items/\(drill.id)")
+            #expect(page.text.contains("<dt>On loan</dt><dd>Sam next door, since "))
+            #expect(page.text.contains(", due back 2030-01-31</dd>"))
+            #expect(page.text.contains(">Back from Sam next door</button>"))
+            // the on-loan view lists it
+            let onLoan = try await get("/views/on-loan")
+            #expect(onLoan.text.contains(">Drill</a>") && !onLoan.text.contains(">Sofa</a>"))
+            // a form made before the loan is refused: the item changed since
+            let stale = try await post(
+                "/items/\(drill.id)/leave", [("how", "sold"), ("version", "1")])
+            #expect(stale.status == .conflict)
+            #expect(try manager.item(id: drill.id)?.leftOn == nil)
+            // lent twice: refused in the manager's words
+            let twice = try await post("/items/\(drill.id)/lend", [("to", "Bob")])
+            #expect(twice.status == .conflict)
+            #expect(twice.text.contains("is lent to Sam next door already"))
+            #expect(
+                try await post("/items/\(drill.id)/return", [("version", "2")]).status
+                    == .seeOther)
+            #expect(try manager.item(id: drill.id)?.lentTo == nil)
+            // the sofa sold; it leaves the lists, and its page says so and brings it back
+            let sold = try await post(
+                "/items/\(sofa.id)/leave",
+                [("how", "sold"), ("to", "Jo"), ("for", "350"), ("on", "2026-11-01")])
+            #expect(sold.status == .seeOther)
+            let all = try await get("/views/all")
+            #expect(!all.text.contains(">Sofa</a>") && all.text.contains(">Drill</a>"))
+            let archive = try await get("/views/archive")
+            #expect(archive.text.contains(">Sofa</a>"))
+            page = try await get("/items/\(sofa.id)")
+            #expect(
+                page.text.contains(
+                    "<dt>Left the household</dt><dd>sold to Jo for 350.00 on 2026-11-01</dd>"))
+            #expect(page.text.contains(">Bring it back into the household</button>"))
+            #expect(!page.text.contains("Lend it"))
+            // refused: no way said, a day to come, an amount that is none
+            #expect(try await post("/items/\(drill.id)/leave", [("how", "")]).status == .badRequest)
+            #expect(
+                try await post("/items/\(drill.id)/leave", [("how", "sold"), ("on", "2999-01-01")])
+                    .status == .unprocessableContent)
+            #expect(
+                try await post("/items/\(drill.id)/leave", [("how", "sold"), ("for", "ten")])
+                    .status == .unprocessableContent)
+            #expect(try manager.item(id: drill.id)?.leftOn == nil)
+            #expect(
+                try await post("/items/\(sofa.id)/bring-back", []).status == .seeOther)
+            #expect(try manager.item(id: sofa.id)?.hasLeft == false)
+            // no form token, no write
+            let (headers, body) = browser.form([("to", "Eve")], csrf: "wrong")
+            let forged = try await client.execute(
+                uri: "/items/\(drill.id)/lend", method: .post, headers: headers, body: body)
+            #expect(forged.status == .forbidden)
+            #expect(try manager.item(id: drill.id)?.lentTo == nil)
+        }
+    }
+}
