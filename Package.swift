@@ -189,7 +189,8 @@ let package = Package(
         .executableTarget(
             name: "inventory-server",
             dependencies: [
-                "InventoryServer", "InventoryBrowse", "InventoryCommandLine", "Locking",
+                "InventoryServer", "InventoryBrowse", "InventoryCommandLine", "InventoryExchange",
+                "Locking",
                 "Workbook", "WorkbookWriter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // IOError: why binding the port failed, by its error number

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InventoryBrowse
 import InventoryCommandLine
+import InventoryExchange
 import InventoryKit
 import InventoryServer
 import Locking
@@ -23,6 +24,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(help: "Leave out the views file's views when it has problems, with a warning.")
     var tolerateViews = false
+
+    @Option(
+        name: .customLong("remind-at"),
+        help: ArgumentHelp("When to send the day's reminders, or never.", valueName: "HH:MM"))
+    var remindAt = "08:00"
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
     var host = "127.0.0.1"
@@ -95,7 +101,10 @@ struct ServeCommand: AsyncParsableCommand {
         // The port served first is served again after a restore, whatever --port 0 chose.
         let listening = Lock<Int?>(nil)
         var current = manager
+        let served = ServedInventory(manager)
+        if let time = DailyTime(remindAt) { Self.remindDaily(at: time, served) }
         while true {
+            served.manager = current
             let title = (try? current.settings())?.title ?? "Inventory"
             let server = InventoryServer(
                 manager: current, views: registry,
@@ -142,6 +151,40 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         Self.say("Stopped.")
+    }
+
+    /// Sends the day's reminders now and every day at `time`, on a thread of their own (a
+    /// round waits on sendmail and curl), through the inventory `served` holds then; what was
+    /// sent and what failed go to the log (stdout, stderr).
+    static func remindDaily(at time: DailyTime, _ served: ServedInventory) {
+        let round = ReminderRound(
+            sender: ReminderSender(path: ProcessInfo.processInfo.environment["PATH"]))
+        let thread = Thread {
+            while true {
+                let manager = served.manager
+                do {
+                    for outcome in try round.run(manager, withinDays: 7) {
+                        switch outcome {
+                        case .sent(let channel, let things):
+                            say(
+                                "Reminders: \(channel): sent \(things.count) thing"
+                                    + (things.count == 1 ? "" : "s"))
+                        case .failed(let channel, let reason):
+                            warn("Reminders: \(channel): \(reason); sent at the next round")
+                        case .nothingNew(let channel): say("Reminders: \(channel): nothing new")
+                        case .wouldSend: break
+                        }
+                    }
+                } catch let error as InventoryError {
+                    warn("Reminders: \(CommandLineMessage.text(for: error))")
+                } catch {
+                    warn("Reminders: \(error)")
+                }
+                Thread.sleep(until: time.next(after: Date()))
+            }
+        }
+        thread.name = "reminders"
+        thread.start()
     }
 
     /// Reads the new household password (twice, without echo, from a terminal; else one line
@@ -227,5 +270,19 @@ struct ServeCommand: AsyncParsableCommand {
         warn(message)
         InventoryManager.closeShared()
         Foundation.exit(1)
+    }
+}
+
+/// The inventory being served: a restore replaces it.
+final class ServedInventory: Sendable {
+    private let current: Lock<InventoryManager>
+
+    init(_ manager: InventoryManager) {
+        current = Lock(manager)
+    }
+
+    var manager: InventoryManager {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import InventoryModel
 import Testing
 
@@ -98,5 +99,21 @@ import Testing
         for bad in ["", "0m", "5q", "m3", "101y", "-1m", "1.5y", "99999m"] {
             #expect(MaintenanceSchedule.months(parsing: bad) == nil, "\(bad)")
         }
+    }
+
+    @Test func aTimeOfDayIsReadAndComesNextOnItsDay() throws {
+        #expect(DailyTime("08:00")?.description == "08:00")
+        #expect(DailyTime("8:05")?.description == "08:05")
+        for bad in ["", "8", "24:00", "12:60", "12:5", "-1:00", "ab:cd", "08:00:00", "０8:00"] {
+            #expect(DailyTime(bad) == nil, "\(bad)")
+        }
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let time = try #require(DailyTime("08:00"))
+        // 2026-11-28 07:59:59 UTC: the same morning; 08:00:00: the next
+        let before = Date(timeIntervalSince1970: 1_795_852_799)
+        #expect(time.next(after: before, in: utc).timeIntervalSince1970 == 1_795_852_800)
+        #expect(
+            time.next(after: Date(timeIntervalSince1970: 1_795_852_800), in: utc)
+                .timeIntervalSince1970 == 1_795_939_200)
     }
 }

@@ -195,4 +195,33 @@ import Testing
         #expect(dry.contains("email: would send 1"))
         #expect(try sandbox.dump() == before)
     }
+
+    @Test func serveSendsWhenItStartsAndNeverTwice() throws {
+        try recordingSendmail()
+        let soon = try sandbox.shell("date -u -d '+3 days' +%F").stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try sandbox.add("TV", "--price", "900", "--warranty-until", soon)
+        try sandbox.succeed(["remind", "--email", "me@example.com"])
+        for expected in ["Reminders: email: sent 1 thing", "Reminders: email: nothing new"] {
+            let server = try RunningCommand(
+                ["serve", "--port", "0"], in: sandbox, environment: ["PATH": path])
+            defer { server.killIfRunning() }
+            var lines: [String] = []
+            // the reminders' line, and the server's own (it handles SIGTERM from then on)
+            for count in 1...6
+            where !lines.contains(where: { $0.hasPrefix("Reminders:") })
+                || !lines.contains(where: { $0.contains("/signin?token=") })
+            {
+                lines = server.waitForLines(count)
+            }
+            #expect(lines.contains(expected), "\(lines) \(server.stderr)")
+            server.send(SIGTERM)
+            #expect(server.wait() == 0)
+        }
+        let mail = try FileManager.default.contentsOfDirectory(atPath: sandbox.file("mail"))
+        #expect(mail.count == 1)
+        // a time of day that is none is refused before anything starts
+        let bad = try sandbox.run(["serve", "--remind-at", "25:00"])
+        #expect(bad.status == 64 && bad.stderr.contains("--remind-at"))
+    }
 }

@@ -12,14 +12,14 @@ struct Remind: ParsableCommand {
         abstract: "Send what is newly due, once, by e-mail or to a webhook.",
         discussion: """
             Sends what 'inventory due --within' lists (7 days unless said: maintenance due, \
-            warranties ending within the warranty notice, reviews) that was not sent before through each \
-            channel: an e-mail through the system's sendmail, and a POST to a webhook through \
+            warranties ending within the warranty notice, loans due back, reviews) that was not \
+            sent before through each channel: an e-mail through the system's sendmail, and a POST to a webhook through \
             curl (JSON with title, message and due, as Home Assistant takes it; or, with \
             --webhook-format text, the message with a Title header, as ntfy takes it). A thing \
             is sent once per channel and per day it is due: the next service is a new \
             reminder. A channel that fails is one line on stderr and exit status 1, and what it \
             did not send stays to send next time. Made to run from cron or a systemd timer \
-            (see the README). --email, --webhook and --webhook-format set the channels ("" \
+            (see the README); 'inventory serve' runs it every day while it runs. --email, --webhook and --webhook-format set the channels ("" \
             removes one) and send nothing.
 
             Examples:
@@ -79,31 +79,23 @@ struct Remind: ParsableCommand {
                     "no channel to send through: set one with --email ADDRESS or --webhook URL",
                 status: 78)
         }
-        let sender = ReminderSender(path: ProcessInfo.processInfo.environment["PATH"])
-        let title = try manager.settings().reportTitle
+        let round = ReminderRound(
+            sender: ReminderSender(path: ProcessInfo.processInfo.environment["PATH"]))
         let today = manager.today()
         var failures: [String] = []
         let output = Terminal.standardOutput
-        // what is due is worked out once, for every channel
-        let due = try manager.due(withinDays: days)
-        for (channel, send) in Self.senders(channels, sender: sender, title: title, today: today) {
-            let things = try manager.newReminders(due, channel: channel)
-            guard !things.isEmpty else {
+        for outcome in try round.run(manager, withinDays: days, dryRun: dryRun) {
+            switch outcome {
+            case .nothingNew(let channel):
                 if !quiet { output.writeLine("\(channel): nothing new") }
-                continue
-            }
-            if dryRun {
+            case .wouldSend(let channel, let things):
                 output.writeLine("\(channel): would send \(things.count)")
                 output.write(ReminderSender.message(things, today: today))
-                continue
-            }
-            do {
-                try send(things)
-                try manager.markReminded(things, channel: channel)
+            case .sent(let channel, let things):
                 output.writeLine(
                     "\(channel): sent \(things.count) thing\(things.count == 1 ? "" : "s")")
-            } catch let error as ReminderError {
-                failures.append("\(channel): \(error.description)")
+            case .failed(let channel, let reason):
+                failures.append("\(channel): \(reason)")
             }
         }
         if !failures.isEmpty {
@@ -112,30 +104,6 @@ struct Remind: ParsableCommand {
         }
     }
 
-    /// The channels set, each with what sends through it.
-    private static func senders(
-        _ channels: ReminderChannels, sender: ReminderSender, title: String, today: CalendarDate
-    ) -> [(String, ([DueThing]) throws -> Void)] {
-        var senders: [(String, ([DueThing]) throws -> Void)] = []
-        if let address = channels.email {
-            senders.append(
-                ("email", { try sender.mail($0, to: address, title: title, today: today) }))
-        }
-        if let url = channels.webhook {
-            senders.append(
-                (
-                    "webhook",
-                    {
-                        try sender.post(
-                            $0, to: url, format: channels.webhookFormat, title: title,
-                            today: today)
-                    }
-                ))
-        }
-        return senders
-    }
-
-    /// "e-mail to me@example.com; webhook https://… (json)".
     static func describe(_ channels: ReminderChannels) -> String {
         var parts: [String] = []
         if let email = channels.email { parts.append("e-mail to \(email)") }

@@ -25,6 +25,10 @@ struct Serve: ParsableCommand {
             HTTPS (and its cookies are Secure); without them, serve beyond this machine only \
             on a network you trust. Ctrl-C or SIGTERM stops the server.
 
+            While it runs, it sends what is newly due through the reminder channels \
+            ('inventory remind --email/--webhook') when it starts and every day at --remind-at, \
+            as 'inventory remind' does; nothing is sent twice.
+
             Examples:
               inventory serve
               inventory serve --port 8080 --open
@@ -63,6 +67,14 @@ struct Serve: ParsableCommand {
         completion: .file())
     var tlsKey: String?
 
+    @Option(
+        name: .customLong("remind-at"),
+        help: ArgumentHelp(
+            "When to send what is newly due each day, local time ('never': leave it to cron; "
+                + "it also sends once when it starts).",
+            valueName: "HH:MM"))
+    var remindAt = "08:00"
+
     @Flag(
         help: ArgumentHelp(
             "Set the household password other machines sign in with (asked twice on a "
@@ -75,6 +87,9 @@ struct Serve: ParsableCommand {
         }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535")
+        }
+        guard remindAt == "never" || DailyTime(remindAt) != nil else {
+            throw ValidationError("--remind-at takes a time of day such as 08:00, or never")
         }
     }
 
@@ -89,6 +104,7 @@ struct Serve: ParsableCommand {
             if !views.isExplicit { arguments.append("--tolerate-views") }
         }
         if open { arguments.append("--open") }
+        arguments += ["--remind-at", remindAt]
         if setPassword { arguments.append("--set-password") }
         if let tlsCert, let tlsKey { arguments += ["--tls-cert", tlsCert, "--tls-key", tlsKey] }
         let server = try Self.serverPath()
