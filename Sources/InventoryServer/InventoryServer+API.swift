@@ -225,6 +225,21 @@ extension InventoryServer {
                     }
                     return text
                 }
+            case .object(let members) where key == "fields":
+                // the household's own fields: a text, a number or true/false each; null clears
+                var own: [String: String] = [:]
+                for (name, member) in members {
+                    switch member {
+                    case .null: own[name] = ""
+                    case .text(let text): own[name] = text
+                    case .integer(let number): own[name] = String(number)
+                    case .number(let number): own[name] = String(number)
+                    case .bool(let flag): own[name] = flag ? "yes" : "no"
+                    case .list, .object:
+                        throw ServerError.badRequest("fields: \(name) must be a text or a number.")
+                    }
+                }
+                fields[key] = own
             case .object: throw ServerError.badRequest("\(key) cannot be an object.")
             }
         }
@@ -236,10 +251,20 @@ extension InventoryServer {
     static func fill(_ form: ItemFormController, fromJSON fields: [String: any Sendable]) throws {
         var texts = form.texts
         for (key, value) in fields where key != "version" {
+            if key == "fields" {
+                // The household's own fields: {"Wattage": "1200"}, by name in any case; an
+                // empty text or null clears one.
+                guard let own = value as? [String: String] else {
+                    throw ServerError.badRequest(
+                        "fields must be an object of your own fields' values.")
+                }
+                for (name, text) in own { form.ownTexts[CustomField.key(name)] = text }
+                continue
+            }
             guard let field = jsonNames[key] else {
                 let known = jsonNames.keys.sorted().joined(separator: ", ")
                 throw ServerError.badRequest(
-                    "Unknown field \"\(key)\" (fields: \(known), version).")
+                    "Unknown field \"\(key)\" (fields: \(known), fields, version).")
             }
             if field.isFlag {
                 guard let flag = value as? Bool else {
@@ -387,7 +412,7 @@ enum JSONValue: Decodable, Sendable {
     case number(Double)
     case text(String)
     case list([JSONValue])
-    case object
+    case object([String: JSONValue])
 
     /// Why a value could not be read.
     enum Problem: Error {
@@ -417,8 +442,12 @@ enum JSONValue: Decodable, Sendable {
             self = .text(text)
         } else if let list = try? container.decode([JSONValue].self) {
             self = .list(list)
-        } else if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
-            self = .object
+        } else if let members = try? decoder.container(keyedBy: AnyKey.self) {
+            var object: [String: JSONValue] = [:]
+            for key in members.allKeys {
+                object[key.stringValue] = try members.decode(JSONValue.self, forKey: key)
+            }
+            self = .object(object)
         } else {
             // Neither a text nor an object: a text the decoder refused, or a list holding one.
             throw Problem.notText(decoder.codingPath)

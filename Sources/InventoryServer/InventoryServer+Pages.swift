@@ -86,7 +86,8 @@ extension InventoryServer {
                                 places: places.map(\.path), boxes: try self.manager.holders()),
                             session: context.session,
                             maintenance: try self.manager.maintenance(itemID: item.id),
-                            today: self.manager.today())))
+                            today: self.manager.today(),
+                            ownFields: try self.manager.customFields())))
             }
         }
         router.get("/items/:id/edit") { _, context in
@@ -253,7 +254,9 @@ extension InventoryServer {
             pages.layout(
                 title: title, tabs: try pager.tabs(), current: form.original == nil ? "add" : nil,
                 session: context.session,
-                sequence: nil, main: pages.form(form, session: context.session!)),
+                sequence: nil,
+                main: pages.form(
+                    form, ownFields: try manager.customFields(), session: context.session!)),
             status: status)
     }
 
@@ -280,6 +283,12 @@ extension InventoryServer {
         }
         form.texts = texts
         form.ticked = Set(ItemFormField.allCases.filter { $0.isFlag && fields[$0.rawValue] != nil })
+        // The household's own fields: `own-KEY`.
+        var own: [String: String] = [:]
+        for (name, value) in fields where name.hasPrefix("own-") {
+            own[String(name.dropFirst(4))] = value
+        }
+        form.ownTexts = own
     }
 
     /// The fields of a posted form, after checking its CSRF token.

@@ -251,31 +251,32 @@ struct Pages: Sendable {
         trail: [(name: String, page: String?)] = [], moves: ItemMoves? = nil,
         session: Sessions.Session? = nil,
         maintenance: (schedules: [MaintenanceSchedule], entries: [MaintenanceEntry])? = nil,
-        today: CalendarDate? = nil
+        today: CalendarDate? = nil, ownFields: [CustomField] = []
     ) -> [BodyNode] {
-        var fields: [(String, String)] = [
-            ("Price", item.price?.formatted ?? ""),
-            ("Replacement value", item.replacementValue?.formatted ?? ""),
-            ("Quantity", String(item.quantity)),
-            ("Purchased", item.purchaseDate?.description ?? ""),
-            ("Bought from", item.purchasedFrom ?? ""),
-            ("Location", item.location ?? ""),
-            ("Brand", item.brand ?? ""), ("Model", item.model ?? ""),
-            ("Serial", item.serialNumber ?? ""),
-            (
-                "Warranty",
-                item.hasLifetimeWarranty ? "lifetime" : item.warrantyUntil?.description ?? ""
-            ),
-            ("Luxury", item.isLuxury ? "yes" : "no"),
-            ("Insured", item.isInsured ? "yes" : "no"),
-            ("On a rider", item.isScheduled ? "yes" : "no"),
-            ("Tags", item.tags.joined(separator: ", ")),
-            ("Description", item.description ?? ""), ("Notes", item.notes ?? ""),
-            ("Reviewed", item.reviewedAt?.description ?? ""),
-            ("Label", readOnly ? "" : label?.text ?? ""),
-            ("On loan", readOnly ? "" : item.loanText(today: today) ?? ""),
-            ("Left the household", readOnly ? "" : item.departureText ?? ""),
-        ]
+        var fields: [(String, String)] =
+            [
+                ("Price", item.price?.formatted ?? ""),
+                ("Replacement value", item.replacementValue?.formatted ?? ""),
+                ("Quantity", String(item.quantity)),
+                ("Purchased", item.purchaseDate?.description ?? ""),
+                ("Bought from", item.purchasedFrom ?? ""),
+                ("Location", item.location ?? ""),
+                ("Brand", item.brand ?? ""), ("Model", item.model ?? ""),
+                ("Serial", item.serialNumber ?? ""),
+                (
+                    "Warranty",
+                    item.hasLifetimeWarranty ? "lifetime" : item.warrantyUntil?.description ?? ""
+                ),
+                ("Luxury", item.isLuxury ? "yes" : "no"),
+                ("Insured", item.isInsured ? "yes" : "no"),
+                ("On a rider", item.isScheduled ? "yes" : "no"),
+                ("Tags", item.tags.joined(separator: ", ")),
+                ("Description", item.description ?? ""), ("Notes", item.notes ?? ""),
+                ("Reviewed", item.reviewedAt?.description ?? ""),
+                ("Label", readOnly ? "" : label?.text ?? ""),
+                ("On loan", readOnly ? "" : item.loanText(today: today) ?? ""),
+                ("Left the household", readOnly ? "" : item.departureText ?? ""),
+            ] + ownFields.map { ($0.name, item.customFields[$0.key] ?? "") }
         fields.removeAll { $0.1.isEmpty }
         var nodes: [BodyNode] = [
             element("h1", ["data-item": String(item.id)], [text(item.name)]),
@@ -511,7 +512,9 @@ struct Pages: Sendable {
     }
 
     /// The add or edit form, with what was typed and each problem beside its field.
-    func form(_ form: ItemFormController, session: Sessions.Session) -> [BodyNode] {
+    func form(
+        _ form: ItemFormController, ownFields: [CustomField] = [], session: Sessions.Session
+    ) -> [BodyNode] {
         let action = form.original.map { Paths.item($0.id) } ?? "/items"
         var nodes: [BodyNode] = [
             element("h1", [:], [text(form.original.map { "Edit \($0.name)" } ?? "Add an item")])
@@ -578,6 +581,7 @@ struct Pages: Sendable {
             fields.append(
                 element("div", ["class": field.isFlag ? "field flag" : "field"], children))
         }
+        fields += ownFields.map { ownField($0, value: form.ownTexts[$0.key] ?? "") }
         fields.append(
             element(
                 "p", ["class": "actions"],
@@ -595,6 +599,44 @@ struct Pages: Sendable {
         nodes.append(
             element("form", ["method": "post", "action": action, "class": "item-form"], fields))
         return nodes
+    }
+
+    /// The box of one of the household's own fields (`own-KEY`): a list to pick from for a
+    /// choice or yes/no, a date picker for a day, the numeric keypad for a number or amount.
+    private func ownField(_ field: CustomField, value: String) -> BodyNode {
+        let id = "own-" + String(field.id)
+        let name = "own-" + field.key
+        let label = element(
+            "label", ["for": id],
+            [text(field.name + (field.ruleText.map { " (\($0))" } ?? ""))])
+        func select(_ options: [String]) -> BodyNode {
+            element(
+                "select", ["id": id, "name": name],
+                ([""] + options).map { option in
+                    element(
+                        "option",
+                        TextFolding.fold(option) == TextFolding.fold(value) && !value.isEmpty
+                            || (option.isEmpty && value.isEmpty)
+                            ? ["value": option, "selected": "selected"] : ["value": option],
+                        [text(option)])
+                })
+        }
+        let input: BodyNode =
+            switch field.kind {
+            case .choice(let options): select(options)
+            case .flag: select(["yes", "no"])
+            case .date: element("input", ["type": "date", "id": id, "name": name, "value": value])
+            case .number, .money:
+                element(
+                    "input",
+                    [
+                        "type": "text", "id": id, "name": name, "value": value,
+                        "inputmode": "decimal",
+                    ])
+            case .text:
+                element("input", ["type": "text", "id": id, "name": name, "value": value])
+            }
+        return element("div", ["class": "field own"], [label, input])
     }
 
     private static func inputMode(_ field: ItemFormField) -> String {

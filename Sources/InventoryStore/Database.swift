@@ -561,6 +561,29 @@ extension Database {
             sqlite3_create_function_v2(
                 handle, "inventory_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, fold, nil,
                 nil, nil))
+        // `inventory_number(text)`: the text as a number as Swift's `Double(_:)` reads it, else
+        // NULL; a filter on a number field's range and its in-memory test read values alike.
+        let number:
+            @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void =
+                {
+                    context, _, arguments in
+                    guard let argument = arguments?[0], sqlite3_value_type(argument) == SQLITE_TEXT,
+                        let bytes = sqlite3_value_text(argument),
+                        let value = Double(
+                            String(
+                                decoding: UnsafeBufferPointer(
+                                    start: bytes, count: Int(sqlite3_value_bytes(argument))),
+                                as: UTF8.self))
+                    else {
+                        sqlite3_result_null(context)
+                        return
+                    }
+                    sqlite3_result_double(context, value)
+                }
+        try check(
+            sqlite3_create_function_v2(
+                handle, "inventory_number", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, number,
+                nil, nil, nil))
     }
 }
 

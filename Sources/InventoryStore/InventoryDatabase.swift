@@ -10,8 +10,8 @@ import Synchronization
 
 /// The inventory's database: its one connection, migrated when opened, its transactions, and
 /// a type per table over that connection with the SQL of its table (`items`, `journal`,
-/// `claims`, `settings`, `shareLinks`, `importRefs`, `importedPlaces`, `places`, `labels`, and `amounts`, a query
-/// across them).
+/// `claims`, `settings`, `shareLinks`, `importRefs`, `importedPlaces`, `places`, `labels`,
+/// `maintenance`, `customFields`, and `amounts`, a query across them).
 ///
 /// An `InventoryDatabase` migrates its database when it is created and reads the inventory's
 /// currency. It does not validate: the manager hands it values that are already valid.
@@ -44,6 +44,7 @@ public final class InventoryDatabase {
         claims = ClaimTable(database: database, rows: rows)
         items = ItemTable(database: database, rows: rows)
         maintenance = MaintenanceTable(database: database, currency: currency)
+        customFields = CustomFieldTable(database: database)
     }
 
     // MARK: - Tables
@@ -72,6 +73,8 @@ public final class InventoryDatabase {
     public let items: ItemTable
     /// Maintenance logs and schedules, what is due, and the reminders sent.
     public let maintenance: MaintenanceTable
+    /// The household's own fields.
+    public let customFields: CustomFieldTable
 
     // MARK: - Transactions
 

@@ -27,6 +27,25 @@ enum ItemColumns {
         }
     }
 
+    /// The values of the household's own fields in a `custom` column (nil, from a journal
+    /// entry written before them: none).
+    static func customFields(_ text: String?) throws -> [String: String] {
+        guard let text, text != "{}" else { return [:] }
+        guard
+            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8))
+                as? [String: String]
+        else { throw malformed("fields", text) }
+        return object
+    }
+
+    /// `values` as a JSON object, its keys in order.
+    static func json(_ values: [String: String]) -> String {
+        guard !values.isEmpty else { return "{}" }
+        return "{"
+            + values.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + quoted($0.value) }
+            .joined(separator: ",") + "}"
+    }
+
     /// `strings` as a JSON array.
     static func json(_ strings: [String]) -> String {
         guard !strings.isEmpty else { return "[]" }

@@ -13,9 +13,10 @@ struct ItemRows {
     /// reads by it.
     static let columnNames = keptColumns + ItemField.all.map(\.column)
     /// The columns of an item row that are not fields: its id, photo, files, times, version,
-    /// and the item it is inside.
+    /// the item it is inside, and the values of the household's own fields.
     static let keptColumns = [
         "id", "photo", "attachments", "created_at", "updated_at", "version", "container_id",
+        "custom",
     ]
     static let columns = columnNames.joined(separator: ", ")
 
@@ -35,6 +36,7 @@ struct ItemRows {
                 id: id, name: "", photo: row.optionalText(at: offset + 1),
                 attachments: try ItemColumns.attachments(row.optionalText(at: offset + 2)),
                 containerID: row.optionalInt64(at: offset + 6),
+                customFields: try ItemColumns.customFields(row.optionalText(at: offset + 7)),
                 createdAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 3)),
                 updatedAt: Timestamp(millisecondsSince1970: row.int64(at: offset + 4)),
                 version: Int(version))

@@ -40,7 +40,7 @@ import Testing
     @Test func anEditMayNotAddPastTheLimitButMayAlwaysRemove() throws {
         let today = try #require(CalendarDate(year: 2026, month: 11, day: 25))
         var item = try ItemDraft(name: "Box", tags: hundred).validatedItem(
-            currency: .usd, now: Timestamp(millisecondsSince1970: 0), today: today)
+            currency: .usd, now: Timestamp(millisecondsSince1970: 0), today: today, fields: [])
         var adding = ItemPatch()
         adding.addedTags = ["one more"]
         #expect(throws: InventoryError.self) {

@@ -92,4 +92,55 @@ struct ServerLoanTests {
             #expect(try manager.item(id: drill.id)?.lentTo == nil)
         }
     }
+
+    @Test("the forms and the API take the household's own fields, each by its kind")
+    func ownFieldsInTheFormsAndTheAPI() async throws {
+        let fixture = try ServerFixture()
+        let manager = fixture.manager
+        try manager.defineCustomField(name: "Wattage", kind: .number, minimum: 0)
+        try manager.defineCustomField(name: "Fuel", kind: .choice(["Diesel", "Petrol"]))
+        try manager.defineCustomField(name: "Serviced", kind: .date)
+        let heater = try manager.add(ItemDraft(name: "Heater"))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            func post(_ uri: String, _ fields: [(String, String)]) async throws -> TestResponse {
+                let (headers, body) = browser.form(fields)
+                return try await client.execute(
+                    uri: uri, method: .post, headers: headers, body: body)
+            }
+            let form = try await client.execute(
+                uri: "/items/\(heater.id)/edit", method: .get, headers: browser.headers)
+            #expect(form.text.contains("<label for=\"own-1\">Wattage (at least 0)</label>"))
+            #expect(form.text.contains("<option value=\"Diesel\">Diesel</option>"))
+            #expect(form.text.contains("type=\"date\" id=\"own-3\" name=\"own-serviced\""))
+            // saved from the form: typed in any case, kept as the field spells it
+            let saved = try await post(
+                "/items/\(heater.id)",
+                [
+                    ("name", "Heater"), ("quantity", "1"), ("version", "1"),
+                    ("own-wattage", "2,000"), ("own-fuel", "diesel"), ("own-serviced", ""),
+                ])
+            #expect(saved.status == .seeOther)
+            #expect(
+                try manager.item(id: heater.id)?.customFields == [
+                    "wattage": "2000", "fuel": "Diesel",
+                ])
+            let page = try await client.execute(
+                uri: "/items/\(heater.id)", method: .get, headers: browser.headers)
+            #expect(page.text.contains("<dt>Wattage</dt><dd>2000</dd>"))
+            // refused with what was typed kept
+            let refused = try await post(
+                "/items/\(heater.id)",
+                [("name", "Heater"), ("quantity", "1"), ("version", "2"), ("own-wattage", "-4")])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("the least is 0"))
+            #expect(refused.text.contains("value=\"-4\""))
+            // the API: a value set, one cleared
+            let (headers, body) = browser.json(#"{"fields": {"WATTAGE": "1500", "Fuel": null}}"#)
+            let patched = try await client.execute(
+                uri: "/api/items/\(heater.id)", method: .patch, headers: headers, body: body)
+            #expect(patched.status == .ok, "\(patched.text)")
+            #expect(patched.json["fields"] as? [String: String] == ["wattage": "1500"])
+        }
+    }
 }

@@ -37,7 +37,7 @@ import Testing
                 "insured", "quantity", "location", "brand", "model", "serial", "notes", "photo",
                 "createdAt", "updatedAt", "version", "value", "worth", "purchasedFrom",
                 "warrantyUntil", "lifetimeWarranty", "reviewedAt", "tags", "files", "scheduled",
-                "lentTo", "lentOn", "loanDue", "leftOn", "leftHow", "leftTo", "leftFor",
+                "lentTo", "lentOn", "loanDue", "leftOn", "leftHow", "leftTo", "leftFor", "fields",
             ])
         #expect(item["id"] as? Int == 2)
         #expect(item["price"] as? String == "1234.50")

@@ -35,8 +35,14 @@ public struct Exporter {
     @discardableResult
     public func export(to write: ([UInt8]) throws -> Void) throws -> Int {
         switch format {
-        case .homebox: try csv(columns: Self.homeboxColumns, lineEnd: "\n", write)
-        case .csv: try csv(columns: Self.spreadsheetColumns, lineEnd: "\r\n", write)
+        case .homebox:
+            try csv(
+                columns: Self.homeboxColumns + ownColumns { "HB.field.\($0.name)" },
+                lineEnd: "\n", write)
+        case .csv:
+            try csv(
+                columns: Self.spreadsheetColumns + ownColumns(named: \.name), lineEnd: "\r\n",
+                write)
         case .json: try json(write)
         }
     }
@@ -53,6 +59,14 @@ public struct Exporter {
         /// For an item inside another that the export writes too: that item's reference, and
         /// the place around them (`Containment.place`).
         var container: (ref: String, place: String?)?
+    }
+
+    /// A column for each of the household's own fields, headed as `header` says.
+    private func ownColumns(named header: (CustomField) -> String) throws -> [Column] {
+        try manager.customFields().map { field in
+            let key = field.key
+            return (header(field), { item, _ in item.customFields[key] })
+        }
     }
 
     /// Homebox's columns, by the names every version reads (`HB.labels` and
@@ -218,6 +232,7 @@ public struct Exporter {
             var currency: String
             var inventory: String
             var settings: InventoryDocument.Settings
+            var fields: [InventoryDocument.FieldDefinition]
         }
         let refs = try manager.importRefs()
         let identity = try manager.identity()
@@ -229,7 +244,8 @@ public struct Exporter {
                 Header(
                     exportedAt: Timestamp(Date()).iso8601, currency: manager.currency.code,
                     inventory: identity,
-                    settings: InventoryDocument.Settings(try manager.settings()))
+                    settings: InventoryDocument.Settings(try manager.settings()),
+                    fields: try manager.customFields().map(InventoryDocument.FieldDefinition.init))
             ).dropLast())  // its closing brace: the items and claims follow
         bytes += Array(",\"items\":[".utf8)
         var count = 0

@@ -65,6 +65,14 @@ public struct ImportField: RawRepresentable, Sendable, Hashable, CaseIterable {
     /// Known and left out on purpose (`--map COLUMN=ignore`, Homebox's `HB.url`).
     public static let ignore = ImportField(named: "ignore")
 
+    /// A field of the household's own (`CustomField`), by its key.
+    public static func own(_ key: String) -> ImportField { ImportField(named: "own:" + key) }
+
+    /// The key of the household's own field this is, if it is one.
+    public var ownKey: String? {
+        rawValue.hasPrefix("own:") ? String(rawValue.dropFirst(4)) : nil
+    }
+
     /// The fields in the order `--map`'s help first listed them.
     private static let listed: [ImportField] = [
         .name, .description, .notes, .location, .tags, .quantity, .insured, .luxury, .price,

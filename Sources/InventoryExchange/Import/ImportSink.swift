@@ -8,6 +8,8 @@ protocol ImportSink: ~Copyable {
     var writes: Bool { get }
     /// The inventory's identity, which its exported references carry.
     var identity: String { get }
+    /// The household's own fields, as the import sees them.
+    var customFields: [CustomField] { get }
     func itemID(importRef ref: String) throws -> Int64?
     func item(id: Int64) throws -> HouseholdItem?
     /// Adds an item (inside the item `containerID`, if given); returns its number among the
@@ -29,6 +31,8 @@ protocol ImportSink: ~Copyable {
 extension ImportBatch: ImportSink {
     var writes: Bool { true }
 
+    var customFields: [CustomField] { definedFields }
+
     func changedFields(id: Int64, _ patch: ItemPatch) throws -> [String] { [] }
 }
 
@@ -40,12 +44,16 @@ struct DryRunSink: ImportSink {
     let today: CalendarDate
     let now: Timestamp
     let identity: String
+    /// The household's own fields.
+    let fields: [CustomField]
+    var customFields: [CustomField] { fields }
     /// The places recorded before, by source and id.
     let places: [String: ImportedPlace]
     /// How many items were added.
     private var added = 0
 
-    init(manager: InventoryManager) throws {
+    /// A dry run's sink; `defining` are fields the import would define first.
+    init(manager: InventoryManager, defining definitions: [CustomField] = []) throws {
         identity = try manager.identity()
         self.manager = manager
         refs = Dictionary(
@@ -57,6 +65,8 @@ struct DryRunSink: ImportSink {
         currency = manager.currency
         today = manager.today()
         now = Timestamp(Date())
+        let known = try manager.customFields()
+        fields = known + definitions.filter { field in !known.contains { $0.key == field.key } }
     }
 
     var writes: Bool { false }
@@ -69,7 +79,7 @@ struct DryRunSink: ImportSink {
         _ draft: ItemDraft, importRef ref: String?, createdAt: Timestamp?, updatedAt: Timestamp?,
         version: Int?, files: [Attachment], photo: String?, inside containerID: Int64?
     ) throws -> Int {
-        _ = try draft.validatedItem(currency: currency, now: now, today: today)
+        _ = try draft.validatedItem(currency: currency, now: now, today: today, fields: fields)
         added += 1
         return added - 1
     }

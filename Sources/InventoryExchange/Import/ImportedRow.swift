@@ -29,6 +29,9 @@ struct ImportedRow {
     var version: Int?
     var files: [Attachment]?
     var photo: String?
+    /// The values the row gives to the household's own fields, by field name or key, as
+    /// written (an empty one clears the field in an update).
+    var customFields: [String: String] = [:]
 
     /// The name as written; nil when the file has no name column.
     var name: String? {
@@ -52,6 +55,9 @@ struct ImportedRow {
     var draft: ItemDraft {
         var draft = ItemDraft(name: "")
         for (field, value) in values.given { field.set(value, on: &draft.item) }
+        for (name, text) in customFields where !text.trimmingWhitespace().isEmpty {
+            draft.item.customFields[CustomField.key(name)] = text
+        }
         return draft
     }
 
@@ -67,6 +73,7 @@ struct ImportedRow {
                 patch.set(field, to: value)
             }
         }
+        for (name, text) in customFields { patch.customFields[name] = text }
         return patch
     }
 

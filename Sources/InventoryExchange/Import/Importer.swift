@@ -210,6 +210,11 @@ public struct Importer: Sendable {
         var unknown: [String] = []
         var mappingsUsed: Set<String> = []
         var fileRefColumn: Int?
+        // The household's own fields, by key: a column named as one (`HB.field.NAME` in a
+        // Homebox file) gives its value.
+        let ownFields = Dictionary(
+            try manager.customFields().map { ($0.key, $0) }
+        ) { first, _ in first }
         for (index, written) in header.enumerated() {
             let header = written.trimmingWhitespace()
             let shown = header.isEmpty ? "column \(index + 1)" : header
@@ -221,6 +226,14 @@ public struct Importer: Sendable {
             }
             let name = format == .homeboxLegacy ? ImportField.legacyHomebox[index] : header
             if format != .csv, name.hasPrefix("HB.field."),
+                let own = ownFields[CustomField.key(String(name.dropFirst("HB.field.".count)))]
+            {
+                columns.append(ImportColumn(header: shown, field: .own(own.key), label: shown))
+            } else if format == .csv, let own = ownFields[CustomField.key(header)],
+                ImportField.aliases[ImportField.key(header)] == nil
+            {
+                columns.append(ImportColumn(header: shown, field: .own(own.key), label: shown))
+            } else if format != .csv, name.hasPrefix("HB.field."),
                 let field = Self.ownCustomFields[String(name.dropFirst("HB.field.".count))]
             {
                 // The custom fields `export --format homebox` writes for what Homebox lacks.
@@ -418,6 +431,7 @@ public struct Importer: Sendable {
         report.skipsInvalidRows = options.rejectedRows != nil
         let currency = manager.currency
         let today = manager.today()
+        let customFields = sink.customFields
         var writer = writer
         var rejected: [UInt8] = []
         if options.rejectedRows != nil {
@@ -490,7 +504,8 @@ public struct Importer: Sendable {
                     // The first rule the rest of the row breaks, as a write would say it.
                     do {
                         _ = try row.draft.validatedItem(
-                            currency: currency, now: Timestamp(Date()), today: today)
+                            currency: currency, now: Timestamp(Date()), today: today,
+                            fields: customFields)
                     } catch let error as InventoryError {
                         problems.append(problem(error, row: rowNumber, plan: plan))
                     }
@@ -733,6 +748,8 @@ public struct Importer: Sendable {
                     if let text { noteLines.append("\(column.label): \(text)") }
                 case .tagLine:
                     if let text { tagLines.append("\(column.label): \(text)") }
+                case let field where field.ownKey != nil:
+                    result.customFields[field.ownKey ?? ""] = trimmed
                 case .ignore where column.rule == .archived:
                     archived = try ImportValues.bool(cell, field: .other(column.label))
                 case .ignore:

@@ -18,6 +18,40 @@ struct InventoryDocument: Codable {
     var settings: Settings?
     var items: [Item]
     var claims: [ClaimRecord]
+    /// The household's own fields (absent from files of earlier builds).
+    var fields: [FieldDefinition]?
+
+    /// A field of the household's own, as defined.
+    struct FieldDefinition: Codable {
+        var name: String
+        /// `text`, `number`, `money`, `date`, `yes/no` or `choice`.
+        var type: String
+        var options: [String]?
+        var requiredForTag: String?
+        var minimum: Double?
+        var maximum: Double?
+
+        init(_ field: CustomField) {
+            name = field.name
+            type = field.kind.name
+            if case .choice(let list) = field.kind { options = list }
+            requiredForTag = field.requiredForTag
+            minimum = field.minimum
+            maximum = field.maximum
+        }
+
+        /// The field it defines (its id not yet given).
+        func field() throws -> CustomField {
+            guard let kind = CustomField.Kind(name: type, options: options ?? []) else {
+                throw InventoryError.invalidValue(
+                    field: .other("field type"), value: type,
+                    reason: "a field is " + CustomField.Kind.names.joined(separator: ", "))
+            }
+            return CustomField(
+                id: 0, name: name, kind: kind, requiredForTag: requiredForTag, minimum: minimum,
+                maximum: maximum)
+        }
+    }
 
     static let currentVersion = 1
 
@@ -34,6 +68,9 @@ struct InventoryDocument: Codable {
         // Since a JSON import takes files: the main photo (absent before: the first photo).
         var photo: String?
         var files: [File]
+        /// The values of the household's own fields, by key (absent from files of earlier
+        /// builds).
+        var customFields: [String: String] = [:]
         var createdAt: String
         var updatedAt: String
         var version: Int
@@ -91,6 +128,8 @@ struct InventoryDocument: Codable {
             }
             photo = try container.decodeIfPresent(String.self, forKey: Key("photo"))
             files = try container.decode([File].self, forKey: Key("files"))
+            customFields =
+                try container.decodeIfPresent([String: String].self, forKey: Key("fields")) ?? [:]
             createdAt = try container.decode(String.self, forKey: Key("createdAt"))
             updatedAt = try container.decode(String.self, forKey: Key("updatedAt"))
             version = try container.decode(Int.self, forKey: Key("version"))
@@ -111,6 +150,7 @@ struct InventoryDocument: Codable {
             }
             try container.encodeIfPresent(photo, forKey: Key("photo"))
             try container.encode(files, forKey: Key("files"))
+            try container.encode(customFields, forKey: Key("fields"))
             try container.encode(createdAt, forKey: Key("createdAt"))
             try container.encode(updatedAt, forKey: Key("updatedAt"))
             try container.encode(version, forKey: Key("version"))
@@ -293,6 +333,7 @@ extension InventoryDocument.Item {
         }
         photo = item.photo
         files = item.attachments.map(InventoryDocument.File.init)
+        customFields = item.customFields
         createdAt = item.createdAt.iso8601
         updatedAt = item.updatedAt.iso8601
         version = item.version
@@ -527,10 +568,16 @@ struct JSONImport {
         for (record, claim) in zip(document.claims, claims) {
             try check(claim, number: record.id)
         }
+        let definitions: [CustomField]
+        do {
+            definitions = try (document.fields ?? []).map { try $0.field() }
+        } catch let error as InventoryError {
+            throw ImportError.unreadable(path: path, reason: "its fields have \(error)")
+        }
         var writer = try RowWriter(manager: manager, allowDuplicates: options.allowDuplicates)
         writer.tracksContainers = rows.contains { $0.1.containerRef != nil }
         if dryRun {
-            var sink = try DryRunSink(manager: manager)
+            var sink = try DryRunSink(manager: manager, defining: definitions)
             try apply(rows, writer: writer, into: &sink, report: &report)
             let here = Set(try manager.claims().map { "\($0.title)\u{1F}\($0.createdAt)" })
             report.claimsAdded = claims.count { !here.contains("\($0.title)\u{1F}\($0.createdAt)") }
@@ -539,6 +586,7 @@ struct JSONImport {
         if report.rejected > 0 { throw ImportError.invalidRows(report) }
         let outcome = try manager.importItems { batch in
             var report = report
+            try batch.defineFields(definitions)
             try apply(rows, writer: writer, into: &batch, report: &report)
             if report.rejected > 0 { throw ImportError.invalidRows(report) }
             if report.duplicates > 0 { throw ImportError.duplicates(report) }
@@ -869,6 +917,7 @@ struct JSONImport {
                 row.values[field] = .tags(tags)
             }
         }
+        row.customFields = item.customFields
         row.createdAt = timestamp(item.createdAt)
         row.updatedAt = timestamp(item.updatedAt)
         row.version = item.version

@@ -87,7 +87,7 @@ public enum ItemJSON {
 
     /// Appends one item as a compact JSON object to `bytes`: its id, each field of
     /// `ItemField.all` by its key (the currency after the price, the worth after the value),
-    /// then its photo, files, times and version.
+    /// then its photo, files, the household's own fields (`fields`), times and version.
     public static func appendObject(
         _ item: HouseholdItem, manager: InventoryManager, files naming: ItemFileNaming = .paths,
         to bytes: inout OutputBytes
@@ -149,6 +149,17 @@ public enum ItemJSON {
             bytes.append("}")
         }
         bytes.append("]")
+        // The household's own fields, by key (the field's name in lower case), in order.
+        bytes.append(",\"fields\":{")
+        if !item.customFields.isEmpty {
+            for (index, entry) in item.customFields.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendString(entry.key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                appendString(entry.value, to: &bytes)
+            }
+        }
+        bytes.append("}")
         bytes.append(",\"createdAt\":")
         quoted(item.createdAt.appendISO8601)
         bytes.append(",\"updatedAt\":")

@@ -76,12 +76,16 @@ public final class ItemFormController {
     public private(set) var problems: [ItemFormProblem] = []
     /// The item as the last accepted submission saved it; nil until one is accepted.
     public private(set) var savedItem: HouseholdItem?
+    /// The household's own fields (`CustomField`) as typed, by field key: a form shows one box
+    /// for each field the inventory defines.
+    public var ownTexts: [String: String]
 
     /// A form to add an item, or to edit `item`.
     public init(editing item: HouseholdItem? = nil) {
         original = item
         ticked = item.map(Self.ticked(of:)) ?? []
         texts = [:]
+        ownTexts = item?.customFields ?? [:]
         if let item { texts = Self.texts(of: item) }
     }
 

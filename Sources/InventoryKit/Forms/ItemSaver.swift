@@ -40,6 +40,9 @@ public final class ItemSaver: ItemFormDelegate {
         // value that did not parse is already refused above).
         var whole = ItemDraft(name: "")
         for (field, value) in values { field.itemField.set(value, on: &whole.item) }
+        for (key, text) in form.ownTexts where !text.trimmingWhitespace().isEmpty {
+            whole.item.customFields[key] = text
+        }
         for error in whole.problems(currency: manager.currency, today: manager.today()) {
             let field = Self.field(of: error)
             guard !problems.contains(where: { $0.field == field && field != nil }) else {
@@ -65,6 +68,10 @@ public final class ItemSaver: ItemFormDelegate {
                             patch.set(field.itemField, to: value)
                         }
                     }
+                }
+                for (key, text) in form.ownTexts
+                where text.trimmingWhitespace() != (original.customFields[key] ?? "") {
+                    patch.customFields[key] = text
                 }
                 return .accepted(
                     try manager.edit(id: original.id, patch, expectedVersion: original.version))

@@ -9,6 +9,8 @@ public struct ImportBatch: ~Copyable {
     fileprivate let currency: Currency
     fileprivate let now: Timestamp
     fileprivate let today: CalendarDate
+    /// The household's own fields.
+    fileprivate var fields: [CustomField]
     fileprivate var pending: [(item: HouseholdItem, ref: String?)] = []
     /// Whether no item had an import reference when the import began (a first import): then
     /// only a reference this import added can name an item, and the others need no look-up.
@@ -61,7 +63,8 @@ public struct ImportBatch: ~Copyable {
         // An item brought from an export keeps when it was added and last changed there
         // (never later than now).
         let added = min(createdAt ?? now, now)
-        var item = try draft.validatedItem(currency: currency, now: added, today: today)
+        var item = try draft.validatedItem(
+            currency: currency, now: added, today: today, fields: fields)
         item.updatedAt = min(max(updatedAt ?? added, added), now)
         item.version = max(version ?? 1, 1)
         guard Set(files.map(\.id)).count == files.count, files.allSatisfy({ $0.id > 0 }),
@@ -141,6 +144,9 @@ public struct ImportBatch: ~Copyable {
             throw InventoryError.itemsNotFound([id])
         }
         var after = try patch.applied(to: before)
+        if !patch.customFields.isEmpty || after.tags != before.tags {
+            try CustomField.validate(&after, fields: fields, currency: currency)
+        }
         // A location set is a move to that place, out of any container.
         if after.location != before.location {
             after.location = try placeResolver().location(after.location)
@@ -159,6 +165,22 @@ public struct ImportBatch: ~Copyable {
         }
         updated += 1
         return true
+    }
+
+    /// The household's own fields, those this import defined too.
+    public var definedFields: [CustomField] { fields }
+
+    /// Defines those of `fields` the inventory lacks (by name, in any case), each checked as
+    /// `InventoryManager.defineCustomField` checks it; those it has stay as they are.
+    ///
+    /// - Throws: `InventoryError.invalidValue` for a field that cannot be defined; the whole
+    ///   import is rolled back then.
+    public mutating func defineFields(_ fields: [CustomField]) throws {
+        let known = Set(self.fields.map(\.key))
+        for field in fields where !known.contains(field.key) {
+            _ = try store.customFields.insert(InventoryManager.checked(field), at: now)
+        }
+        self.fields = try store.customFields.all()
     }
 
     /// The places of the import's transaction.
@@ -321,6 +343,7 @@ extension InventoryManager {
             let first = try store.database.journal.lastSequence()
             var batch = ImportBatch(
                 store: store.database, currency: currency, now: now, today: today,
+                fields: try store.database.customFields.all(),
                 hadNoRefs: !(try store.database.importRefs.hasAny()),
                 identity: try store.database.importRefs.inventoryIdentity())
             do {

@@ -233,6 +233,7 @@ extension InventoryManager {
             var pending: [HouseholdItem] = []
             pending.reserveCapacity(ItemTable.rowsPerInsert)
             var places: PlaceResolver?
+            let fields = try store.database.customFields.all()
             // One batch: the journal and the indexes of all the rows are written at its end.
             try store.database.items.insertBatch { insertRows in
                 func insertPending() throws {
@@ -244,7 +245,8 @@ extension InventoryManager {
                     pending.removeAll(keepingCapacity: true)
                 }
                 for draft in drafts {
-                    var item = try draft.validatedItem(currency: currency, now: now, today: today)
+                    var item = try draft.validatedItem(
+                        currency: currency, now: now, today: today, fields: fields)
                     if item.location != nil {
                         let resolver = try places ?? PlaceResolver(store.database.places, at: now)
                         places = resolver
@@ -326,12 +328,16 @@ extension InventoryManager {
                 }
             }
             var places: PlaceResolver?
+            let fields = try store.database.customFields.all()
             // Every item written, in write order: the edited ones, and what they hold when
             // they moved or were renamed (its location follows).
             var written: [ItemEdit] = []
             let pairs = try current.map { before -> ItemEdit in
                 var after = try patch.applied(to: before)
                 try ItemValidation.relations(of: after)
+                if !patch.customFields.isEmpty || after.tags != before.tags {
+                    try CustomField.validate(&after, fields: fields, currency: currency)
+                }
                 switch newPhoto {
                 case .some(.some(let name)): after.setMainPhoto(name)
                 case .some(.none): after.removeMainPhoto()

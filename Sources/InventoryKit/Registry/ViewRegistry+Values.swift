@@ -47,6 +47,40 @@ extension ViewRegistry {
         let message: String
     }
 
+    /// The condition `{"Fuel": "Diesel"}` or `{"Wattage": {"min": 100, "max": 2000}}` or
+    /// `{"MOT due": {"set": true}}` gives a field of the household's own (named in any case;
+    /// a field not defined matches no value).
+    static func fieldCondition(_ name: String, _ json: JSONDocument) throws(FilterProblem)
+        -> ItemFilter.FieldCondition
+    {
+        var condition = ItemFilter.FieldCondition(field: name)
+        switch json {
+        case .string(let value): condition.equals = value
+        case .number(let value): condition.minimum = value; condition.maximum = value
+        case .bool(let value): condition.equals = value ? "yes" : "no"
+        case .object(let members) where !members.isEmpty:
+            for (key, value) in members {
+                switch (key, value) {
+                case ("min", .number(let number)): condition.minimum = number
+                case ("max", .number(let number)): condition.maximum = number
+                case ("set", .bool(let flag)): condition.hasValue = flag
+                case ("is", .string(let text)): condition.equals = text
+                default:
+                    throw FilterProblem(
+                        message:
+                            "field \(quoted(name)): \(quoted(key)) must be \"min\" or \"max\" (a "
+                            + "number), \"set\" (true or false) or \"is\" (a text)")
+                }
+            }
+        default:
+            throw FilterProblem(
+                message:
+                    "field \(quoted(name)) must be a value or an object such as {\"min\": 100}, "
+                    + "not \(json.kindDescription)")
+        }
+        return condition
+    }
+
     /// The filter a JSON filter object describes.
     static func filter(from members: [(key: String, value: JSONDocument)], currency: Currency)
         throws(FilterProblem)
@@ -119,6 +153,17 @@ extension ViewRegistry {
             case "brand": filter.brand = try string("Sony")
             case "text": filter.text = try string("camera")
             case "onLoan": filter.isOnLoan = try bool()
+            case "fields":
+                guard case .object(let conditions) = json, !conditions.isEmpty else {
+                    throw FilterProblem(
+                        message:
+                            "filter key \"fields\" must be an object of your fields such as "
+                            + "{\"Fuel\": \"Diesel\", \"Wattage\": {\"min\": 100}}, not "
+                            + json.kindDescription)
+                }
+                for (name, condition) in conditions {
+                    filter.fields.append(try fieldCondition(name, condition))
+                }
             case "presence":
                 let text = try string("left")
                 guard let presence = ItemFilter.Presence(rawValue: text) else {

@@ -38,7 +38,7 @@ public final class ViewRegistry: Sendable {
     public static let filterKeys = [
         "luxury", "insured", "hasPhoto", "minPrice", "maxPrice", "minWorth", "maxWorth", "tag",
         "tags", "purchasedAfter", "purchasedBefore", "location", "brand", "text", "onLoan",
-        "presence",
+        "presence", "fields",
     ]
 
     /// A registry with the `FilteredList` type and the built-in views.

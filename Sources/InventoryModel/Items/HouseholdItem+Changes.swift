@@ -43,6 +43,14 @@ extension HouseholdItem {
         if photo != before.photo, !changes.contains(where: { $0.field == "photo" }) {
             changes.append(FieldChange(field: "photo", old: before.photo, new: photo))
         }
+        // The household's own fields, by key (the field's name in lower case).
+        if customFields != before.customFields {
+            for key in Set(customFields.keys).union(before.customFields.keys).sorted()
+            where customFields[key] != before.customFields[key] {
+                changes.append(
+                    FieldChange(field: key, old: before.customFields[key], new: customFields[key]))
+            }
+        }
         if containerID != before.containerID {
             changes.append(
                 FieldChange(

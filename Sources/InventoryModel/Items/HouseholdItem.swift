@@ -64,6 +64,9 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
     public var leftTo: String?
     /// What it was sold for.
     public var leftFor: Money?
+    /// The values of the household's own fields (`CustomField`), by each field's key, in
+    /// each field's canonical spelling.
+    public var customFields: [String: String]
     /// The files attached to it: photos, receipts, manuals, warranties.
     public var attachments: [Attachment]
     /// When it was added. (The inventory sets it when it adds the item.)
@@ -85,8 +88,10 @@ public struct HouseholdItem: Sendable, Hashable, Identifiable {
         isScheduled: Bool = false, containerID: Int64? = nil, lentTo: String? = nil,
         lentOn: CalendarDate? = nil, loanDue: CalendarDate? = nil, leftOn: CalendarDate? = nil,
         leftHow: String? = nil, leftTo: String? = nil, leftFor: Money? = nil,
-        createdAt: Timestamp, updatedAt: Timestamp, version: Int = 1
+        customFields: [String: String] = [:], createdAt: Timestamp, updatedAt: Timestamp,
+        version: Int = 1
     ) {
+        self.customFields = customFields
         self.lentTo = lentTo
         self.lentOn = lentOn
         self.loanDue = loanDue

@@ -36,6 +36,7 @@ public struct ItemDraft: Sendable, Hashable {
     public init(fieldsOf item: HouseholdItem) {
         self.init(name: item.name)
         for field in ItemField.all { field.copy(from: item, to: &self.item) }
+        self.item.customFields = item.customFields
     }
 
     /// A field of the drafted item.
@@ -70,6 +71,9 @@ public struct ItemPatch: Sendable, Hashable {
     public var removedTags: [String] = []
     /// Whether to take every tag away first (before `addedTags`).
     public var removesAllTags = false
+    /// The household's own fields to set, by field key (`CustomField.key`) or name, to the
+    /// typed text (nil or blank: cleared).
+    public var customFields: [String: String?] = [:]
 
     /// Creates a patch that changes nothing; set the fields to change.
     public init() {}
@@ -122,7 +126,7 @@ public struct ItemPatch: Sendable, Hashable {
     public static func == (lhs: ItemPatch, rhs: ItemPatch) -> Bool {
         lhs.fieldKeys == rhs.fieldKeys && lhs.photoFile == rhs.photoFile
             && lhs.addedTags == rhs.addedTags && lhs.removedTags == rhs.removedTags
-            && lhs.removesAllTags == rhs.removesAllTags
+            && lhs.removesAllTags == rhs.removesAllTags && lhs.customFields == rhs.customFields
             && lhs.fields.allSatisfy { $0.isEqual(on: lhs.values, and: rhs.values) }
     }
 
@@ -133,6 +137,7 @@ public struct ItemPatch: Sendable, Hashable {
         hasher.combine(addedTags)
         hasher.combine(removedTags)
         hasher.combine(removesAllTags)
+        hasher.combine(customFields.count)
         for field in fields { hasher.combine(field.value(of: values)) }
     }
 }

@@ -40,8 +40,63 @@ public struct ItemFilter: Sendable, Hashable {
     /// and to `Presence.here` when none says (every view and total leaves them out unless it
     /// asks for them).
     public var presence: Presence?
+    /// Conditions on the household's own fields (`CustomField`), each of which must hold.
+    public var fields: [FieldCondition]
     /// Filters that must hold as well.
     public var all: [ItemFilter]
+
+    /// A condition on one of the household's own fields.
+    public struct FieldCondition: Sendable, Hashable {
+        /// The field's key (`CustomField.key`: its name folded).
+        public var key: String
+        /// Only items whose value is this (compared case-insensitively).
+        public var equals: String?
+        /// Only items whose value is a number of at least this.
+        public var minimum: Double?
+        /// Only items whose value is a number of at most this.
+        public var maximum: Double?
+        /// Only items with (true) or without (false) a value.
+        public var hasValue: Bool?
+
+        /// A condition on the field named `name` (in any case).
+        public init(
+            field name: String, equals: String? = nil, minimum: Double? = nil,
+            maximum: Double? = nil, hasValue: Bool? = nil
+        ) {
+            key = CustomField.key(name)
+            self.equals = equals
+            self.minimum = minimum
+            self.maximum = maximum
+            self.hasValue = hasValue
+        }
+
+        /// Whether `item` passes it.
+        public func matches(_ item: HouseholdItem) -> Bool {
+            let value = item.customFields[key]
+            if let hasValue, (value != nil) != hasValue { return false }
+            if let equals {
+                guard let value, TextFolding.fold(value) == TextFolding.fold(equals) else {
+                    return false
+                }
+            }
+            if minimum != nil || maximum != nil {
+                guard let number = value.flatMap(Double.init) else { return false }
+                if let minimum, number < minimum { return false }
+                if let maximum, number > maximum { return false }
+            }
+            return true
+        }
+
+        /// The condition as one text, for `canonicalText`.
+        var canonicalText: String {
+            var parts = [key.debugDescription]
+            if let equals { parts.append("=" + TextFolding.fold(equals).debugDescription) }
+            if let minimum { parts.append(">=\(minimum)") }
+            if let maximum { parts.append("<=\(maximum)") }
+            if let hasValue { parts.append(hasValue ? "set" : "unset") }
+            return parts.joined(separator: " ")
+        }
+    }
 
     /// Which items a filter takes by whether they are still in the household.
     public enum Presence: String, Sendable, Hashable, CaseIterable {
@@ -60,8 +115,9 @@ public struct ItemFilter: Sendable, Hashable {
         maxWorth: Money? = nil, tags: [String] = [], purchasedAfter: CalendarDate? = nil,
         purchasedBefore: CalendarDate? = nil, location: String? = nil, brand: String? = nil,
         text: String? = nil, isOnLoan: Bool? = nil, presence: Presence? = nil,
-        all: [ItemFilter] = []
+        fields: [FieldCondition] = [], all: [ItemFilter] = []
     ) {
+        self.fields = fields
         self.isOnLoan = isOnLoan
         self.presence = presence
         self.isLuxury = isLuxury
@@ -166,6 +222,7 @@ public struct ItemFilter: Sendable, Hashable {
             else { return false }
         }
         if let text, !SearchText(text).matches(item) { return false }
+        if !fields.allSatisfy({ $0.matches(item) }) { return false }
         return all.allSatisfy { $0.matchesConditions(item) }
     }
 }
@@ -202,10 +259,14 @@ public struct SearchText: Sendable, Hashable {
     /// with no words matches nothing.
     public func matches(_ item: HouseholdItem) -> Bool {
         guard !words.isEmpty else { return false }
-        let itemWords = [
-            item.name, item.description, item.brand, item.model, item.serialNumber, item.notes,
-            item.location,
-        ].compactMap { $0 }.flatMap(Self.words(of:))
+        // The values of the household's own fields are indexed as their JSON object: the
+        // words of the keys and of the values.
+        let itemWords =
+            [
+                item.name, item.description, item.brand, item.model, item.serialNumber,
+                item.notes, item.location,
+            ].compactMap { $0 }.flatMap(Self.words(of:))
+            + item.customFields.flatMap { Self.words(of: $0.key) + Self.words(of: $0.value) }
         return words.allSatisfy { word in itemWords.contains { $0.hasPrefix(word) } }
     }
 
@@ -310,6 +371,9 @@ extension ItemFilter {
         add("text", text.map { $0.lowercased().debugDescription })
         add("onLoan", isOnLoan.map { $0 ? "1" : "0" })
         add("presence", presence?.rawValue)
+        add(
+            "fields",
+            fields.isEmpty ? nil : "[" + fields.map(\.canonicalText).joined(separator: ", ") + "]")
         add("all", all.isEmpty ? nil : "[" + all.map(\.canonicalText).joined(separator: ", ") + "]")
         return "{" + parts.joined(separator: "; ") + "}"
     }

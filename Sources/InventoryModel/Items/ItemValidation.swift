@@ -269,9 +269,9 @@ package enum ItemValidation {
 extension ItemDraft {
     /// The item this draft describes, validated and normalized field by field
     /// (`ItemField.validate`), with id 0 and no photo yet.
-    package func validatedItem(currency: Currency, now: Timestamp, today: CalendarDate) throws
-        -> HouseholdItem
-    {
+    package func validatedItem(
+        currency: Currency, now: Timestamp, today: CalendarDate, fields: [CustomField]
+    ) throws -> HouseholdItem {
         // The drafted item itself, its fields checked in place: a copy field by field through
         // the table's key paths cost more than the checks.
         var item = self.item
@@ -285,6 +285,7 @@ extension ItemDraft {
             try field.validate(&item, currency: currency, today: today)
         }
         try ItemValidation.relations(of: item)
+        try CustomField.validate(&item, fields: fields, currency: currency)
         return item
     }
 
@@ -344,6 +345,14 @@ extension ItemPatch {
             }
             item.tags = byKey.sorted { $0.key < $1.key }.map(\.value)
             if !addedTags.isEmpty { try ItemValidation.checkTagLimits(item.tags) }
+        }
+        for (name, text) in customFields {
+            let key = CustomField.key(name)
+            if let text, !text.trimmingWhitespace().isEmpty {
+                item.customFields[key] = text
+            } else {
+                item.customFields[key] = nil
+            }
         }
         return item
     }

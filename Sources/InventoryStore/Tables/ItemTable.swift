@@ -395,6 +395,23 @@ public final class ItemTable {
                     .text(search.ftsQuery))
             }
         }
+        for field in filter.fields {
+            let value = "json_extract(custom, ?)"
+            let path = DatabaseValue.text(CustomFieldTable.path(field.key))
+            if let hasValue = field.hasValue {
+                add(hasValue ? "\(value) IS NOT NULL" : "\(value) IS NULL", path)
+            }
+            if let equals = field.equals {
+                add("inventory_fold(\(value)) = ?", path, .text(TextFolding.fold(equals)))
+            }
+            // a value that is no number passes no range (`Double(_:)`, in SQL too)
+            if let minimum = field.minimum {
+                add("inventory_number(\(value)) >= ?", path, .real(minimum))
+            }
+            if let maximum = field.maximum {
+                add("inventory_number(\(value)) <= ?", path, .real(maximum))
+            }
+        }
         for inner in filter.all { addConditions(of: inner, to: &conditions, &arguments) }
     }
 
@@ -556,8 +573,8 @@ public final class ItemTable {
         try database.cachedStatement(
             """
             INSERT INTO items_search (rowid, name, description, brand, model, serial, notes,
-                location)
-            SELECT id, name, description, brand, model, serial, notes, location FROM items
+                location, custom)
+            SELECT id, name, description, brand, model, serial, notes, location, custom FROM items
             WHERE id BETWEEN ?1 AND ?2
             """
         ).runOnce(range)
@@ -578,9 +595,10 @@ public final class ItemTable {
         ).runOnce(range)
     }
 
-    /// Rows per INSERT statement: 35 × 28 parameters stays under 999, the smallest limit an
-    /// SQLite build may have. Beyond a few dozen rows a statement, more rows gain little.
-    package static let rowsPerInsert = 35
+    /// Rows per INSERT statement: as many as keep its parameters (a row's columns each) within
+    /// 999, the smallest limit an SQLite build may have (27 rows of 36 columns). Beyond a few
+    /// dozen rows a statement, more rows gain little.
+    package static let rowsPerInsert = 999 / insertColumnCount
     /// The columns an INSERT or UPDATE of an item writes, in the order `bindFields` binds
     /// them: the kept columns but the id, the folded name and tags, each field's, then the id.
     private static let writtenColumns =
@@ -710,6 +728,7 @@ public final class ItemTable {
         try body(.integer(item.updatedAt.millisecondsSince1970))
         try body(.integer(Int64(item.version)))
         try body(.integer(item.containerID))
+        try body(.text(ItemColumns.json(item.customFields)))
         try body(.text(item.nameSortKey))
         try body(.text(ItemColumns.json(item.tags.map(TextFolding.fold))))
         for (slot, _) in ItemField.layout {

@@ -14,6 +14,7 @@ struct Add: ParsableCommand {
               inventory add --name Chairs --quantity 6 --location "Dining room" --json
               inventory add --name Laptop --price 1499 --value 1299 --tag electronics
               inventory add --name Drill --warranty-until 2027-03-01 --purchased-from Acme
+              inventory add --name Heater --field Wattage=2000 --field Fuel=Electric
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -48,6 +49,9 @@ struct Add: ParsableCommand {
         draft.isScheduled = scheduled
         for (field, value) in try fields.values(currency: manager.currency) {
             field.set(value, on: &draft.item)
+        }
+        for (name, text) in try fields.customFields() where !text.trimmingWhitespace().isEmpty {
+            draft.item.customFields[CustomField.key(name)] = text
         }
         let item = try manager.add(draft)
         if json {

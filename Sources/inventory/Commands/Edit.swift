@@ -150,6 +150,7 @@ struct Edit: ParsableCommand {
         patch.addedTags = fields.tags
         patch.removedTags = untags
         patch.removesAllTags = removeTags
+        for (name, text) in try fields.customFields() { patch.customFields[name] = text }
         return patch
     }
 

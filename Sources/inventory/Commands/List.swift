@@ -19,7 +19,9 @@ struct List: ParsableCommand {
             inventory writes). --search narrows the view to \
             items whose words start with every word given (name, description, brand, model, \
             serial, notes and location); --tag to items with that tag; --in to what is in a \
-            place or under it, or inside a box.
+            place or under it, or inside a box; --field to items whose field of your own \
+            ('inventory fields') has a value; --columns adds fields of your own to the table \
+            or the CSV.
 
             Examples:
               inventory list
@@ -28,6 +30,7 @@ struct List: ParsableCommand {
               inventory list --search "sony camera"
               inventory list --tag jewelry
               inventory list --in "House / Garage"
+              inventory list --field Fuel=diesel --columns Fuel,Wattage
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -55,6 +58,20 @@ struct List: ParsableCommand {
             valueName: "order"))
     var sort: ItemSort?
 
+    @Option(
+        name: .customLong("field"),
+        help: ArgumentHelp(
+            "Only items whose field of your own has this value, NAME=VALUE (any case; repeat: "
+                + "every one).",
+            valueName: "name=value"))
+    var fieldValues: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Fields of your own to show as columns of the table or the CSV, by name.",
+            valueName: "name,…"))
+    var columns: String?
+
     @Flag(help: "Print a JSON array of items.")
     var json = false
 
@@ -78,6 +95,44 @@ struct List: ParsableCommand {
         if let place {
             filter = filter.narrowed(by: ItemFilter(location: try Self.path(of: place, manager)))
         }
+        let ownFields = try manager.customFields()
+        if !fieldValues.isEmpty {
+            var conditions: [ItemFilter.FieldCondition] = []
+            for text in fieldValues {
+                guard let equals = text.firstIndex(of: "="),
+                    let field = ownFields.first(where: {
+                        $0.key == CustomField.key(String(text[..<equals]))
+                    })
+                else {
+                    throw InventoryError.invalidValue(
+                        field: .other("field"), value: text,
+                        reason: "write NAME=VALUE with a field of yours ('inventory fields')")
+                }
+                let value = String(text[text.index(after: equals)...])
+                conditions.append(
+                    ItemFilter.FieldCondition(
+                        field: field.name,
+                        equals: try field.value(from: value, currency: manager.currency),
+                        hasValue: value.trimmingWhitespace().isEmpty ? false : nil))
+            }
+            filter = filter.narrowed(by: ItemFilter(fields: conditions))
+        }
+        let shown: [CustomField] =
+            try columns.map { list in
+                try list.split(separator: ",").map { name -> CustomField in
+                    guard
+                        let field = ownFields.first(where: {
+                            $0.key == CustomField.key(String(name))
+                        })
+                    else {
+                        throw InventoryError.invalidValue(
+                            field: .other("columns"), value: String(name),
+                            reason:
+                                "no such field of this inventory ('inventory fields' lists them)")
+                    }
+                    return field
+                }
+            } ?? []
         let order = sort ?? definition.sort
         let output = Terminal.standardOutput
         switch format {
@@ -92,17 +147,20 @@ struct List: ParsableCommand {
             output.writeLine(first ? "]" : "\n]")
         case .csv:
             let forTerminal = isatty(1) == 1
-            output.write(ItemCSV.header)
+            output.write(ItemCSV.header(ownFields: shown))
             try manager.forEachItem(matching: filter, sortedBy: order) { item in
                 try output.write {
-                    ItemCSV.appendRow(item, manager: manager, forTerminal: forTerminal, to: &$0)
+                    ItemCSV.appendRow(
+                        item, manager: manager, forTerminal: forTerminal, ownFields: shown,
+                        to: &$0)
                 }
             }
         case .table:
             let items = try manager.items(matching: filter, sortedBy: order)
             let table = ItemTable(
                 items: items, currency: manager.currency,
-                style: Style.standardOutput(.table), width: Terminal.standardOutputWidth)
+                style: Style.standardOutput(.table), width: Terminal.standardOutputWidth,
+                ownFields: shown)
             output.write(table.render())
         }
     }

@@ -73,6 +73,8 @@ struct Show: ParsableCommand {
         rows += ItemField.all.filter { !Self.shownFields.contains($0.key) }.map {
             ($0.label, $0.text(of: item))
         }
+        // The household's own fields, in the order they were defined.
+        rows += try manager.customFields().map { ($0.name, item.customFields[$0.key]) }
         rows += [
             ("Added", item.createdAt.secondText(in: .current)),
             ("Updated", "\(item.updatedAt.secondText(in: .current)) (version \(item.version))"),

@@ -69,6 +69,32 @@ struct ItemFieldOptions: ParsableArguments {
             valueName: "tag"))
     var tags: [String] = []
 
+    @Option(
+        name: .customLong("field"),
+        help: ArgumentHelp(
+            "A field of your own ('inventory fields'), NAME=VALUE; an empty value clears it "
+                + "(repeat for more).",
+            valueName: "name=value"))
+    var customFieldTexts: [String] = []
+
+    /// The fields of your own given (`--field NAME=VALUE`), by name, as typed.
+    ///
+    /// - Throws: `InventoryError.invalidValue` for one without `=` or a name.
+    func customFields() throws -> [String: String] {
+        var values: [String: String] = [:]
+        for text in customFieldTexts {
+            guard let equals = text.firstIndex(of: "="),
+                !text[..<equals].trimmingWhitespace().isEmpty
+            else {
+                throw InventoryError.invalidValue(
+                    field: .other("field"), value: text, reason: "write it as NAME=VALUE")
+            }
+            values[text[..<equals].trimmingWhitespace()] = String(
+                text[text.index(after: equals)...])
+        }
+        return values
+    }
+
     /// Each field given as text, by its key in `ItemField.all` (the options' names are the
     /// command line's: `--purchased` gives `purchaseDate`).
     private var texts: [(key: String, text: String?)] {
@@ -95,5 +121,6 @@ struct ItemFieldOptions: ParsableArguments {
     /// Whether no field was given.
     var isEmpty: Bool {
         texts.allSatisfy { $0.text == nil } && photo == nil && tags.isEmpty
+            && customFieldTexts.isEmpty
     }
 }

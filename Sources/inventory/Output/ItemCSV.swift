@@ -51,12 +51,28 @@ enum ItemCSV {
     /// The header row: the columns are the JSON keys.
     static let header = columns.map(\.name).joined(separator: ",") + "\r\n"
 
+    /// The header row with fields of the household's own last, by name.
+    static func header(ownFields: [CustomField]) -> String {
+        guard !ownFields.isEmpty else { return header }
+        var bytes = OutputBytes(capacity: 512)
+        for (index, column) in columns.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendField(column.name, to: &bytes)
+        }
+        for field in ownFields {
+            bytes.append(UInt8(ascii: ","))
+            appendField(field.name, to: &bytes)
+        }
+        bytes.append("\r\n")
+        return bytes.string
+    }
+
     /// Appends one item as a CSV record, with its CRLF, to `bytes`: written field by field
     /// into the output buffer, as a listing of a million items needs. `forTerminal`: the CSV
     /// is read on a terminal, where a stored control character is written out, not sent raw.
     static func appendRow(
         _ item: HouseholdItem, manager: InventoryManager, forTerminal: Bool = false,
-        to bytes: inout OutputBytes
+        ownFields: [CustomField] = [], to bytes: inout OutputBytes
     ) {
         func appendField(_ field: String?, to bytes: inout OutputBytes) {
             ItemCSV.appendField(field, forTerminal: forTerminal, to: &bytes)
@@ -91,6 +107,10 @@ enum ItemCSV {
                     if !tags.isEmpty { appendField(tags.joined(separator: "; "), to: &bytes) }
                 }
             }
+        }
+        for field in ownFields {
+            bytes.append(UInt8(ascii: ","))
+            appendField(item.customFields[field.key], to: &bytes)
         }
         bytes.append("\r\n")
     }

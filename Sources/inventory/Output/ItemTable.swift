@@ -8,6 +8,8 @@ struct ItemTable {
     /// The terminal's width, when printing to one: the columns that do not fit are left out,
     /// the least needed first.
     var width: Int?
+    /// Fields of the household's own shown as columns, last (`list --columns`).
+    var ownFields: [CustomField] = []
 
     static let maximumNameWidth = 40
     static let maximumLocationWidth = 20
@@ -52,6 +54,15 @@ struct ItemTable {
             Column(header: "LUXURY", isRightAligned: false) { $0.isLuxury ? "yes" : "no" },
             Column(header: "INSURED", isRightAligned: false) { $0.isInsured ? "yes" : "no" },
         ]
+            + ownFields.map { field in
+                let header = field.name.uppercased()
+                var isNumber = false
+                if case .number = field.kind { isNumber = true }
+                if case .money = field.kind { isNumber = true }
+                return Column(header: header, isRightAligned: isNumber, narrowest: 8) {
+                    cut($0.customFields[field.key] ?? "—", header, 24)
+                }
+            }
     }
 
     /// The columns cut narrower first when the terminal is too narrow, the most cut first.
