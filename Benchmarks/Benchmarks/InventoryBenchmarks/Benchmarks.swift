@@ -15,4 +15,5 @@ let benchmarks: @Sendable () -> Void = {
     labelBenchmarks()
     placeBenchmarks()
     offsiteBenchmarks()
+    lifeBenchmarks()
 }

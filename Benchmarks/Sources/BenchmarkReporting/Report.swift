@@ -283,6 +283,18 @@ package func makeRows(_ results: Results) -> [Row] {
             named: "sqlite3 -csv", .atMost, 1.5),
         coldListing(results),
         everydayListing(results),
+        judgedAtFullSize(
+            Row(
+                "due --within 30d --json, \(largeText) items, 1 in 10 scheduled", unit: "ms",
+                ours: milliseconds("due, ours (\(large) items)"),
+                baseline: milliseconds("due, sqlite3 (\(large) items)"),
+                named: "sqlite3, its selections", .atMost, 1.5)),
+        judgedAtFullSize(
+            Row(
+                "list a view filtering a field of your own, \(largeText) items", unit: "ms",
+                ours: milliseconds("list a view filtering the own field (\(large) items)"),
+                baseline: milliseconds("list a view filtering the brand (\(large) items)"),
+                named: "the same on the brand", .atMost, 2)),
         {
             let commands = BenchmarkSizes.everydayCommands
             let name =
