@@ -254,19 +254,40 @@ extension BrowseApp {
     private func drawForm(_ grid: inout Grid, _ form: ItemFormController, title: String) {
         grid.put(title, row: 2, column: 1, style: .bold, ellipsis: ellipsis)
         var row = 3
-        for field in ItemFormField.allCases where row < height - 2 {
-            let isCurrent = field == form.currentField
-            grid.put(pad(field.label, 12), row: row, column: 2, style: isCurrent ? .bold : .dim)
+        let current = currentSlot(form)
+        let ownFields = Dictionary(
+            ((try? manager.customFields()) ?? []).map { ($0.key, $0) }
+        ) { first, _ in first }
+        // A form longer than the screen scrolls: the cursor's line is always shown.
+        let slots = formSlots(form)
+        let visible = max(1, height - 2 - row - form.problems(for: nil).count)
+        let first = max(0, (slots.firstIndex(of: current) ?? 0) - visible + 1)
+        for slot in slots.dropFirst(first) where row < height - 2 {
+            let isCurrent = slot == current
+            let label: String
             let value: String
-            if field.isFlag {
-                value = form[ticked: field] ? "[x]" : "[ ]"
-            } else {
-                value = "[" + (form.texts[field] ?? "") + (isCurrent ? "_" : "") + "]"
+            var problems: [ItemFormProblem] = []
+            switch slot {
+            case .template:
+                label = "Template"
+                value = "[" + templateTyped + (isCurrent ? "_" : "") + "] Enter fills the form"
+            case .field(let field):
+                label = field.label
+                if field.isFlag {
+                    value = form[ticked: field] ? "[x]" : "[ ]"
+                } else {
+                    value = "[" + (form.texts[field] ?? "") + (isCurrent ? "_" : "") + "]"
+                }
+                problems = form.problems(for: field)
+            case .own(let key):
+                label = ownFields[key]?.name ?? key
+                value = "[" + (form.ownTexts[key] ?? "") + (isCurrent ? "_" : "") + "]"
             }
+            grid.put(pad(label, 12), row: row, column: 2, style: isCurrent ? .bold : .dim)
             var end = grid.put(
                 value, row: row, column: 15, style: isCurrent ? .inverse : [], maxWidth: width - 40,
                 ellipsis: ellipsis)
-            for problem in form.problems(for: field) {
+            for problem in problems {
                 end = grid.put(
                     "  " + problem.message, row: row, column: end, style: .error, ellipsis: ellipsis
                 )

@@ -114,6 +114,9 @@ public final class BrowseApp {
     var current = 0
     var modal: Modal?
     var message: (text: String, isError: Bool)?
+    /// Whether the add form's cursor is on its template line, and what is typed there.
+    var isOnTemplate = false
+    var templateTyped = ""
     var addForm: ItemFormController
     let itemSaver: ItemSaver
     let changed = RedrawFlag()
@@ -348,6 +351,8 @@ public final class BrowseApp {
                 message = ("Added #\(item.id) \(item.name)", false)
                 addForm = ItemFormController()
                 addForm.delegate = itemSaver
+                templateTyped = ""
+                isOnTemplate = false
             } else {
                 switchTab(to: slots.firstIndex { $0 != slots[current] } ?? current)
             }
@@ -548,17 +553,76 @@ public final class BrowseApp {
 
     enum FormOutcome { case editing, done }
 
+    /// A line of an item form: the template to start from (an add form, when there are
+    /// templates), one of the item's fields, or one of the household's own (by key).
+    enum FormSlot: Equatable {
+        case template
+        case field(ItemFormField)
+        case own(String)
+    }
+
+    /// The lines of `form`, in order.
+    func formSlots(_ form: ItemFormController) -> [FormSlot] {
+        let templates = form.original == nil ? ((try? manager.templates()) ?? []) : []
+        return (templates.isEmpty ? [] : [.template]) + ItemFormField.allCases.map(FormSlot.field)
+            + ((try? manager.customFields()) ?? []).map { FormSlot.own($0.key) }
+    }
+
+    /// The line of `form` the cursor is on.
+    func currentSlot(_ form: ItemFormController) -> FormSlot {
+        if form.original == nil, isOnTemplate { return .template }
+        return form.currentOwnField.map(FormSlot.own) ?? .field(form.currentField)
+    }
+
+    private func move(_ form: ItemFormController, to slot: FormSlot) {
+        isOnTemplate = slot == .template
+        switch slot {
+        case .template: form.currentOwnField = nil
+        case .field(let field):
+            form.currentOwnField = nil
+            form.currentField = field
+        case .own(let key): form.currentOwnField = key
+        }
+    }
+
+    /// Fills the add form with the defaults of the template typed on its first line.
+    private func applyTemplate(to form: ItemFormController) {
+        guard let template = try? manager.template(named: templateTyped) else {
+            message = ("No template \(templateTyped): 'inventory templates' lists them", true)
+            return
+        }
+        let item = template.defaults.item
+        form.texts = ItemFormController.texts(of: item)
+        form.ticked = ItemFormController.ticked(of: item)
+        form.ownTexts = item.customFields
+        move(form, to: .field(.name))
+        message = ("Started from the template \(template.name)", false)
+    }
+
     /// Feeds a key to a form: Up/Down/Tab move between fields, Space ticks a box, Enter
-    /// submits, Esc closes.
+    /// submits (on the template's line: fills the form from it), Esc closes.
     private func editForm(_ form: ItemFormController, _ key: Key, context: ControllerContext)
         -> FormOutcome
     {
-        let fields = ItemFormField.allCases
-        let index = fields.firstIndex(of: form.currentField) ?? 0
+        let slots = formSlots(form)
+        let slot = currentSlot(form)
+        let index = slots.firstIndex(of: slot) ?? 0
         switch key {
         case .escape: return .done
-        case .up, .backTab: form.currentField = fields[(index + fields.count - 1) % fields.count]
-        case .down, .tab: form.currentField = fields[(index + 1) % fields.count]
+        case .up, .backTab: move(form, to: slots[(index + slots.count - 1) % slots.count])
+        case .down, .tab: move(form, to: slots[(index + 1) % slots.count])
+        case .enter where slot == .template:
+            applyTemplate(to: form)
+        case .backspace where slot == .template:
+            if !templateTyped.isEmpty { templateTyped.removeLast() }
+        case .character(let character) where slot == .template:
+            templateTyped.append(character)
+        case .backspace where form.currentOwnField != nil:
+            if let key = form.currentOwnField, !(form.ownTexts[key] ?? "").isEmpty {
+                form.ownTexts[key]?.removeLast()
+            }
+        case .character(let character) where form.currentOwnField != nil:
+            if let key = form.currentOwnField { form.ownTexts[key, default: ""].append(character) }
         case .enter:
             if form.submit() {
                 if let item = form.savedItem, form.original != nil {

@@ -53,6 +53,17 @@ extension InventoryServer {
             try await self.blocking.run {
                 // "Add here" on a place's page: the form starts with its location.
                 let form = ItemFormController()
+                // "Start from a template": its defaults fill the form.
+                if let name = request.uri.queryParameters.get("template") {
+                    let name = name.removingPercentEncoding ?? String(name)
+                    guard let template = try self.manager.template(named: name) else {
+                        throw ServerError.notFound("There is no template \(name).")
+                    }
+                    let item = template.defaults.item
+                    form.texts = ItemFormController.texts(of: item)
+                    form.ticked = ItemFormController.ticked(of: item)
+                    form.ownTexts = item.customFields
+                }
                 if let location = request.uri.queryParameters.get("location") {
                     form.texts[.location] = location.removingPercentEncoding ?? String(location)
                 }
@@ -256,7 +267,9 @@ extension InventoryServer {
                 session: context.session,
                 sequence: nil,
                 main: pages.form(
-                    form, ownFields: try manager.customFields(), session: context.session!)),
+                    form, ownFields: try manager.customFields(),
+                    templates: form.original == nil ? try manager.templates().map(\.name) : [],
+                    session: context.session!)),
             status: status)
     }
 

@@ -513,12 +513,24 @@ struct Pages: Sendable {
 
     /// The add or edit form, with what was typed and each problem beside its field.
     func form(
-        _ form: ItemFormController, ownFields: [CustomField] = [], session: Sessions.Session
+        _ form: ItemFormController, ownFields: [CustomField] = [], templates: [String] = [],
+        session: Sessions.Session
     ) -> [BodyNode] {
         let action = form.original.map { Paths.item($0.id) } ?? "/items"
         var nodes: [BodyNode] = [
             element("h1", [:], [text(form.original.map { "Edit \($0.name)" } ?? "Add an item")])
         ]
+        // The templates first: each starts the form again with its defaults.
+        if !templates.isEmpty {
+            var links: [BodyNode] = [text("Start from a template: ")]
+            for (index, name) in templates.enumerated() {
+                if index > 0 { links.append(text(" · ")) }
+                let query =
+                    name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name
+                links.append(element("a", ["href": "/items/new?template=" + query], [text(name)]))
+            }
+            nodes.append(element("p", ["class": "templates"], links))
+        }
         let general = form.problems(for: nil)
         if !general.isEmpty {
             nodes.append(

@@ -11,7 +11,7 @@ import Synchronization
 /// The inventory's database: its one connection, migrated when opened, its transactions, and
 /// a type per table over that connection with the SQL of its table (`items`, `journal`,
 /// `claims`, `settings`, `shareLinks`, `importRefs`, `importedPlaces`, `places`, `labels`,
-/// `maintenance`, `customFields`, and `amounts`, a query across them).
+/// `maintenance`, `customFields`, `templates`, and `amounts`, a query across them).
 ///
 /// An `InventoryDatabase` migrates its database when it is created and reads the inventory's
 /// currency. It does not validate: the manager hands it values that are already valid.
@@ -45,6 +45,7 @@ public final class InventoryDatabase {
         items = ItemTable(database: database, rows: rows)
         maintenance = MaintenanceTable(database: database, currency: currency)
         customFields = CustomFieldTable(database: database)
+        templates = TemplateTable(database: database, currency: currency)
     }
 
     // MARK: - Tables
@@ -75,6 +76,8 @@ public final class InventoryDatabase {
     public let maintenance: MaintenanceTable
     /// The household's own fields.
     public let customFields: CustomFieldTable
+    /// Templates for new items.
+    public let templates: TemplateTable
 
     // MARK: - Transactions
 

@@ -292,6 +292,36 @@ import Testing
         #expect(rows == [" No item matches \"#jewelry tv\" here (Esc clears the search)."])
     }
 
+    @Test func theAddFormStartsFromATemplateAndTakesTheHouseholdsOwnFields() throws {
+        try manager.defineCustomField(name: "Wattage", kind: .number, minimum: 0)
+        var defaults = ItemDraft(name: "", isInsured: true, tags: ["tools"])
+        defaults.brand = "Bosch"
+        try manager.saveTemplate(ItemTemplate(name: "Tools", defaults: defaults))
+        app.handle(.character("a"))
+        // the cursor starts on the name; the template's line is above it
+        #expect(screen.contains("Template     [] Enter fills the form"))
+        app.handle(.up)
+        type("tools")
+        app.handle(.enter)
+        #expect(screen.contains("Started from the template Tools"))
+        #expect(screen.contains("Brand        [Bosch]"))
+        type("Drill")
+        // the household's own field is the last line
+        for _ in ItemFormField.allCases.dropFirst() { app.handle(.down) }
+        app.handle(.down)
+        #expect(screen.contains("Wattage      [_]"))
+        type("-5")
+        app.handle(.enter)
+        #expect(screen.contains("the least is 0"))
+        app.handle(.backspace)
+        app.handle(.backspace)
+        type("800")
+        app.handle(.enter)
+        let drill = try #require(try manager.item(id: 4))
+        #expect(drill.name == "Drill" && drill.brand == "Bosch" && drill.isInsured)
+        #expect(drill.tags == ["tools"] && drill.customFields == ["wattage": "800"])
+    }
+
     @Test func theFormSavesTheInsurersFields() throws {
         app.handle(.character("a"))
         type("Drill")

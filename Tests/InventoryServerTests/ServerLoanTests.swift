@@ -143,4 +143,27 @@ struct ServerLoanTests {
             #expect(patched.json["fields"] as? [String: String] == ["wattage": "1500"])
         }
     }
+
+    @Test("the add form offers the templates, and one fills it")
+    func theAddFormStartsFromATemplate() async throws {
+        let fixture = try ServerFixture()
+        let manager = fixture.manager
+        var defaults = ItemDraft(name: "", isInsured: true, tags: ["electronics"])
+        defaults.brand = "Sony"
+        try manager.saveTemplate(ItemTemplate(name: "Electronics", defaults: defaults))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let blank = try await client.execute(
+                uri: "/items/new", method: .get, headers: browser.headers)
+            #expect(
+                blank.text.contains("<a href=\"/items/new?template=Electronics\">Electronics</a>"))
+            let started = try await client.execute(
+                uri: "/items/new?template=electronics", method: .get, headers: browser.headers)
+            #expect(started.text.contains("value=\"Sony\""))
+            #expect(started.text.contains("value=\"electronics\""))
+            let missing = try await client.execute(
+                uri: "/items/new?template=nope", method: .get, headers: browser.headers)
+            #expect(missing.status == .notFound)
+        }
+    }
 }

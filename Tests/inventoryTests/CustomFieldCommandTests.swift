@@ -191,3 +191,65 @@ import Testing
         #expect(try sandbox.dump() == before)
     }
 }
+
+/// Templates through the command line: saved, listed, started from by `add`, replaced,
+/// removed, an earlier release's file, and bad input.
+@Suite struct TemplateCommandTests {
+    let sandbox = Sandbox()
+
+    @Test func addStartsFromATemplateAndTheOptionsGoOnTop() throws {
+        try sandbox.succeed(["places", "add", "House / Garage"])
+        try sandbox.succeed([
+            "fields", "add", "Fuel", "--type", "choice", "--options", "Diesel,Petrol",
+        ])
+        let saved = try sandbox.succeed([
+            "templates", "add", "Tools", "--tag", "tools", "--insured", "--location",
+            "house / garage", "--brand", "Bosch", "--field", "fuel=petrol",
+        ])
+        #expect(saved.hasPrefix("template Tools: "), "\(saved)")
+        #expect(saved.contains("insured yes") && saved.contains("tags tools"))
+        #expect(try sandbox.succeed(["templates"]).contains("Tools"))
+        let item = try #require(
+            try sandbox.json([
+                "add", "--name", "Drill", "--template", "TOOLS", "--price", "129", "--tag", "power",
+                "--json",
+            ]) as? [String: Any])
+        #expect(item["insured"] as? Bool == true && item["brand"] as? String == "Bosch")
+        #expect(item["location"] as? String == "House / Garage")
+        #expect((item["tags"] as? [String])?.sorted() == ["power", "tools"])
+        #expect(item["fields"] as? [String: String] == ["fuel": "Petrol"])
+        #expect(item["price"] as? String == "129.00")
+        // saved again: replaced; removed: gone, and the item stays
+        try sandbox.succeed(["templates", "add", "tools", "--tag", "hand tools"])
+        #expect(!(try sandbox.succeed(["templates"]).contains("Bosch")))
+        try sandbox.succeed(["templates", "remove", "Tools"])
+        #expect(try sandbox.succeed(["templates"]).hasPrefix("No templates"))
+        #expect(try sandbox.succeed(["show", "1"]).contains("Bosch"))
+    }
+
+    @Test func anEarlierReleasesFileTakesTemplates() throws {
+        try sandbox.makeInventory(migrations: 22) { _ in }
+        try sandbox.succeed(["templates", "add", "Kitchen", "--tag", "kitchen"])
+        #expect(try sandbox.succeed(["add", "--name", "Kettle", "--template", "kitchen"]) == "1\n")
+    }
+
+    @Test func badInputIsOneLineAndChangesNothing() throws {
+        try sandbox.succeed(["templates", "add", "Tools", "--tag", "tools"])
+        let before = try sandbox.dump()
+        for arguments in [
+            ["templates", "add", "  ", "--tag", "x"],
+            ["templates", "add", "X", "--name", "Drill"],
+            ["templates", "add", "X", "--price", "-3"],
+            ["templates", "add", "X", "--field", "Colour=red"],
+            ["templates", "add", "X", "--purchased", "2999-01-01"],
+            ["templates", "remove", "Nope"],
+            ["add", "--name", "Drill", "--template", "Nope"],
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(
+                result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+        }
+        #expect(try sandbox.dump() == before)
+    }
+}

@@ -79,6 +79,9 @@ public final class ItemFormController {
     /// The household's own fields (`CustomField`) as typed, by field key: a form shows one box
     /// for each field the inventory defines.
     public var ownTexts: [String: String]
+    /// The household's own field the cursor is on (by key), if it is on one rather than on
+    /// `currentField`.
+    public var currentOwnField: String?
 
     /// A form to add an item, or to edit `item`.
     public init(editing item: HouseholdItem? = nil) {
@@ -137,6 +140,7 @@ public final class ItemFormController {
                 refusals.contains { $0.field == field }
             }) {
                 currentField = first
+                currentOwnField = nil
             }
             return false
         }

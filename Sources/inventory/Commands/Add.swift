@@ -15,6 +15,7 @@ struct Add: ParsableCommand {
               inventory add --name Laptop --price 1499 --value 1299 --tag electronics
               inventory add --name Drill --warranty-until 2027-03-01 --purchased-from Acme
               inventory add --name Heater --field Wattage=2000 --field Fuel=Electric
+              inventory add --name "Bosch drill" --template Tools --price 129
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -32,6 +33,12 @@ struct Add: ParsableCommand {
     @Flag(help: "The policy lists it by name on a rider (a \"scheduled\" item).")
     var scheduled = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Start from this template's defaults ('inventory templates'); the options go on top.",
+            valueName: "name"))
+    var template: String?
+
     @Flag(help: "Print the added item as JSON instead of its id.")
     var json = false
 
@@ -47,6 +54,22 @@ struct Add: ParsableCommand {
             name: "", photoFile: fields.photo, isLuxury: luxury, isInsured: insured,
             hasLifetimeWarranty: lifetimeWarranty, tags: fields.tags)
         draft.isScheduled = scheduled
+        if let template {
+            guard let found = try manager.template(named: template) else {
+                throw InventoryError.invalidValue(
+                    field: .other("template"), value: template,
+                    reason: "no such template ('inventory templates' lists them)")
+            }
+            // the template's defaults, then what was given: flags and tags add to its own
+            var started = found.draft(named: "")
+            started.photoFile = fields.photo
+            started.isLuxury = started.isLuxury || luxury
+            started.isInsured = started.isInsured || insured
+            started.hasLifetimeWarranty = started.hasLifetimeWarranty || lifetimeWarranty
+            started.isScheduled = started.isScheduled || scheduled
+            started.tags += fields.tags
+            draft = started
+        }
         for (field, value) in try fields.values(currency: manager.currency) {
             field.set(value, on: &draft.item)
         }
