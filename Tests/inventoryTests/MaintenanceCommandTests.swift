@@ -144,6 +144,35 @@ import Testing
         #expect((log["schedules"] as? [[String: Any]])?.count == 1)
     }
 
+    @Test func theJSONExportCarriesTheLogTheSchedulesAndTheTemplates() throws {
+        try sandbox.add("Boat", "--price", "42000")
+        try sandbox.succeed([
+            "maintenance", "schedule", "1", "Antifouling", "--every", "1y", "--on", "2026-04-01",
+        ])
+        try sandbox.succeed([
+            "maintenance", "add", "1", "Antifouling", "--on", "2026-03-28", "--cost", "640",
+            "--by", "Marina yard", "--file", pdf("yard.pdf"),
+        ])
+        try sandbox.succeed(["templates", "add", "Boats", "--tag", "boat", "--insured"])
+        try sandbox.succeed(["export", "--format", "json", "--output", "all.json"])
+        let other = Sandbox()
+        for _ in 1...2 {
+            // twice: the second import adds no second log
+            try other.succeed([
+                "import", sandbox.file("all.json"), "--files", sandbox.file("photos"),
+            ])
+        }
+        let log = try #require(try other.json(["maintenance", "1", "--json"]) as? [String: Any])
+        let schedules = try #require(log["schedules"] as? [[String: Any]])
+        #expect(schedules.count == 1 && schedules[0]["nextDue"] as? String == "2027-04-01")
+        let entries = try #require(log["log"] as? [[String: Any]])
+        #expect(entries.count == 1 && entries[0]["cost"] as? String == "640.00")
+        #expect(entries[0]["schedule"] as? Int == schedules[0]["number"] as? Int)
+        let file = try #require(entries[0]["file"] as? String)
+        #expect(FileManager.default.fileExists(atPath: other.file("photos/\(file)")))
+        #expect(try other.succeed(["templates"]).contains("Boats"))
+    }
+
     @Test func badInputIsOneLineAndChangesNothing() throws {
         try sandbox.add("Boiler", "--price", "2400")
         try sandbox.succeed(["maintenance", "schedule", "1", "Service", "--every", "12m"])

@@ -202,6 +202,8 @@ public struct Exporter {
         CSVWriter.appendRecord(columns.map(\.header), lineEnd: lineEnd, to: &bytes)
         var count = 0
         var failure: (any Error)?
+        // read before: the listing below may not call the manager
+        let maintenance = try manager.allMaintenance()
         try manager.forEachItem(matching: filter, sortedBy: .name) { item in
             guard failure == nil else { return }
             let written = Written(
@@ -233,6 +235,7 @@ public struct Exporter {
             var inventory: String
             var settings: InventoryDocument.Settings
             var fields: [InventoryDocument.FieldDefinition]
+            var templates: [InventoryDocument.TemplateRecord]
         }
         let refs = try manager.importRefs()
         let identity = try manager.identity()
@@ -245,19 +248,28 @@ public struct Exporter {
                     exportedAt: Timestamp(Date()).iso8601, currency: manager.currency.code,
                     inventory: identity,
                     settings: InventoryDocument.Settings(try manager.settings()),
-                    fields: try manager.customFields().map(InventoryDocument.FieldDefinition.init))
+                    fields: try manager.customFields().map(InventoryDocument.FieldDefinition.init),
+                    templates: try manager.templates().map {
+                        InventoryDocument.TemplateRecord(name: $0.name, defaults: $0.storedJSON)
+                    })
             ).dropLast())  // its closing brace: the items and claims follow
         bytes += Array(",\"items\":[".utf8)
         var count = 0
         var failure: (any Error)?
+        // read before: the listing below may not call the manager
+        let maintenance = try manager.allMaintenance()
         try manager.forEachItem(matching: filter, sortedBy: .name) { item in
             guard failure == nil else { return }
             do {
                 bytes += Array((count == 0 ? "\n" : ",\n").utf8)
-                bytes += try encoder.encode(
-                    InventoryDocument.Item(
-                        item, ref: Self.reference(of: item, refs: refs, identity: identity),
-                        container: containers[item.id]?.ref))
+                var record = InventoryDocument.Item(
+                    item, ref: Self.reference(of: item, refs: refs, identity: identity),
+                    container: containers[item.id]?.ref)
+                record.maintenance = maintenance[item.id].map {
+                    InventoryDocument.MaintenanceRecord(
+                        schedules: $0.schedules, entries: $0.entries)
+                }
+                bytes += try encoder.encode(record)
                 count += 1
                 if bytes.count >= 1 << 16 {
                     try write(bytes)

@@ -20,6 +20,82 @@ struct InventoryDocument: Codable {
     var claims: [ClaimRecord]
     /// The household's own fields (absent from files of earlier builds).
     var fields: [FieldDefinition]?
+    /// The templates (absent from files of earlier builds).
+    var templates: [TemplateRecord]?
+
+    /// A template: its name and its defaults as the inventory keeps them (a JSON object of
+    /// the fields it sets, `ItemTemplate.storedJSON`), as text.
+    struct TemplateRecord: Codable {
+        var name: String
+        var defaults: String
+    }
+
+    /// An item's maintenance: its schedules, numbered as the inventory that wrote the file
+    /// numbered them, and its log, each entry naming the schedule it counts for.
+    struct MaintenanceRecord: Codable {
+        struct Schedule: Codable {
+            var number: Int64
+            var what: String
+            /// Nil: once, on `startsOn`.
+            var everyMonths: Int?
+            var fromLast: Bool
+            var startsOn: String
+        }
+
+        struct Entry: Codable {
+            var doneOn: String
+            var what: String
+            var cost: String?
+            var doneBy: String?
+            /// A stored file's name (the inventory's photos folder).
+            var file: String?
+            var schedule: Int64?
+        }
+
+        var schedules: [Schedule]
+        var log: [Entry]
+
+        init(schedules: [MaintenanceSchedule], entries: [MaintenanceEntry]) {
+            self.schedules = schedules.map {
+                Schedule(
+                    number: $0.id, what: $0.what, everyMonths: $0.everyMonths,
+                    fromLast: $0.fromLast, startsOn: $0.startsOn.description)
+            }
+            log = entries.map {
+                Entry(
+                    doneOn: $0.doneOn.description, what: $0.what, cost: $0.cost?.decimalString,
+                    doneBy: $0.doneBy, file: $0.file, schedule: $0.scheduleID)
+            }
+        }
+
+        /// The schedules and entries it records (their item's id 0), amounts in `currency`,
+        /// an entry's file kept when `available` has it.
+        func records(currency: Currency, available: Set<String>) throws
+            -> (schedules: [MaintenanceSchedule], entries: [MaintenanceEntry])
+        {
+            (
+                try schedules.map {
+                    MaintenanceSchedule(
+                        id: $0.number, itemID: 0, what: $0.what, everyMonths: $0.everyMonths,
+                        fromLast: $0.fromLast,
+                        startsOn: try CalendarDate(
+                            parsing: $0.startsOn, field: .other("starts on")),
+                        lastDone: nil)
+                },
+                try log.map {
+                    MaintenanceEntry(
+                        id: 0, itemID: 0, scheduleID: $0.schedule,
+                        doneOn: try CalendarDate(parsing: $0.doneOn, field: .other("done on")),
+                        what: $0.what,
+                        cost: try $0.cost.map {
+                            try ValueParser.price($0, currency: currency, field: .other("cost"))
+                        } ?? nil,
+                        doneBy: $0.doneBy,
+                        file: $0.file.flatMap { available.contains($0) ? $0 : nil })
+                }
+            )
+        }
+    }
 
     /// A field of the household's own, as defined.
     struct FieldDefinition: Codable {
@@ -71,6 +147,8 @@ struct InventoryDocument: Codable {
         /// The values of the household's own fields, by key (absent from files of earlier
         /// builds).
         var customFields: [String: String] = [:]
+        /// Its maintenance, if it has any (absent from files of earlier builds).
+        var maintenance: MaintenanceRecord?
         var createdAt: String
         var updatedAt: String
         var version: Int
@@ -130,6 +208,8 @@ struct InventoryDocument: Codable {
             files = try container.decode([File].self, forKey: Key("files"))
             customFields =
                 try container.decodeIfPresent([String: String].self, forKey: Key("fields")) ?? [:]
+            maintenance = try container.decodeIfPresent(
+                MaintenanceRecord.self, forKey: Key("maintenance"))
             createdAt = try container.decode(String.self, forKey: Key("createdAt"))
             updatedAt = try container.decode(String.self, forKey: Key("updatedAt"))
             version = try container.decode(Int.self, forKey: Key("version"))
@@ -151,6 +231,7 @@ struct InventoryDocument: Codable {
             try container.encodeIfPresent(photo, forKey: Key("photo"))
             try container.encode(files, forKey: Key("files"))
             try container.encode(customFields, forKey: Key("fields"))
+            try container.encodeIfPresent(maintenance, forKey: Key("maintenance"))
             try container.encode(createdAt, forKey: Key("createdAt"))
             try container.encode(updatedAt, forKey: Key("updatedAt"))
             try container.encode(version, forKey: Key("version"))
@@ -592,6 +673,17 @@ struct JSONImport {
             if report.duplicates > 0 { throw ImportError.duplicates(report) }
             if let settings { try batch.setSettings(settings) }
             try addClaims(claims, of: document, rows: rows, files: available, into: &batch)
+            try addMaintenance(of: document, rows: rows, files: available, into: &batch)
+            for template in document.templates ?? [] {
+                guard
+                    let made = ItemTemplate(
+                        name: template.name, storedJSON: template.defaults, currency: currency)
+                else {
+                    throw ImportError.unreadable(
+                        path: path, reason: "its template \(quoted(template.name)) is not valid")
+                }
+                _ = try batch.addTemplate(made)
+            }
             report.claimsAdded = batch.claimsAdded
             return report
         }
@@ -666,6 +758,23 @@ struct JSONImport {
         }
     }
 
+    /// Gives each item of the document its maintenance (an item that has some keeps its own).
+    private func addMaintenance(
+        of document: InventoryDocument, rows: [(Int, ImportedRow)], files: Set<String>,
+        into batch: inout ImportBatch
+    ) throws {
+        guard document.items.contains(where: { $0.maintenance != nil }) else { return }
+        try batch.writePendingItems()
+        let currency = manager.currency
+        for (number, row) in rows {
+            guard let record = document.items[number - 1].maintenance,
+                let ref = row.importRef ?? row.fileRef, let id = try batch.resolve(ref, row: row)
+            else { continue }
+            let (schedules, entries) = try record.records(currency: currency, available: files)
+            _ = try batch.addMaintenance(itemID: id, schedules: schedules, entries: entries)
+        }
+    }
+
     /// Every file the document lists, by name, with the kind it is checked as (a picture if
     /// anything uses it as a photo).
     static func files(of document: InventoryDocument) -> [(name: String, kind: Attachment.Kind)] {
@@ -681,6 +790,9 @@ struct JSONImport {
             }
         }
         for item in document.items {
+            for entry in item.maintenance?.log ?? [] {
+                if let file = entry.file { list(file, .receipt) }
+            }
             for file in item.files {
                 list(file.file, Attachment.Kind(rawValue: file.kind) ?? .other)
             }

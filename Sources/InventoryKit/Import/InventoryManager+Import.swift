@@ -170,6 +170,51 @@ public struct ImportBatch: ~Copyable {
     /// The household's own fields, those this import defined too.
     public var definedFields: [CustomField] { fields }
 
+    /// Gives the item `id` the schedules and the log of its maintenance an export recorded,
+    /// unless it has some already (an import of the same file again adds none); an entry's
+    /// `scheduleID` is the number of one of `schedules` (as the export numbered them).
+    ///
+    /// - Returns: whether they were added.
+    public mutating func addMaintenance(
+        itemID id: Int64, schedules: [MaintenanceSchedule], entries: [MaintenanceEntry]
+    ) throws -> Bool {
+        try flush()
+        try store.items.endBatch()
+        guard try store.items.item(id: id) != nil else { throw InventoryError.itemsNotFound([id]) }
+        guard try store.maintenance.schedules(itemID: id).isEmpty,
+            try store.maintenance.entries(itemID: id).isEmpty
+        else { return false }
+        var numbers: [Int64: Int64] = [:]
+        for schedule in schedules {
+            guard
+                let what = try ItemValidation.text(schedule.what, field: .other("what"), limit: 200)
+            else { continue }
+            numbers[schedule.id] = try store.maintenance.insertSchedule(
+                itemID: id, what: what, everyMonths: schedule.everyMonths,
+                fromLast: schedule.fromLast, startsOn: schedule.startsOn, at: now)
+        }
+        for entry in entries {
+            guard let what = try ItemValidation.text(entry.what, field: .other("what"), limit: 200)
+            else { continue }
+            _ = try store.maintenance.insertEntry(
+                itemID: id, scheduleID: entry.scheduleID.flatMap { numbers[$0] },
+                doneOn: entry.doneOn, what: what,
+                cost: try ItemValidation.price(entry.cost, currency: currency),
+                doneBy: try ItemValidation.text(entry.doneBy, field: .other("by"), limit: 200),
+                file: entry.file, at: now)
+        }
+        return true
+    }
+
+    /// Saves `template` unless one of its name (in any case) exists; whether it was saved.
+    public mutating func addTemplate(_ template: ItemTemplate) throws -> Bool {
+        guard try !store.templates.all().contains(where: { $0.key == template.key }) else {
+            return false
+        }
+        try store.templates.save(template, at: now)
+        return true
+    }
+
     /// Defines those of `fields` the inventory lacks (by name, in any case), each checked as
     /// `InventoryManager.defineCustomField` checks it; those it has stay as they are.
     ///

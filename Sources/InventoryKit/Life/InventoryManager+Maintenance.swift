@@ -55,6 +55,15 @@ public struct MaintenancePlan: Sendable, Hashable {
 }
 
 extension InventoryManager {
+    /// Every item's maintenance schedules and log, by item id: what an export writes.
+    public func allMaintenance() throws
+        -> [Int64: (schedules: [MaintenanceSchedule], entries: [MaintenanceEntry])]
+    {
+        try withStore { store in
+            try store.database.read { try store.database.maintenance.everything() }
+        }
+    }
+
     /// The item's maintenance schedules (each with its next day) and its log, oldest first.
     ///
     /// - Throws: `InventoryError.itemNotFound`.

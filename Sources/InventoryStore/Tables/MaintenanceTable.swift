@@ -63,6 +63,23 @@ public struct MaintenanceTable {
             madeOn: CalendarDate(utcDayOf: Timestamp(millisecondsSince1970: row.int64(at: 7))))
     }
 
+    /// Every item's schedules and log, by item id (an export writes them all).
+    public func everything() throws
+        -> [Int64: (schedules: [MaintenanceSchedule], entries: [MaintenanceEntry])]
+    {
+        var found: [Int64: (schedules: [MaintenanceSchedule], entries: [MaintenanceEntry])] = [:]
+        let statement = try database.cachedStatement(
+            "SELECT DISTINCT item_id FROM maintenance_schedules UNION "
+                + "SELECT DISTINCT item_id FROM maintenance_entries")
+        var ids: [Int64] = []
+        do {
+            defer { statement.reset() }
+            while try statement.step() { ids.append(statement.int64(at: 0)) }
+        }
+        for id in ids { found[id] = (try schedules(itemID: id), try entries(itemID: id)) }
+        return found
+    }
+
     /// The schedules of the item, oldest first, each with the latest entry that counts for it.
     public func schedules(itemID: Int64) throws -> [MaintenanceSchedule] {
         let statement = try database.cachedStatement(
