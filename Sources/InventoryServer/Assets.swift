@@ -25,7 +25,7 @@ enum Assets {
         @keyframes flash { from { background: #fd06; } to { background: transparent; } }
         .pager { display: flex; gap: 1rem; margin-top: 1rem; }
         .search { display: flex; gap: .5rem; margin-bottom: .5rem; }
-        input, textarea, button { font: inherit; padding: .35rem .5rem; }
+        input, textarea, button, select { font: inherit; padding: .35rem .5rem; }
         .item-form .field { display: grid; grid-template-columns: 9rem 1fr; gap: .25rem 1rem;
           margin-bottom: .5rem; align-items: baseline; }
         .item-form .field.flag { grid-template-columns: auto 1fr; justify-content: start; }

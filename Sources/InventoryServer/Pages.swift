@@ -504,8 +504,12 @@ struct Pages: Sendable {
                 let change = entry.change
                 var line = "\(entry.time.minuteText(in: .current))  \(change.kind.rawValue)"
                 if change.kind == .edited, let before = change.before {
-                    let fields = change.item.changedFields(comparedTo: before)
-                    if !fields.isEmpty { line += ": " + fields.joined(separator: ", ") }
+                    if let event = change.item.lifeEvent(since: before) {
+                        line += ": " + event
+                    } else {
+                        let fields = change.item.changedFields(comparedTo: before)
+                        if !fields.isEmpty { line += ": " + fields.joined(separator: ", ") }
+                    }
                 }
                 return element("li", [:], [text(line)])
             })

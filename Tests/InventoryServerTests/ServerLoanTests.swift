@@ -41,6 +41,7 @@ struct ServerLoanTests {
             #expect(page.text.contains("<dt>On loan</dt><dd>Sam next door, since "))
             #expect(page.text.contains(", due back 2030-01-31</dd>"))
             #expect(page.text.contains(">Back from Sam next door</button>"))
+            #expect(page.text.contains("edited: lent to Sam next door, due back 2030-01-31</li>"))
             // the on-loan view lists it
             let onLoan = try await get("/views/on-loan")
             #expect(onLoan.text.contains(">Drill</a>") && !onLoan.text.contains(">Sofa</a>"))
