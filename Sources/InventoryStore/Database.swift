@@ -390,6 +390,11 @@ public final class Database {
     /// The rowid of the last row inserted on this connection.
     public var lastInsertedRowID: Int64 { isOpen ? sqlite3_last_insert_rowid(handle) : 0 }
 
+    /// How many parameters one statement may have on this connection.
+    public var parameterLimit: Int {
+        isOpen ? Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) : 999
+    }
+
     /// The number of rows the last `INSERT`, `UPDATE` or `DELETE` changed.
     public var changedRowCount: Int { isOpen ? Int(sqlite3_changes64(handle)) : 0 }
 

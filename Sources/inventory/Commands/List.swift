@@ -95,7 +95,8 @@ struct List: ParsableCommand {
         if let place {
             filter = filter.narrowed(by: ItemFilter(location: try Self.path(of: place, manager)))
         }
-        let ownFields = try manager.customFields()
+        // read only when asked for: a cold listing pays for every query
+        let ownFields = fieldValues.isEmpty && columns == nil ? [] : try manager.customFields()
         if !fieldValues.isEmpty {
             var conditions: [ItemFilter.FieldCondition] = []
             for text in fieldValues {
