@@ -9,6 +9,8 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
     case csv
     /// Everything: every field, tags, the list of files, and claims.
     case json
+    /// Every item's maintenance log, a row per entry (a CSV file of its own).
+    case maintenance
 }
 
 /// Writes the items of a view (and, for JSON, the claims) in one of the export formats.
@@ -44,6 +46,7 @@ public struct Exporter {
                 columns: Self.spreadsheetColumns + ownColumns(named: \.name), lineEnd: "\r\n",
                 write)
         case .json: try json(write)
+        case .maintenance: try maintenanceCSV(write)
         }
     }
 
@@ -156,6 +159,39 @@ public struct Exporter {
         }
     }
 
+    /// The maintenance log of the items, a row per entry, by item then day: the item's
+    /// reference and name, the day, what was done, its cost, who did it, the receipt's file
+    /// name, and the schedule it counts for (what and when).
+    private func maintenanceCSV(_ write: ([UInt8]) throws -> Void) throws -> Int {
+        let refs = try manager.importRefs()
+        let identity = try manager.identity()
+        // read before: the listing below may not call the manager
+        let maintenance = try manager.allMaintenance()
+        var bytes: [UInt8] = []
+        CSVWriter.appendRecord(
+            [
+                "Import ref", "Item", "Done on", "What", "Cost", "By", "File", "Schedule",
+                "Every",
+            ], lineEnd: "\r\n", to: &bytes)
+        var count = 0
+        try manager.forEachItem(matching: filter, sortedBy: .name) { item in
+            guard let (schedules, entries) = maintenance[item.id] else { return }
+            let ref = Self.reference(of: item, refs: refs, identity: identity)
+            for entry in entries {
+                let schedule = schedules.first { $0.id == entry.scheduleID }
+                CSVWriter.appendRecord(
+                    [
+                        ref, item.name, entry.doneOn.description, entry.what,
+                        entry.cost?.decimalString ?? "", entry.doneBy ?? "", entry.file ?? "",
+                        schedule?.what ?? "", schedule?.rule ?? "",
+                    ], lineEnd: "\r\n", to: &bytes)
+                count += 1
+            }
+        }
+        try write(bytes)
+        return count
+    }
+
     /// The reference an item is exported under: the one it was imported with, else one made
     /// from the inventory's identity and the item's id, which never change
     /// (`ExportedReference`).
@@ -202,8 +238,6 @@ public struct Exporter {
         CSVWriter.appendRecord(columns.map(\.header), lineEnd: lineEnd, to: &bytes)
         var count = 0
         var failure: (any Error)?
-        // read before: the listing below may not call the manager
-        let maintenance = try manager.allMaintenance()
         try manager.forEachItem(matching: filter, sortedBy: .name) { item in
             guard failure == nil else { return }
             let written = Written(

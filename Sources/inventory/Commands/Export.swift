@@ -27,6 +27,10 @@ struct Export: ParsableCommand {
             import' reads it back (the files themselves are not in it: 'inventory import FILE \
             --files FOLDER' takes them from the exporting inventory's photos folder).
 
+            maintenance: every item's maintenance log as CSV, a row per entry (the item's \
+            reference and name, the day, what, cost, who, the receipt's file, and the schedule \
+            it counts for).
+
             Without --view, every item is written, those that left the household too (Homebox: \
             HB.archived); with one, the items of that view.
 
@@ -40,12 +44,13 @@ struct Export: ParsableCommand {
               inventory export --format homebox --output homebox.csv
               inventory export --format json --output inventory.json
               inventory export --format csv --view luxury > luxury.csv
+              inventory export --format maintenance --output upkeep.csv
             """)
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var views: ViewOptions
 
-    @Option(help: "homebox, csv or json.")
+    @Option(help: "homebox, csv, json or maintenance.")
     var format: ExportFormat
 
     @OptionGroup var destination: OutputOptions
