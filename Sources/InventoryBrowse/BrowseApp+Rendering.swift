@@ -256,7 +256,7 @@ extension BrowseApp {
         var row = 3
         let current = currentSlot(form)
         let ownFields = Dictionary(
-            ((try? manager.customFields()) ?? []).map { ($0.key, $0) }
+            formExtras.fields.map { ($0.key, $0) }
         ) { first, _ in first }
         // A form longer than the screen scrolls: the cursor's line is always shown.
         let slots = formSlots(form)

@@ -117,6 +117,19 @@ public final class BrowseApp {
     /// Whether the add form's cursor is on its template line, and what is typed there.
     var isOnTemplate = false
     var templateTyped = ""
+    /// The household's own fields and whether there are templates, read once for the forms
+    /// (a keystroke in a form must not query the file); read again when a form opens.
+    private var formDefinitions: (fields: [CustomField], hasTemplates: Bool)?
+
+    /// The own fields and templates the forms show, read when first needed.
+    var formExtras: (fields: [CustomField], hasTemplates: Bool) {
+        if let formDefinitions { return formDefinitions }
+        let read = (
+            (try? manager.customFields()) ?? [], !((try? manager.templates()) ?? []).isEmpty
+        )
+        formDefinitions = read
+        return read
+    }
     var addForm: ItemFormController
     let itemSaver: ItemSaver
     let changed = RedrawFlag()
@@ -353,6 +366,7 @@ public final class BrowseApp {
                 addForm.delegate = itemSaver
                 templateTyped = ""
                 isOnTemplate = false
+                formDefinitions = nil
             } else {
                 switchTab(to: slots.firstIndex { $0 != slots[current] } ?? current)
             }
@@ -447,6 +461,8 @@ public final class BrowseApp {
         current = index
         // a change of the settings or of the day posts nothing: shown again, it is redone
         if isOnCheckTab { checkIsStale.set() }
+        // the add form shows the fields and templates defined by then
+        if isOnAddTab { formDefinitions = nil }
         modal = nil
         if !isOnAddTab { message = nil }
     }
@@ -548,6 +564,7 @@ public final class BrowseApp {
     private func openEdit(_ item: HouseholdItem, from context: ControllerContext) {
         let form = ItemFormController(editing: item)
         form.delegate = itemSaver
+        formDefinitions = nil
         modal = .form(form, title: "Edit #\(item.id) \(item.name)", context: context)
     }
 
@@ -563,9 +580,10 @@ public final class BrowseApp {
 
     /// The lines of `form`, in order.
     func formSlots(_ form: ItemFormController) -> [FormSlot] {
-        let templates = form.original == nil ? ((try? manager.templates()) ?? []) : []
-        return (templates.isEmpty ? [] : [.template]) + ItemFormField.allCases.map(FormSlot.field)
-            + ((try? manager.customFields()) ?? []).map { FormSlot.own($0.key) }
+        let extras = formExtras
+        return (form.original == nil && extras.hasTemplates ? [.template] : [])
+            + ItemFormField.allCases.map(FormSlot.field)
+            + extras.fields.map { FormSlot.own($0.key) }
     }
 
     /// The line of `form` the cursor is on.
@@ -591,10 +609,7 @@ public final class BrowseApp {
             message = ("No template \(templateTyped): 'inventory templates' lists them", true)
             return
         }
-        let item = template.defaults.item
-        form.texts = ItemFormController.texts(of: item)
-        form.ticked = ItemFormController.ticked(of: item)
-        form.ownTexts = item.customFields
+        form.start(from: template)
         move(form, to: .field(.name))
         message = ("Started from the template \(template.name)", false)
     }

@@ -59,10 +59,7 @@ extension InventoryServer {
                     guard let template = try self.manager.template(named: name) else {
                         throw ServerError.notFound("There is no template \(name).")
                     }
-                    let item = template.defaults.item
-                    form.texts = ItemFormController.texts(of: item)
-                    form.ticked = ItemFormController.ticked(of: item)
-                    form.ownTexts = item.customFields
+                    form.start(from: template)
                 }
                 if let location = request.uri.queryParameters.get("location") {
                     form.texts[.location] = location.removingPercentEncoding ?? String(location)

@@ -55,9 +55,7 @@ struct ImportedRow {
     var draft: ItemDraft {
         var draft = ItemDraft(name: "")
         for (field, value) in values.given { field.set(value, on: &draft.item) }
-        for (name, text) in customFields where !text.trimmingWhitespace().isEmpty {
-            draft.item.customFields[CustomField.key(name)] = text
-        }
+        draft.setCustomFields(customFields)
         return draft
     }
 

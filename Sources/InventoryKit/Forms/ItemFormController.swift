@@ -92,6 +92,14 @@ public final class ItemFormController {
         if let item { texts = Self.texts(of: item) }
     }
 
+    /// Fills the form with `template`'s defaults: its texts, boxes and own fields.
+    public func start(from template: ItemTemplate) {
+        let item = template.defaults.item
+        texts = Self.texts(of: item)
+        ticked = Self.ticked(of: item)
+        ownTexts = item.customFields
+    }
+
     /// The boxes a form ticks for `item`.
     public static func ticked(of item: HouseholdItem) -> Set<ItemFormField> {
         Set(ItemFormField.allCases.filter { $0.itemField.value(of: item) == .flag(true) })

@@ -40,9 +40,7 @@ public final class ItemSaver: ItemFormDelegate {
         // value that did not parse is already refused above).
         var whole = ItemDraft(name: "")
         for (field, value) in values { field.itemField.set(value, on: &whole.item) }
-        for (key, text) in form.ownTexts where !text.trimmingWhitespace().isEmpty {
-            whole.item.customFields[key] = text
-        }
+        whole.setCustomFields(form.ownTexts)
         for error in whole.problems(currency: manager.currency, today: manager.today()) {
             let field = Self.field(of: error)
             guard !problems.contains(where: { $0.field == field && field != nil }) else {

@@ -39,6 +39,14 @@ public struct ItemDraft: Sendable, Hashable {
         self.item.customFields = item.customFields
     }
 
+    /// Gives the drafted item the household's own fields typed as `values` (by field name, in
+    /// any case); a blank one is left out. `InventoryManager.add` checks them.
+    public mutating func setCustomFields(_ values: [String: String]) {
+        for (name, text) in values where !text.trimmingWhitespace().isEmpty {
+            item.customFields[CustomField.key(name)] = text
+        }
+    }
+
     /// A field of the drafted item.
     public subscript<Value>(dynamicMember path: WritableKeyPath<HouseholdItem, Value>) -> Value {
         get { item[keyPath: path] }

@@ -73,9 +73,7 @@ struct Add: ParsableCommand {
         for (field, value) in try fields.values(currency: manager.currency) {
             field.set(value, on: &draft.item)
         }
-        for (name, text) in try fields.customFields() where !text.trimmingWhitespace().isEmpty {
-            draft.item.customFields[CustomField.key(name)] = text
-        }
+        draft.setCustomFields(try fields.customFields())
         let item = try manager.add(draft)
         if json {
             Terminal.standardOutput.writeLine(ItemJSON.object(item, manager: manager))

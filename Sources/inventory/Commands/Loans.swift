@@ -36,11 +36,7 @@ struct Lend: ParsableCommand {
             valueName: "day|period"))
     var due: String?
 
-    @Option(
-        name: .customLong("if-version"),
-        help: ArgumentHelp(
-            "Refuse if the item has changed since this version.", valueName: "version"))
-    var ifVersion: Int?
+    @OptionGroup var version: IfVersionOption
 
     @Flag(help: "Print the item as JSON.")
     var json = false
@@ -53,7 +49,7 @@ struct Lend: ParsableCommand {
             return try CalendarDate(parsing: text, field: .other("due"))
         }
         let item = try manager.lend(
-            id: id, to: to, on: day, due: dueDay, expectedVersion: ifVersion)
+            id: id, to: to, on: day, due: dueDay, expectedVersion: version.ifVersion)
         if json {
             Terminal.standardOutput.writeLine(ItemJSON.object(item, manager: manager))
             return
@@ -81,11 +77,7 @@ struct ReturnCommand: ParsableCommand {
     @Argument(help: "The item's id.")
     var id: Int64
 
-    @Option(
-        name: .customLong("if-version"),
-        help: ArgumentHelp(
-            "Refuse if the item has changed since this version.", valueName: "version"))
-    var ifVersion: Int?
+    @OptionGroup var version: IfVersionOption
 
     @Flag(help: "Print the item as JSON.")
     var json = false
@@ -93,7 +85,7 @@ struct ReturnCommand: ParsableCommand {
     func run() throws {
         let manager = try database.openManager(.write)
         let before = try manager.item(id: id)
-        let item = try manager.endLoan(id: id, expectedVersion: ifVersion)
+        let item = try manager.endLoan(id: id, expectedVersion: version.ifVersion)
         if json {
             Terminal.standardOutput.writeLine(ItemJSON.object(item, manager: manager))
             return
@@ -142,21 +134,13 @@ struct Leave: ParsableCommand {
     @Option(name: .customLong("for"), help: ArgumentHelp("What it sold for.", valueName: "amount"))
     var amount: String?
 
-    @Option(
-        name: .customLong("if-version"),
-        help: ArgumentHelp(
-            "Refuse if the item has changed since this version.", valueName: "version"))
-    var ifVersion: Int?
+    @OptionGroup var version: IfVersionOption
 
     @Flag(help: "Print the item as JSON.")
     var json = false
 
     func run() throws {
-        guard
-            let departure = try ItemValidation.choice(
-                how, of: Departure.allCases.map(\.rawValue), field: .other("how")
-            ).flatMap(Departure.init(rawValue:))
-        else {
+        guard let departure = Departure(rawValue: how.trimmingWhitespace().lowercased()) else {
             throw InventoryError.invalidValue(
                 field: .other("how"), value: how,
                 reason: "write one of " + Departure.allCases.map(\.rawValue).joined(separator: ", ")
@@ -168,7 +152,7 @@ struct Leave: ParsableCommand {
             try Money(parsing: $0, currency: manager.currency, field: .other("for"))
         }
         let item = try manager.leave(
-            id: id, how: departure, on: day, to: to, for: price, expectedVersion: ifVersion)
+            id: id, how: departure, on: day, to: to, for: price, expectedVersion: version.ifVersion)
         if json {
             Terminal.standardOutput.writeLine(ItemJSON.object(item, manager: manager))
             return
@@ -201,18 +185,14 @@ struct BringBack: ParsableCommand {
     @Argument(help: "The item's id.")
     var id: Int64
 
-    @Option(
-        name: .customLong("if-version"),
-        help: ArgumentHelp(
-            "Refuse if the item has changed since this version.", valueName: "version"))
-    var ifVersion: Int?
+    @OptionGroup var version: IfVersionOption
 
     @Flag(help: "Print the item as JSON.")
     var json = false
 
     func run() throws {
         let manager = try database.openManager(.write)
-        let item = try manager.bringBack(id: id, expectedVersion: ifVersion)
+        let item = try manager.bringBack(id: id, expectedVersion: version.ifVersion)
         if json {
             Terminal.standardOutput.writeLine(ItemJSON.object(item, manager: manager))
             return
@@ -220,4 +200,13 @@ struct BringBack: ParsableCommand {
         Terminal.standardOutput.writeLine(
             "\(item.id) \(VisibleText.of(item.name)) is back in the household")
     }
+}
+
+/// `--if-version`: refuse a change of an item that moved on since the version read.
+struct IfVersionOption: ParsableArguments {
+    @Option(
+        name: .customLong("if-version"),
+        help: ArgumentHelp(
+            "Refuse if the item has changed since this version.", valueName: "version"))
+    var ifVersion: Int?
 }

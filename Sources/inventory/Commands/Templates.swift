@@ -101,9 +101,7 @@ struct TemplatesAddCommand: ParsableCommand {
         for (field, value) in try fields.values(currency: manager.currency) {
             field.set(value, on: &draft.item)
         }
-        for (name, text) in try fields.customFields() where !text.trimmingWhitespace().isEmpty {
-            draft.item.customFields[CustomField.key(name)] = text
-        }
+        draft.setCustomFields(try fields.customFields())
         try manager.saveTemplate(ItemTemplate(name: name, defaults: draft))
         let saved = try manager.template(named: name)
         Terminal.standardOutput.writeLine(
