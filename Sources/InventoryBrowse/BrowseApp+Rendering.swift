@@ -237,14 +237,26 @@ extension BrowseApp {
         row += 1
         grid.put("History", row: row, column: 1, style: .bold)
         row += 1
-        let history = (try? manager.history(itemID: id, limit: max(1, height - 3 - row))) ?? []
-        for entry in history where row < height - 2 {
-            let change = entry.change
-            var text =
-                "\(entry.time.minuteText(in: appearance.timeZone))  \(change.kind.rawValue)"
-            if let before = change.before {
-                let fields = change.item.fieldChanges(from: before).map(\.description)
-                if !fields.isEmpty { text += ": " + fields.joined(separator: ", ") }
+        let history =
+            (try? manager.fullHistory(itemID: id, limit: max(1, height - 3 - row))) ?? []
+        for merged in history where row < height - 2 {
+            var text = merged.time.minuteText(in: appearance.timeZone) + "  "
+            switch merged {
+            case .item(let entry):
+                let change = entry.change
+                text += change.kind.rawValue
+                if let before = change.before {
+                    if let event = change.item.lifeEvent(since: before) {
+                        text += ": " + event
+                    } else {
+                        let fields = change.item.fieldChanges(from: before).map(\.description)
+                        if !fields.isEmpty { text += ": " + fields.joined(separator: ", ") }
+                    }
+                }
+            case .claimLine(let refresh):
+                text += "claim \(refresh.claimID) line \(refresh.line) took the item's values"
+            case .maintenance(let event):
+                text += event.description
             }
             grid.put(text, row: row, column: 2, ellipsis: ellipsis)
             row += 1

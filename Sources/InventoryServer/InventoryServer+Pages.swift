@@ -77,7 +77,7 @@ extension InventoryServer {
             try await self.blocking.run {
                 let sequence = try self.manager.lastSequence()
                 let item = try self.item(context)
-                let history = try self.manager.history(itemID: item.id, limit: 100)
+                let history = try self.manager.fullHistory(itemID: item.id, limit: 100)
                 let contents = try self.manager.items(
                     matching: ItemFilter(location: InventoryManager.path(inside: item))
                 ).filter { $0.containerID != nil }

@@ -34,7 +34,7 @@ extension InventoryServer {
                 else {
                     throw ServerError.notFound("This link shows no such item.")
                 }
-                let history = try self.manager.history(itemID: item.id, limit: 100)
+                let history = try self.manager.fullHistory(itemID: item.id, limit: 100)
                 return Self.html(
                     self.pages.layout(
                         title: item.name, tabs: [], current: nil, session: nil, sequence: nil,

@@ -246,7 +246,7 @@ struct Pages: Sendable {
     /// `trail` is where it is, outermost first, each place and box with its page; `moves` the
     /// places and boxes the form to move it offers (none on a share link's page).
     func item(
-        _ item: HouseholdItem, history: [JournalEntry], readOnly: Bool = false,
+        _ item: HouseholdItem, history: [HistoryEntry], readOnly: Bool = false,
         links: PageLinks = .house, contents: [HouseholdItem] = [], label: InventoryLabel? = nil,
         trail: [(name: String, page: String?)] = [], moves: ItemMoves? = nil,
         session: Sessions.Session? = nil,
@@ -497,10 +497,26 @@ struct Pages: Sendable {
     }
 
     /// An item's history, a line per change.
-    private func historyList(_ history: [JournalEntry]) -> BodyNode {
+    private func historyList(_ history: [HistoryEntry]) -> BodyNode {
         element(
             "ol", ["class": "history"],
-            history.map { entry in
+            history.map { merged in
+                let entry: JournalEntry
+                switch merged {
+                case .item(let item): entry = item
+                case .claimLine(let refresh):
+                    return element(
+                        "li", [:],
+                        [
+                            text(
+                                "\(refresh.time.minuteText(in: .current))  claim \(refresh.claimID) "
+                                    + "line \(refresh.line) took the item's values")
+                        ])
+                case .maintenance(let event):
+                    return element(
+                        "li", [:],
+                        [text("\(event.time.minuteText(in: .current))  \(event.description)")])
+                }
                 let change = entry.change
                 var line = "\(entry.time.minuteText(in: .current))  \(change.kind.rawValue)"
                 if change.kind == .edited, let before = change.before {

@@ -144,6 +144,38 @@ import Testing
         #expect((log["schedules"] as? [[String: Any]])?.count == 1)
     }
 
+    @Test func historyTellsTheMaintenanceAndAnEarlierReleasesLogIsInIt() throws {
+        try sandbox.makeInventory(migrations: 23) { database in
+            try database.execute(
+                """
+                UPDATE journal_write SET id = 1, at = 0;
+                INSERT INTO items (name, name_key, price, tags, tag_keys, attachments,
+                    created_at, updated_at) VALUES
+                    ('Boiler', 'boiler', 240000, '[]', '[]', '[]', 0, 0);
+                INSERT INTO maintenance_schedules (item_id, what, every_months, starts_on,
+                    created_at) VALUES (1, 'Service', 12, '2025-10-01', 1000);
+                INSERT INTO maintenance_entries (item_id, schedule_id, done_on, what, cost,
+                    done_by, created_at) VALUES
+                    (1, 1, '2025-10-02', 'Service', 14000, 'Heat & Co', 2000);
+                """)
+        }
+        try sandbox.succeed([
+            "maintenance", "add", "1", "Replaced valve", "--on", "2026-03-02", "--cost", "60",
+        ])
+        let lines = try sandbox.succeed(["history", "1"]).split(separator: "\n")
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines[0].hasSuffix("#1 logged Replaced valve, done 2026-03-02, 60.00"))
+        #expect(lines[1].hasSuffix("#1 logged Service, done 2025-10-02, 140.00 by Heat & Co"))
+        #expect(lines[2].hasSuffix("#1 scheduled Service, every year from 2025-10-01"))
+        #expect(lines[3].contains("#1 Boiler  added"))
+        let json = try #require(try sandbox.json(["history", "1", "--json"]) as? [[String: Any]])
+        #expect(
+            json.map { $0["change"] as? String } == [
+                "maintenance-logged", "maintenance-logged", "maintenance-scheduled", "added",
+            ])
+        #expect(json[0]["cost"] as? String == "60.00" && json[2]["everyMonths"] as? Int == 12)
+    }
+
     @Test func theJSONExportCarriesTheLogTheSchedulesAndTheTemplates() throws {
         try sandbox.add("Boat", "--price", "42000")
         try sandbox.succeed([

@@ -112,21 +112,16 @@ extension InventoryManager {
             while startsOn.adding(months: (step + 1) * months) <= today() { step += 1 }
             startsOn = startsOn.adding(months: step * months)
         }
-        return try withStore { store in
-            try store.database.write {
-                guard try store.database.items.item(id: itemID) != nil else {
-                    throw InventoryError.itemNotFound(itemID)
-                }
-                let id = try store.database.maintenance.insertSchedule(
-                    itemID: itemID, what: what, everyMonths: plan.everyMonths,
-                    fromLast: plan.fromLast && plan.everyMonths != nil, startsOn: startsOn,
-                    at: now)
-                // what was logged of it before counts for it
-                try store.database.maintenance.link(scheduleID: id, itemID: itemID, what: what)
-                return try store.database.maintenance.schedules(itemID: itemID).first {
-                    $0.id == id
-                }!
-            }
+        return try maintenanceWrite(itemID: itemID, at: now) { store in
+            let id = try store.database.maintenance.insertSchedule(
+                itemID: itemID, what: what, everyMonths: plan.everyMonths,
+                fromLast: plan.fromLast && plan.everyMonths != nil, startsOn: startsOn,
+                at: now)
+            // what was logged of it before counts for it
+            try store.database.maintenance.link(scheduleID: id, itemID: itemID, what: what)
+            return try store.database.maintenance.schedules(itemID: itemID).first {
+                $0.id == id
+            }!
         }
     }
 
@@ -135,16 +130,11 @@ extension InventoryManager {
     /// - Throws: `InventoryError.itemNotFound`, `.invalidValue` when the item has no schedule
     ///   `id`.
     public func removeMaintenanceSchedule(itemID: Int64, id: Int64) throws {
-        try withStore { store in
-            try store.database.write {
-                guard try store.database.items.item(id: itemID) != nil else {
-                    throw InventoryError.itemNotFound(itemID)
-                }
-                guard try store.database.maintenance.deleteSchedule(id: id, itemID: itemID) else {
-                    throw InventoryError.invalidValue(
-                        field: .other("schedule"), value: String(id),
-                        reason: "item \(itemID) has no schedule \(id)")
-                }
+        try maintenanceWrite(itemID: itemID, at: Timestamp(clock())) { store in
+            guard try store.database.maintenance.deleteSchedule(id: id, itemID: itemID) else {
+                throw InventoryError.invalidValue(
+                    field: .other("schedule"), value: String(id),
+                    reason: "item \(itemID) has no schedule \(id)")
             }
         }
     }
@@ -176,31 +166,26 @@ extension InventoryManager {
         let now = Timestamp(clock())
         let stored = try draft.file.map { try photos.importFile(from: $0, as: .receipt) }
         do {
-            return try withStore { store in
-                try store.database.write {
-                    guard try store.database.items.item(id: itemID) != nil else {
-                        throw InventoryError.itemNotFound(itemID)
+            return try maintenanceWrite(itemID: itemID, at: now) { store in
+                let schedules = try store.database.maintenance.schedules(itemID: itemID)
+                var scheduleID: Int64?
+                if let wanted = draft.scheduleID {
+                    guard schedules.contains(where: { $0.id == wanted }) else {
+                        throw InventoryError.invalidValue(
+                            field: .other("schedule"), value: String(wanted),
+                            reason: "item \(itemID) has no schedule \(wanted)")
                     }
-                    let schedules = try store.database.maintenance.schedules(itemID: itemID)
-                    var scheduleID: Int64?
-                    if let wanted = draft.scheduleID {
-                        guard schedules.contains(where: { $0.id == wanted }) else {
-                            throw InventoryError.invalidValue(
-                                field: .other("schedule"), value: String(wanted),
-                                reason: "item \(itemID) has no schedule \(wanted)")
-                        }
-                        scheduleID = wanted
-                    } else {
-                        let folded = TextFolding.fold(what)
-                        scheduleID = schedules.first { TextFolding.fold($0.what) == folded }?.id
-                    }
-                    let id = try store.database.maintenance.insertEntry(
-                        itemID: itemID, scheduleID: scheduleID, doneOn: day, what: what,
-                        cost: draft.cost, doneBy: doneBy, file: stored?.name, at: now)
-                    return try store.database.maintenance.entries(itemID: itemID).first {
-                        $0.id == id
-                    }!
+                    scheduleID = wanted
+                } else {
+                    let folded = TextFolding.fold(what)
+                    scheduleID = schedules.first { TextFolding.fold($0.what) == folded }?.id
                 }
+                let id = try store.database.maintenance.insertEntry(
+                    itemID: itemID, scheduleID: scheduleID, doneOn: day, what: what,
+                    cost: draft.cost, doneBy: doneBy, file: stored?.name, at: now)
+                return try store.database.maintenance.entries(itemID: itemID).first {
+                    $0.id == id
+                }!
             }
         } catch {
             if let stored, stored.created { removeUnusedFiles([stored.name]) }
@@ -212,19 +197,14 @@ extension InventoryManager {
     ///
     /// - Throws: `InventoryError.itemNotFound`, `.invalidValue` when the item has no entry `id`.
     public func removeMaintenanceEntry(itemID: Int64, id: Int64) throws {
-        let removed = try withStore { store in
-            try store.database.write {
-                guard try store.database.items.item(id: itemID) != nil else {
-                    throw InventoryError.itemNotFound(itemID)
-                }
-                guard let entry = try store.database.maintenance.deleteEntry(id: id, itemID: itemID)
-                else {
-                    throw InventoryError.invalidValue(
-                        field: .other("entry"), value: String(id),
-                        reason: "item \(itemID) has no maintenance entry \(id)")
-                }
-                return entry
+        let removed = try maintenanceWrite(itemID: itemID, at: Timestamp(clock())) { store in
+            guard let entry = try store.database.maintenance.deleteEntry(id: id, itemID: itemID)
+            else {
+                throw InventoryError.invalidValue(
+                    field: .other("entry"), value: String(id),
+                    reason: "item \(itemID) has no maintenance entry \(id)")
             }
+            return entry
         }
         if let file = removed.file { removeUnusedFiles([file]) }
     }
@@ -297,6 +277,32 @@ extension InventoryManager {
         }
     }
 
+    /// Runs `body` in one journaled write that touches the item's row too: its `updated_at`,
+    /// not its version (a form open on the item is not out of date because a service was
+    /// logged). The item journal's edit is how every view, process and browser following the
+    /// inventory learns of it; the maintenance journal's triggers record what was done.
+    ///
+    /// - Throws: `InventoryError.itemNotFound`, or what `body` throws; nothing is written then.
+    private func maintenanceWrite<Result: Sendable>(
+        itemID: Int64, at now: Timestamp, _ body: (inout Store) throws -> Result
+    ) throws -> Result {
+        try write(at: now) { store -> MaintenanceWritten<Result> in
+            guard let before = try store.database.items.item(id: itemID) else {
+                throw InventoryError.itemNotFound(itemID)
+            }
+            let result = try body(&store)
+            var after = before
+            // a later time, even within the same millisecond, so that the row is written
+            after.updatedAt = max(
+                now, Timestamp(millisecondsSince1970: before.updatedAt.millisecondsSince1970 + 1))
+            try store.database.items.update(&after, from: before)
+            return MaintenanceWritten(
+                result: result, edit: ItemEdit(before: before, after: after))
+        } changes: { written, first in
+            ItemEdit.changes([written.edit], from: first)
+        }.result
+    }
+
     /// Refuses a day before 1900: a year mistyped.
     private static func checkMaintenanceDay(_ day: CalendarDate) throws {
         guard day.year >= 1900 else {
@@ -312,4 +318,10 @@ extension InventoryManager {
         }
         return what
     }
+}
+
+/// A maintenance write's result, with the edit of its item's row.
+private struct MaintenanceWritten<Result: Sendable>: Sendable {
+    let result: Result
+    let edit: ItemEdit
 }

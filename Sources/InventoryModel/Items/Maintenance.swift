@@ -193,3 +193,67 @@ public struct DueThing: Sendable, Hashable {
     /// Whether it is due before `today`.
     public func isOverdue(on today: CalendarDate) -> Bool { date < today }
 }
+
+/// A change of an item's maintenance, as its history keeps it: an entry logged or removed, a
+/// schedule made or dropped (`Migrations/0024_maintenance_journal.sql`).
+public struct MaintenanceEvent: Sendable, Hashable {
+    /// What was done to the maintenance.
+    public enum Kind: String, Sendable, Hashable {
+        /// An entry was logged.
+        case logged
+        /// An entry was removed from the log.
+        case removed
+        /// A schedule was made.
+        case scheduled
+        /// A schedule was dropped.
+        case unscheduled
+    }
+
+    /// Its number in the maintenance journal.
+    public let sequence: Int64
+    /// The write it was part of (0 for what an earlier release recorded).
+    public let writeID: Int64
+    /// When it was recorded.
+    public let time: Timestamp
+    /// What was done.
+    public let kind: Kind
+    /// The item.
+    public let itemID: Int64
+    /// For an entry, the entry (its number is 0: the journal keeps what it said); nil for a
+    /// schedule.
+    public let entry: MaintenanceEntry?
+    /// For a schedule, the schedule (number 0, no last time); nil for an entry.
+    public let schedule: MaintenanceSchedule?
+
+    /// An event of an entry (`logged`, `removed`) or of a schedule (`scheduled`,
+    /// `unscheduled`).
+    public init(
+        sequence: Int64, writeID: Int64, time: Timestamp, kind: Kind, itemID: Int64,
+        entry: MaintenanceEntry?, schedule: MaintenanceSchedule?
+    ) {
+        self.sequence = sequence
+        self.writeID = writeID
+        self.time = time
+        self.kind = kind
+        self.itemID = itemID
+        self.entry = entry
+        self.schedule = schedule
+    }
+
+    /// What was done to it: "Boiler service".
+    public var what: String { entry?.what ?? schedule?.what ?? "" }
+
+    /// The event in words: "logged Boiler service, done 2026-10-01, 140.00 by Heat & Co",
+    /// "scheduled Boiler service, every year from 2026-10-01".
+    public var description: String {
+        var line = "\(kind.rawValue) \(what)"
+        if let entry {
+            line += ", done \(entry.doneOn)"
+            if let cost = entry.cost { line += ", \(cost.formatted)" }
+            if let by = entry.doneBy { line += (entry.cost == nil ? ", by " : " by ") + by }
+        } else if let schedule {
+            line += ", " + schedule.rule
+        }
+        return line
+    }
+}

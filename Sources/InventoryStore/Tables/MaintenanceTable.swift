@@ -174,6 +174,57 @@ public struct MaintenanceTable {
         try entries(itemID: itemID).compactMap(\.file)
     }
 
+    // MARK: - Its journal
+
+    /// What was done to the maintenance of one item (or of every item), newest first, at most
+    /// `limit` (`maintenance_journal`, written by triggers).
+    public func journal(itemID: Int64?, limit: Int?) throws -> [MaintenanceEvent] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT seq, write_id, at, kind, item_id, what,
+                json_extract(detail, '$.done_on'), json_extract(detail, '$.cost'),
+                json_extract(detail, '$.done_by'), json_extract(detail, '$.file'),
+                json_extract(detail, '$.every_months'), json_extract(detail, '$.from_last'),
+                json_extract(detail, '$.starts_on')
+            FROM maintenance_journal WHERE ?2 IS NULL OR item_id = ?2
+            ORDER BY seq DESC LIMIT ?1
+            """)
+        try statement.bind([.integer(Int64(limit ?? -1)), .integer(itemID)])
+        defer { statement.reset() }
+        var found: [MaintenanceEvent] = []
+        while try statement.step() {
+            guard let kind = MaintenanceEvent.Kind(rawValue: statement.text(at: 3)) else {
+                continue
+            }
+            let itemID = statement.int64(at: 4)
+            let what = statement.text(at: 5)
+            var entry: MaintenanceEntry?
+            var schedule: MaintenanceSchedule?
+            switch kind {
+            case .logged, .removed:
+                entry = MaintenanceEntry(
+                    id: 0, itemID: itemID, scheduleID: nil,
+                    doneOn: try CalendarDate(parsing: statement.text(at: 6)), what: what,
+                    cost: try statement.optionalInt64(at: 7).map {
+                        try Money(minorUnits: $0, currency: currency)
+                    },
+                    doneBy: statement.optionalText(at: 8), file: statement.optionalText(at: 9))
+            case .scheduled, .unscheduled:
+                schedule = MaintenanceSchedule(
+                    id: 0, itemID: itemID, what: what,
+                    everyMonths: statement.optionalInt64(at: 10).map(Int.init),
+                    fromLast: statement.optionalInt64(at: 11) == 1,
+                    startsOn: try CalendarDate(parsing: statement.text(at: 12)), lastDone: nil)
+            }
+            found.append(
+                MaintenanceEvent(
+                    sequence: statement.int64(at: 0), writeID: statement.int64(at: 1),
+                    time: Timestamp(millisecondsSince1970: statement.int64(at: 2)), kind: kind,
+                    itemID: itemID, entry: entry, schedule: schedule))
+        }
+        return found
+    }
+
     // MARK: - What is due besides maintenance
 
     /// The items whose warranty (not a lifetime one) ends from `from` to `through`: id, name,

@@ -12,7 +12,8 @@ struct History: ParsableCommand {
             Every add, edit and delete is recorded with its time and, for edits, each field's \
             old and new value: the record that helps prove ownership and value in a claim. \
             A claim line that took its item's values ('inventory claim refresh') is listed \
-            too, with what it recorded before and after.
+            too, with what it recorded before and after, and so is the maintenance: an \
+            entry logged or removed, a schedule made or dropped.
 
             Examples:
               inventory history 3
@@ -35,40 +36,12 @@ struct History: ParsableCommand {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
 
-    /// An item's change, or a claim line that took its item's values.
-    private enum Entry {
-        case item(JournalEntry)
-        case claimLine(ClaimLineRefresh)
-
-        var time: Timestamp {
-            switch self {
-            case .item(let entry): entry.time
-            case .claimLine(let refresh): refresh.time
-            }
-        }
-    }
-
     func run() throws {
         let manager = try database.openManager(.read)
-        let items = try manager.history(itemID: id, limit: limit)
-        let refreshes = try manager.claimJournal(itemID: id, limit: limit)
-        if items.isEmpty, refreshes.isEmpty, let id, try manager.item(id: id) == nil {
+        let entries = try manager.fullHistory(itemID: id, limit: limit)
+        if entries.isEmpty, let id, try manager.item(id: id) == nil {
             throw InventoryError.itemNotFound(id)
         }
-        // Both lists are newest first: merged by time, an item's change first on a tie.
-        var entries: [Entry] = []
-        var (left, right) = (items[...], refreshes[...])
-        while let next = left.first, let other = right.first {
-            if next.time >= other.time {
-                entries.append(.item(next))
-                left = left.dropFirst()
-            } else {
-                entries.append(.claimLine(other))
-                right = right.dropFirst()
-            }
-        }
-        entries += left.map(Entry.item) + right.map(Entry.claimLine)
-        if let limit { entries = Array(entries.prefix(limit)) }
         let output = Terminal.standardOutput
         if json {
             output.writeLine(
@@ -79,6 +52,7 @@ struct History: ParsableCommand {
                             switch entry {
                             case .item(let entry): entryJSON(entry, manager)
                             case .claimLine(let refresh): refreshJSON(refresh)
+                            case .maintenance(let event): MaintenanceJSON.event(event)
                             }
                         }.joined(separator: ",\n  ") + "\n]")
             return
@@ -95,6 +69,11 @@ struct History: ParsableCommand {
                         + (refresh.changes.isEmpty
                             ? "(no field changed)"
                             : refresh.changes.map(\.description).joined(separator: ", ")))
+                continue
+            case .maintenance(let event):
+                output.writeLine(
+                    "\(event.time.secondText(in: .current))  #\(event.itemID) "
+                        + VisibleText.of(event.description))
                 continue
             }
             let change = entry.change

@@ -37,6 +37,26 @@ enum MaintenanceJSON {
             + entries.map { entry($0, manager: manager) }.joined(separator: ",") + "]}"
     }
 
+    /// A change of an item's maintenance, as `history --json` lists it: the change is
+    /// `maintenance-logged`, `-removed`, `-scheduled` or `-unscheduled`.
+    static func event(_ event: MaintenanceEvent) -> String {
+        var json =
+            "{\"seq\":\(event.sequence),\"at\":\"\(event.time.iso8601)\""
+            + ",\"change\":\"maintenance-\(event.kind.rawValue)\",\"id\":\(event.itemID)"
+            + ",\"what\":\(string(event.what))"
+        if let entry = event.entry {
+            json +=
+                ",\"doneOn\":\"\(entry.doneOn)\",\"cost\":\(string(entry.cost?.decimalString))"
+                + ",\"by\":\(string(entry.doneBy))"
+        }
+        if let schedule = event.schedule {
+            json +=
+                ",\"everyMonths\":\(schedule.everyMonths.map(String.init) ?? "null")"
+                + ",\"fromLast\":\(schedule.fromLast),\"startsOn\":\"\(schedule.startsOn)\""
+        }
+        return json + "}"
+    }
+
     /// A thing due.
     static func due(_ thing: DueThing, today: CalendarDate) -> String {
         "{\"kind\":\"\(thing.kind.rawValue)\",\"itemId\":\(thing.itemID)"
