@@ -47,6 +47,10 @@ enum Assets {
         form.life { display: grid; grid-template-columns: max-content minmax(0, 20rem);
           gap: .5rem 1rem; align-items: center; margin: .75rem 0; }
         form.life button { grid-column: 1 / -1; justify-self: start; }
+        form.life input[type=checkbox] { justify-self: start; }
+        form.remove { display: inline; margin-left: .75rem; }
+        form.remove button { font-size: .85em; padding: .1rem .5rem; }
+        p.hint { color: #555; font-size: .9em; margin: 0 0 1rem; }
         form.payment { display: grid; grid-template-columns: 9rem 1fr; gap: .5rem 1rem;
           align-items: center; max-width: 32rem; margin: 1rem 0; }
         form.payment button { grid-column: 2; justify-self: start; }

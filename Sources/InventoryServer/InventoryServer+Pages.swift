@@ -169,6 +169,7 @@ extension InventoryServer {
         addShareRoutes(to: router)
         addPlaceRoutes(to: router)
         addLoanRoutes(to: router)
+        addMaintenanceRoutes(to: router)
     }
 
     // MARK: - Signing in

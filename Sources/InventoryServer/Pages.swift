@@ -344,42 +344,59 @@ struct Pages: Sendable {
         }
         if !readOnly { nodes.append(attachForm(item)) }
         if !readOnly, let session { nodes += lifeForms(item, session: session) }
-        if let maintenance, !maintenance.schedules.isEmpty || !maintenance.entries.isEmpty {
-            nodes += maintenanceNodes(maintenance.schedules, maintenance.entries, today: today)
+        if let maintenance {
+            let forms = readOnly ? nil : session
+            if forms != nil || !maintenance.schedules.isEmpty || !maintenance.entries.isEmpty {
+                nodes += maintenanceNodes(
+                    item, maintenance.schedules, maintenance.entries, today: today, session: forms)
+            }
         }
         nodes.append(element("h2", [:], [text("History")]))
         nodes.append(historyList(history))
         return nodes
     }
 
+    /// A small form of the item page that posts to `action` under the item's address, with the
+    /// session's form token and the version the page showed.
+    private func itemForm(
+        _ item: HouseholdItem, _ action: String, _ label: String, _ fields: [BodyNode],
+        session: Sessions.Session, formClass: String = "life", title: String = ""
+    ) -> BodyNode {
+        element(
+            "form",
+            ["class": formClass, "method": "post", "action": Paths.item(item.id) + action],
+            [
+                element("input", ["type": "hidden", "name": "csrf", "value": session.csrf]),
+                element(
+                    "input",
+                    ["type": "hidden", "name": "version", "value": String(item.version)]),
+            ] + fields + [
+                element("button", ["type": "submit", "aria-label": title], [text(label)])
+            ])
+    }
+
+    /// A labelled input of one of the item page's small forms.
+    private func formField(
+        _ id: String, _ label: String, type: String, name: String, required: Bool = false,
+        inputMode: String = ""
+    ) -> [BodyNode] {
+        [
+            element("label", ["for": id], [text(label)]),
+            element(
+                "input",
+                [
+                    "type": type, "id": id, "name": name,
+                    "required": required ? "required" : "",
+                    "autocomplete": type == "text" ? "off" : "", "inputmode": inputMode,
+                ]),
+        ]
+    }
+
     /// The forms of a loan and of leaving the household: lend it or take it back, record that
     /// it left or bring it back. Each carries the version the page showed.
     private func lifeForms(_ item: HouseholdItem, session: Sessions.Session) -> [BodyNode] {
         func form(_ action: String, _ label: String, _ fields: [BodyNode]) -> BodyNode {
-            element(
-                "form",
-                ["class": "life", "method": "post", "action": Paths.item(item.id) + action],
-                [
-                    element("input", ["type": "hidden", "name": "csrf", "value": session.csrf]),
-                    element(
-                        "input",
-                        ["type": "hidden", "name": "version", "value": String(item.version)]),
-                ] + fields + [element("button", ["type": "submit"], [text(label)])])
-        }
-        func field(
-            _ id: String, _ label: String, type: String, name: String, required: Bool = false,
-            inputMode: String = ""
-        ) -> [BodyNode] {
-            [
-                element("label", ["for": id], [text(label)]),
-                element(
-                    "input",
-                    [
-                        "type": type, "id": id, "name": name,
-                        "required": required ? "required" : "",
-                        "autocomplete": type == "text" ? "off" : "", "inputmode": inputMode,
-                    ]),
-            ]
+            itemForm(item, action, label, fields, session: session)
         }
         if item.hasLeft {
             return [form("/bring-back", "Bring it back into the household", [])]
@@ -395,8 +412,9 @@ struct Pages: Sendable {
                         element("summary", [:], [text("Lend it")]),
                         form(
                             "/lend", "Lend",
-                            field("lend-to", "To whom", type: "text", name: "to", required: true)
-                                + field("lend-due", "Due back", type: "date", name: "due")),
+                            formField(
+                                "lend-to", "To whom", type: "text", name: "to", required: true)
+                                + formField("lend-due", "Due back", type: "date", name: "due")),
                     ]))
         }
         let ways = Departure.allCases.map { way in
@@ -413,20 +431,31 @@ struct Pages: Sendable {
                             element("label", ["for": "leave-how"], [text("How")]),
                             element("select", ["id": "leave-how", "name": "how"], ways),
                         ]
-                            + field("leave-on", "On", type: "date", name: "on")
-                            + field("leave-to", "To whom", type: "text", name: "to")
-                            + field(
+                            + formField("leave-on", "On", type: "date", name: "on")
+                            + formField("leave-to", "To whom", type: "text", name: "to")
+                            + formField(
                                 "leave-for", "Sold for", type: "text", name: "for",
                                 inputMode: "decimal")),
                 ]))
         return nodes
     }
 
-    /// An item's maintenance: when each thing is next due, and what was done.
+    /// An item's maintenance: when each thing is next due, and what was done; with a
+    /// `session`, the forms to record what was done, to schedule a thing, and to remove an
+    /// entry or a schedule.
     private func maintenanceNodes(
-        _ schedules: [MaintenanceSchedule], _ entries: [MaintenanceEntry], today: CalendarDate?
+        _ item: HouseholdItem, _ schedules: [MaintenanceSchedule], _ entries: [MaintenanceEntry],
+        today: CalendarDate?, session: Sessions.Session?
     ) -> [BodyNode] {
         var nodes: [BodyNode] = [element("h2", ["id": "maintenance"], [text("Maintenance")])]
+        func remove(_ action: String, _ what: String) -> [BodyNode] {
+            guard let session else { return [] }
+            return [
+                itemForm(
+                    item, action, "Remove", [], session: session, formClass: "remove",
+                    title: "Remove \(what)")
+            ]
+        }
         if !schedules.isEmpty {
             nodes.append(
                 element(
@@ -441,10 +470,14 @@ struct Pages: Sendable {
                                     "\(schedule.what), \(schedule.rule): "
                                         + (next.map { "next \($0)\(overdue ? ", overdue" : "")" }
                                             ?? "done"))
-                            ])
+                            ]
+                                + remove(
+                                    "/schedules/\(schedule.id)/remove",
+                                    "the schedule \(schedule.what)"))
                     }))
         }
         if !entries.isEmpty {
+            let headers = ["Done on", "What", "Cost", "By"] + (session == nil ? [] : [""])
             nodes.append(
                 element(
                     "table", ["id": "maintenance-log"],
@@ -454,26 +487,83 @@ struct Pages: Sendable {
                             [
                                 element(
                                     "tr", [:],
-                                    ["Done on", "What", "Cost", "By"].map {
+                                    headers.map {
                                         element("th", ["scope": "col"], [text($0)])
                                     })
                             ]),
                         element(
                             "tbody", [:],
                             entries.reversed().map { entry in
-                                element(
-                                    "tr", [:],
-                                    [
-                                        element("td", [:], [text(entry.doneOn.description)]),
-                                        element("td", [:], [text(entry.what)]),
+                                var cells = [
+                                    element("td", [:], [text(entry.doneOn.description)]),
+                                    element("td", [:], [text(entry.what)]),
+                                    element(
+                                        "td", ["class": "number"],
+                                        [text(entry.cost?.formatted ?? "")]),
+                                    element("td", [:], [text(entry.doneBy ?? "")]),
+                                ]
+                                if session != nil {
+                                    cells.append(
                                         element(
-                                            "td", ["class": "number"],
-                                            [text(entry.cost?.formatted ?? "")]),
-                                        element("td", [:], [text(entry.doneBy ?? "")]),
-                                    ])
+                                            "td", [:],
+                                            remove(
+                                                "/maintenance/\(entry.id)/remove",
+                                                "\(entry.what) of \(entry.doneOn)")))
+                                }
+                                return element("tr", [:], cells)
                             }),
                     ]))
         }
+        guard let session else { return nodes }
+        nodes.append(
+            element(
+                "details", ["class": "life"],
+                [
+                    element("summary", [:], [text("Record what was done")]),
+                    itemForm(
+                        item, "/maintenance", "Record",
+                        formField(
+                            "done-what", "What", type: "text", name: "what", required: true)
+                            + formField("done-on", "On", type: "date", name: "on")
+                            + formField(
+                                "done-cost", "Cost", type: "text", name: "cost",
+                                inputMode: "decimal")
+                            + formField("done-by", "By", type: "text", name: "by"),
+                        session: session),
+                ]))
+        nodes.append(
+            element(
+                "details", ["class": "life"],
+                [
+                    element("summary", [:], [text("Schedule it")]),
+                    itemForm(
+                        item, "/schedules", "Schedule",
+                        formField(
+                            "plan-what", "What", type: "text", name: "what", required: true)
+                            + formField("plan-every", "Every", type: "text", name: "every")
+                            + [
+                                element(
+                                    "label", ["for": "plan-from-last"],
+                                    [
+                                        text("From the last time")
+                                    ]),
+                                element(
+                                    "input",
+                                    [
+                                        "type": "checkbox", "id": "plan-from-last",
+                                        "name": "from-last", "value": "yes",
+                                    ]),
+                            ]
+                            + formField("plan-on", "First day", type: "date", name: "on"),
+                        session: session),
+                    element(
+                        "p", ["class": "hint"],
+                        [
+                            text(
+                                "Every: months or years (3m, 12 months, 1y); leave it empty for "
+                                    + "once, on the first day.")
+                        ]),
+                ]))
         return nodes
     }
 

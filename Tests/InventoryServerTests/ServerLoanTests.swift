@@ -168,3 +168,95 @@ struct ServerLoanTests {
         }
     }
 }
+
+@Suite("Server: maintenance from the item page")
+struct ServerMaintenanceTests {
+    @Test("the item page records what was done, schedules, removes, and its history says so")
+    func theItemPageKeepsTheLog() async throws {
+        let fixture = try ServerFixture()
+        let manager = fixture.manager
+        let boiler = try manager.add(ItemDraft(name: "Boiler", price: usd("2400")))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            func get(_ uri: String) async throws -> TestResponse {
+                try await client.execute(uri: uri, method: .get, headers: browser.headers)
+            }
+            func post(_ uri: String, _ fields: [(String, String)]) async throws -> TestResponse {
+                let (headers, body) = browser.form(fields)
+                return try await client.execute(
+                    uri: uri, method: .post, headers: headers, body: body)
+            }
+            var page = try await get("/items/\(boiler.id)")
+            #expect(page.text.contains("<summary>Record what was done</summary>"))
+            #expect(page.text.contains("action=\"/items/\(boiler.id)/maintenance\""))
+            #expect(page.text.contains("<summary>Schedule it</summary>"))
+            #expect(page.text.contains("<input type=\"date\" id=\"done-on\" name=\"on\"/>"))
+
+            let scheduled = try await post(
+                "/items/\(boiler.id)/schedules",
+                [("what", "Service"), ("every", "1y"), ("on", "2026-10-01")])
+            #expect(scheduled.status == .seeOther)
+            let logged = try await post(
+                "/items/\(boiler.id)/maintenance",
+                [("what", "service"), ("on", "2026-09-20"), ("cost", "140"), ("by", "Heat & Co")])
+            #expect(logged.status == .seeOther)
+            let (schedules, entries) = try manager.maintenance(itemID: boiler.id)
+            #expect(schedules.count == 1 && schedules[0].nextDue?.description == "2027-10-01")
+            #expect(entries.count == 1 && entries[0].cost == usd("140"))
+            #expect(entries[0].doneBy == "Heat & Co" && entries[0].scheduleID == schedules[0].id)
+            // the version is the page's still: an open edit form is not out of date
+            #expect(try manager.item(id: boiler.id)?.version == boiler.version)
+
+            page = try await get("/items/\(boiler.id)")
+            #expect(page.text.contains("Service, every year from 2026-10-01: next 2027-10-01"))
+            #expect(page.text.contains("<td>service</td><td class=\"number\">140.00</td>"))
+            #expect(page.text.contains("action=\"/items/\(boiler.id)/maintenance/1/remove\""))
+            #expect(page.text.contains("logged service, done 2026-09-20, 140.00 by Heat &amp; Co"))
+            #expect(page.text.contains("scheduled Service, every year from 2026-10-01</li>"))
+
+            // refused, nothing written: no what, a period that is none, a day to come, a
+            // cost that is none, "from the last time" without a period, another's form
+            #expect(
+                try await post("/items/\(boiler.id)/maintenance", [("what", " ")]).status
+                    == .unprocessableContent)
+            #expect(
+                try await post(
+                    "/items/\(boiler.id)/schedules", [("what", "X"), ("every", "often")]
+                )
+                .status == .unprocessableContent)
+            #expect(
+                try await post(
+                    "/items/\(boiler.id)/maintenance", [("what", "X"), ("on", "2999-01-01")]
+                ).status == .unprocessableContent)
+            #expect(
+                try await post("/items/\(boiler.id)/maintenance", [("what", "X"), ("cost", "ten")])
+                    .status == .unprocessableContent)
+            #expect(
+                try await post(
+                    "/items/\(boiler.id)/schedules", [("what", "X"), ("from-last", "yes")]
+                ).status == .badRequest)
+            let (headers, body) = browser.form([("what", "Forged")], csrf: "wrong")
+            let forged = try await client.execute(
+                uri: "/items/\(boiler.id)/maintenance", method: .post, headers: headers,
+                body: body)
+            #expect(forged.status == .forbidden)
+            #expect(try manager.maintenance(itemID: boiler.id).entries.count == 1)
+            #expect(try manager.maintenance(itemID: boiler.id).schedules.count == 1)
+
+            // removed from the page: the entry, then the schedule; a number it has not is 422
+            #expect(
+                try await post("/items/\(boiler.id)/maintenance/9/remove", []).status
+                    == .unprocessableContent)
+            #expect(
+                try await post("/items/\(boiler.id)/maintenance/1/remove", []).status
+                    == .seeOther)
+            #expect(
+                try await post("/items/\(boiler.id)/schedules/1/remove", []).status == .seeOther)
+            let after = try manager.maintenance(itemID: boiler.id)
+            #expect(after.entries.isEmpty && after.schedules.isEmpty)
+            page = try await get("/items/\(boiler.id)")
+            #expect(page.text.contains("removed service, done 2026-09-20"))
+            #expect(page.text.contains("unscheduled Service"))
+        }
+    }
+}

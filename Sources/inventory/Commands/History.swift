@@ -57,6 +57,7 @@ struct History: ParsableCommand {
                         }.joined(separator: ",\n  ") + "\n]")
             return
         }
+        var names: [Int64: String] = [:]
         for merged in entries {
             let entry: JournalEntry
             switch merged {
@@ -71,9 +72,14 @@ struct History: ParsableCommand {
                             : refresh.changes.map(\.description).joined(separator: ", ")))
                 continue
             case .maintenance(let event):
+                // named as the item's own lines name it: as it is now, if it still is
+                if names[event.itemID] == nil {
+                    names[event.itemID] = (try manager.item(id: event.itemID)?.name) ?? ""
+                }
+                let name = names[event.itemID].map { $0.isEmpty ? "" : " " + $0 } ?? ""
                 output.writeLine(
-                    "\(event.time.secondText(in: .current))  #\(event.itemID) "
-                        + VisibleText.of(event.description))
+                    "\(event.time.secondText(in: .current))  #\(event.itemID)"
+                        + VisibleText.of(name) + "  " + VisibleText.of(event.description))
                 continue
             }
             let change = entry.change
