@@ -86,6 +86,9 @@ public struct Report: Sendable {
     /// What left the household from the first day to the last, by day: a section after the
     /// total, when set.
     public var departures: (from: CalendarDate, through: CalendarDate, items: [HouseholdItem])?
+    /// Each item's maintenance log, by the item's number and name, in the report's order: a
+    /// section after the total, when set.
+    public var maintenance: [(itemID: Int64, name: String, entries: [MaintenanceEntry])]?
 
     /// How many tags the tag chart shows at most.
     public static let chartedTags = 15
@@ -166,6 +169,7 @@ public struct Report: Sendable {
                 charts,
                 .raw(rooms.joined()),
                 grandTotal,
+                .unwrap(maintenance) { maintenanceSection($0) },
                 .unwrap(departures) { departuresSection($0.from, $0.through, $0.items) },
                 .if(!shown.isEmpty, appendix(shown))
             )
@@ -520,6 +524,52 @@ public struct Report: Sendable {
                 .a(.safeAttribute("href", source), .plain("open \(shown.receipt.file)")),
                 .plain("."))
         }
+    }
+
+    /// Each item's maintenance log, oldest first: the day, what was done, by whom and what it
+    /// cost, each item's costs added up, then all of them.
+    private func maintenanceSection(
+        _ logs: [(itemID: Int64, name: String, entries: [MaintenanceEntry])]
+    ) -> Node<HTML.BodyContext> {
+        func spent(_ entries: [MaintenanceEntry]) -> Int128 {
+            entries.reduce(Int128(0)) { $0 + Int128($1.cost?.minorUnits ?? 0) }
+        }
+        let total = logs.reduce(Int128(0)) { $0 + spent($1.entries) }
+        return .section(
+            .class("maintenance"),
+            .h2(.plain("Maintenance")),
+            .if(
+                logs.isEmpty, .p(.plain("No item in this report has a maintenance log.")),
+                else: .group(
+                    .forEach(logs) { log in
+                        .table(
+                            .caption(.plain("#\(log.itemID) \(log.name)")),
+                            .thead(
+                                .tr(
+                                    .th(.plain("Day")), .th(.plain("What")), .th(.plain("By")),
+                                    .th(.class("number"), .plain("Cost")))),
+                            .tbody(
+                                .forEach(log.entries) { entry in
+                                    .tr(
+                                        .td(.class("date"), .plain(entry.doneOn.description)),
+                                        .td(.plain(entry.what)), .td(.plain(entry.doneBy ?? "")),
+                                        .td(
+                                            .class("number"),
+                                            .plain(
+                                                entry.cost.map { money(Int128($0.minorUnits)) }
+                                                    ?? "")))
+                                }),
+                            .tfoot(
+                                .tr(
+                                    .td(.plain("Spent")), .td(), .td(),
+                                    .td(.class("number"), .plain(money(spent(log.entries)))))))
+                    },
+                    .p(
+                        .class("spent"),
+                        .plain(
+                            "Spent on the maintenance of "
+                                + (logs.count == 1 ? "this item" : "these \(logs.count) items")
+                                + ": \(money(total)) \(currency.code)")))))
     }
 
     /// What left the household in the period: the day, the thing, how, to whom, for how much,

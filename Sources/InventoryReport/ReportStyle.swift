@@ -65,6 +65,8 @@ enum ReportStyle {
         .detail { color: var(--muted); }
         .no { color: var(--other); }
         section.total table { max-width: 720px; }
+        section.maintenance table { max-width: 720px; margin-bottom: 16px; }
+        section.maintenance caption { text-align: left; font-weight: 600; padding: 8px 0 4px; }
         figure.receipt { margin: 16px 0; break-inside: avoid; }
         figure.receipt figcaption { font-weight: 600; margin-bottom: 6px; }
         figure.receipt img { display: block; max-width: 100%; max-height: 90vh; object-fit: contain;

@@ -177,6 +177,37 @@ import Testing
         #expect(json[0]["cost"] as? String == "60.00" && json[2]["everyMonths"] as? Int == 12)
     }
 
+    @Test func theReportCanIncludeEachItemsLog() throws {
+        try sandbox.add("Boat", "--price", "42000", "--luxury")
+        try sandbox.add("Car", "--price", "18000")
+        try sandbox.add("Kettle", "--price", "30", "--luxury")
+        try sandbox.succeed([
+            "maintenance", "add", "1", "Antifouling", "--on", "2026-03-28", "--cost", "640",
+            "--by", "Marina yard",
+        ])
+        try sandbox.succeed(["maintenance", "add", "1", "Winch grease", "--on", "2026-05-02"])
+        try sandbox.succeed([
+            "maintenance", "add", "2", "Oil change", "--on", "2026-04-01", "--cost", "89.90",
+        ])
+        try sandbox.succeed(["report", "--output", "r", "--maintenance"])
+        let html = try String(contentsOfFile: sandbox.file("r/report.html"), encoding: .utf8)
+        #expect(html.contains("<h2>Maintenance</h2>"))
+        #expect(html.contains("<caption>#1 Boat</caption>"))
+        #expect(html.contains("<td class=\"date\">2026-03-28</td><td>Antifouling</td>"))
+        #expect(html.contains("<td>Marina yard</td><td class=\"number\">640.00</td>"))
+        #expect(html.contains("<caption>#2 Car</caption>"))
+        #expect(!html.contains("<caption>#3 Kettle</caption>"), "no log, no table")
+        #expect(html.contains("Spent on the maintenance of these 2 items: 729.90 USD"))
+        // a view's report has the logs of its items only; without the flag, none
+        try sandbox.succeed(["report", "--output", "lux", "--view", "luxury", "--maintenance"])
+        let luxury = try String(contentsOfFile: sandbox.file("lux/report.html"), encoding: .utf8)
+        #expect(luxury.contains("#1 Boat</caption>") && !luxury.contains("Oil change"))
+        #expect(luxury.contains("maintenance of this item: 640.00 USD"))
+        try sandbox.succeed(["report", "--output", "plain"])
+        let plain = try String(contentsOfFile: sandbox.file("plain/report.html"), encoding: .utf8)
+        #expect(!plain.contains("Antifouling"))
+    }
+
     @Test func theJSONExportCarriesTheLogTheSchedulesAndTheTemplates() throws {
         try sandbox.add("Boat", "--price", "42000")
         try sandbox.succeed([

@@ -20,7 +20,9 @@ struct ReportCommand: ParsableCommand {
             its own, a PDF document as a link to its file. Every page carries the title \
             ('inventory settings --title'), the date and its number. With --left-since or \
             --left-until, a last section lists what left the household in that period (sold, \
-            given away, thrown out, lost, stolen: 'inventory leave'), with what it brought in.
+            given away, thrown out, lost, stolen: 'inventory leave'), with what it brought in. \
+            With --maintenance, a section lists each item's maintenance log ('inventory \
+            maintenance'): the day, what was done, by whom and what it cost.
 
             By default the report is a folder (report-YYYY-MM-DD) holding report.html and \
             files/ with the photos and receipts (hard links to the inventory's own, or \
@@ -37,6 +39,7 @@ struct ReportCommand: ParsableCommand {
               inventory report --single-file --output inventory.html --open
               inventory report --title "The Martins, 12 Elm Street"
               inventory report --left-since 2026-01-01 --left-until 2026-12-31
+              inventory report --view luxury --maintenance
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -72,6 +75,9 @@ struct ReportCommand: ParsableCommand {
             valueName: "YYYY-MM-DD"))
     var leftUntil: String?
 
+    @Flag(help: "Add each item's maintenance log after the total.")
+    var maintenance = false
+
     func run() throws {
         let manager = try database.openManager(.read)
         let definition = try views.definition(in: views.registry(currency: manager.currency))
@@ -104,6 +110,15 @@ struct ReportCommand: ParsableCommand {
             report.departures = (
                 from ?? gone.first?.leftOn ?? today, through ?? today, gone
             )
+        }
+        if maintenance {
+            let logs = try manager.allMaintenance()
+            report.maintenance = lines.compactMap { line in
+                guard let id = line.id, let entries = logs[id]?.entries, !entries.isEmpty else {
+                    return nil
+                }
+                return (id, line.name, entries)
+            }
         }
         let path = output ?? "report-\(today)" + (singleFile ? ".html" : "")
         let writer = ReportWriter(manager: manager)
