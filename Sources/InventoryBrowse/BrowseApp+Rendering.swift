@@ -16,6 +16,7 @@ extension BrowseApp {
         case .form(let form, let title, _): drawForm(&grid, form, title: title)
         case .claim(let state): drawClaim(&grid, state)
         case .places(let picker): drawPlacePicker(&grid, picker)
+        case .prompt(let prompt): drawPrompt(&grid, prompt)
         case .help: drawHelp(&grid)
         default:
             if case .add(let title) = slots[current] {
@@ -189,6 +190,7 @@ extension BrowseApp {
             ),
             ("Reviewed", item.reviewedAt?.description),
             ("On loan", item.loanText(today: manager.today())),
+            ("Next due", nextDue(of: item.id)),
             ("Left", item.departureText),
             ("Tags", item.tags.isEmpty ? nil : item.tags.joined(separator: ", ")),
             ("Description", item.description), ("Notes", item.notes),
@@ -375,6 +377,29 @@ extension BrowseApp {
         }
     }
 
+    /// What the item's schedules have due next: "Boiler service 2027-10-01".
+    private func nextDue(of id: Int64) -> String? {
+        let due = ((try? manager.maintenance(itemID: id))?.schedules ?? []).compactMap {
+            schedule in schedule.nextDue.map { "\(schedule.what) \($0)" }
+        }
+        return due.isEmpty ? nil : due.joined(separator: "; ")
+    }
+
+    private func drawPrompt(_ grid: inout Grid, _ prompt: LinePrompt) {
+        grid.put(prompt.title, row: 2, column: 1, style: .bold, ellipsis: ellipsis)
+        var row = 4
+        for (index, label) in prompt.labels.enumerated() where row < height - 3 {
+            let isCurrent = index == prompt.cursor
+            grid.put(pad(label, 12), row: row, column: 2, style: isCurrent ? .bold : .dim)
+            grid.put(
+                "[" + prompt.values[index] + (isCurrent ? "_" : "") + "]", row: row, column: 15,
+                style: isCurrent ? .inverse : [], maxWidth: width - 17, ellipsis: ellipsis)
+            grid.put(
+                prompt.hints[index], row: row + 1, column: 15, style: .dim, ellipsis: ellipsis)
+            row += 2
+        }
+    }
+
     private func drawHelp(_ grid: inout Grid) {
         let lines = [
             "Keys", "",
@@ -389,6 +414,7 @@ extension BrowseApp {
             "c                              start an insurance claim",
             "m                              move the item: to a place, or into a box",
             "p                              show what a place or a box holds (Esc: all)",
+            "o / x / r                      lend, or back / it left, or back / log upkeep",
             "q, Ctrl-C                      quit",
             "", "In forms: Up/Down move, Space ticks a box, Enter saves, Esc cancels.",
             "", "Press any key.",
@@ -423,7 +449,9 @@ extension BrowseApp {
                 ellipsis: ellipsis)
             hints = "y delete, the claim keeps a copy  n keep"
         case .detail:
-            hints = "Esc back  e edit  d delete  i insured  l luxury  m move"
+            hints = "Esc back  e edit  d delete  i insured  l luxury  m move  o lend  x left  r log"
+        case .prompt:
+            hints = "Up/Down or Tab move  Enter next, on the last line save  Esc cancel"
         case .places:
             hints = "type to find  Up/Down move  Enter choose  Esc cancel"
         case .form:
@@ -461,7 +489,7 @@ extension BrowseApp {
         }
         var showsMessage = modal == nil || isOnAddTab
         switch modal {
-        case .detail, .places: showsMessage = true
+        case .detail, .places, .prompt: showsMessage = true
         default: break
         }
         if let message, showsMessage {

@@ -95,6 +95,8 @@ public final class BrowseApp {
         case claim(ClaimState)
         /// The picker of places and boxes (to move an item, or to show what one holds).
         case places(PlacePicker)
+        /// A few lines to type: a loan, a departure, a maintenance entry.
+        case prompt(LinePrompt)
     }
 
     /// The manager the screens read and write through.
@@ -280,6 +282,9 @@ public final class BrowseApp {
         case .character("d"): if let item = currentItem(of: tab) { modal = .confirmDelete(item) }
         case .character("i"): toggle(currentItem(of: tab), insured: true)
         case .character("l"): toggle(currentItem(of: tab), insured: false)
+        case .character("o"): lendOrTakeBack(currentItem(of: tab), returnTo: nil)
+        case .character("x"): leaveOrBringBack(currentItem(of: tab), returnTo: nil)
+        case .character("r"): startLogging(currentItem(of: tab), returnTo: nil)
         case .escape:
             if tab.searchView != nil { applySearch("", to: tab) }
         default: break
@@ -345,10 +350,15 @@ public final class BrowseApp {
             case .character("l"): toggle(try? manager.item(id: itemID), insured: false)
             case .character("m"):
                 if let item = try? manager.item(id: itemID) { startMove(item, returnTo: modal) }
+            case .character("o"): lendOrTakeBack(try? manager.item(id: itemID), returnTo: modal)
+            case .character("x"): leaveOrBringBack(try? manager.item(id: itemID), returnTo: modal)
+            case .character("r"): startLogging(try? manager.item(id: itemID), returnTo: modal)
             default: break
             }
         case .places(let picker):
             handlePlacePicker(picker, key)
+        case .prompt(let prompt):
+            handlePrompt(prompt, key)
         case .form(let form, _, let formContext):
             if editForm(form, key, context: formContext) == .done { self.modal = nil }
         case .claim(let state):

@@ -478,6 +478,63 @@ import Testing
         #expect(rows.count == 4)
     }
 
+    @Test func oLendsAndTakesBackXRecordsALeavingAndRLogsMaintenance() throws {
+        // rows: Chairs, TV, Wedding ring; the cursor on Chairs
+        app.handle(.character("o"))
+        #expect(screen.contains("Lend #2 Chairs"))
+        type("Sam")
+        app.handle(.enter)
+        type("2w")
+        app.handle(.enter)
+        #expect(screen.contains("Lent #2 Chairs to Sam, due back "))
+        #expect(try manager.item(id: 2)?.lentTo == "Sam")
+        #expect(try manager.item(id: 2)?.loanDue == manager.today().adding(days: 14))
+        app.handle(.character("o"))
+        #expect(screen.contains("#2 Chairs is back from Sam"))
+        #expect(try manager.item(id: 2)?.lentTo == nil)
+
+        // from the detail: record maintenance, then a refused leaving keeps what was typed
+        app.handle(.enter)
+        app.handle(.character("r"))
+        #expect(screen.contains("Record what was done to #2 Chairs"))
+        type("Glued a leg")
+        app.handle(.tab)
+        type("2026-11-01")
+        app.handle(.down)
+        type("12")
+        app.handle(.enter)
+        app.handle(.enter)
+        #expect(screen.contains("#2 Chairs: recorded Glued a leg on 2026-11-01"))
+        #expect(screen.contains("logged Glued a leg, done 2026-11-01, 12.00"), "in its history")
+        #expect(try manager.maintenance(itemID: 2).entries.map(\.what) == ["Glued a leg"])
+        app.handle(.character("x"))
+        type("burnt")
+        for _ in 0..<4 { app.handle(.enter) }
+        #expect(screen.contains("say sold, given, discarded, lost or stolen"))
+        #expect(screen.contains("[burnt]"), "what was typed stays")
+        #expect(try manager.item(id: 2)?.hasLeft == false)
+        app.handle(.up)
+        app.handle(.up)
+        app.handle(.up)
+        for _ in 0..<5 { app.handle(.backspace) }
+        type("given")
+        app.handle(.down)
+        type("Jo")
+        for _ in 0..<3 { app.handle(.enter) }
+        #expect(try manager.item(id: 2)?.leftTo == "Jo")
+        #expect(screen.contains("Left"), "back in the detail, which says it left")
+        app.handle(.character("o"))
+        #expect(screen.contains("left the household: x brings it back"))
+        app.handle(.character("x"))
+        #expect(screen.contains("#2 Chairs is back in the household"))
+        #expect(try manager.item(id: 2)?.hasLeft == false)
+        // Esc leaves a prompt with nothing written
+        app.handle(.character("r"))
+        type("Nothing")
+        app.handle(.escape)
+        #expect(try manager.maintenance(itemID: 2).entries.count == 1)
+    }
+
     @Test func everythingFitsAt80By24AndInASCII() throws {
         let small = try BrowseApp(
             manager: manager, registry: ViewRegistry(), context: ControllerContext(name: "app"),

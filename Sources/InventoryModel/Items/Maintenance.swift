@@ -1,4 +1,33 @@
 extension CalendarDate {
+    /// Reads a period as `due --within` and `lend --due` take it: "30", "30d", "2w", "3m"
+    /// (30 days a month), "1y" (365 days); the number of days (up to 100 years), or nil.
+    public static func days(inPeriod text: String) -> Int? {
+        let lowered = text.lowercased().filter { !$0.isWhitespace }
+        let digits = lowered.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 5, let count = Int(digits) else { return nil }
+        let factor: Int
+        switch lowered.dropFirst(digits.count) {
+        case "", "d", "day", "days": factor = 1
+        case "w", "week", "weeks": factor = 7
+        case "m", "month", "months": factor = 30
+        case "y", "year", "years": factor = 365
+        default: return nil
+        }
+        let days = count * factor
+        return days <= 36_500 ? days : nil
+    }
+
+    /// A day typed as a day (2027-01-15) or as a period from `start` (2w, 30d).
+    ///
+    /// - Throws: `InventoryError.invalidValue` naming `field` when it is neither.
+    public init(dayOrPeriod text: String, from start: CalendarDate, field: ValueField) throws {
+        if let days = CalendarDate.days(inPeriod: text) {
+            self = start.adding(days: days)
+        } else {
+            self = try CalendarDate(parsing: text, field: field)
+        }
+    }
+
     /// This day `months` months later (earlier when negative), on the same day of the month or
     /// the month's last when it has fewer days: 2024-01-31 + 1 month is 2024-02-29.
     public func adding(months: Int) -> CalendarDate {

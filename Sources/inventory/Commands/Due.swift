@@ -32,25 +32,8 @@ struct Due: ParsableCommand {
     @Flag(help: "Print a JSON array.")
     var json = false
 
-    /// `within` in days: "30d", "30", "2w", "3m" (30 days a month), "1y".
-    static func days(_ text: String) -> Int? {
-        let lowered = text.lowercased().filter { !$0.isWhitespace }
-        let digits = lowered.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.count <= 5, let count = Int(digits) else { return nil }
-        let factor: Int
-        switch lowered.dropFirst(digits.count) {
-        case "", "d", "day", "days": factor = 1
-        case "w", "week", "weeks": factor = 7
-        case "m", "month", "months": factor = 30
-        case "y", "year", "years": factor = 365
-        default: return nil
-        }
-        let days = count * factor
-        return days <= 36_500 ? days : nil
-    }
-
     func run() throws {
-        guard let days = Self.days(within) else {
+        guard let days = CalendarDate.days(inPeriod: within) else {
             throw InventoryError.invalidValue(
                 field: .other("within"), value: within,
                 reason: "a period is days, weeks, months or years, such as 30d, 2w or 3m")

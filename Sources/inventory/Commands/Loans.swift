@@ -44,9 +44,8 @@ struct Lend: ParsableCommand {
     func run() throws {
         let manager = try database.openManager(.write)
         let day = try on.map { try CalendarDate(parsing: $0, field: .other("on")) }
-        let dueDay = try due.map { text in
-            if let days = Due.days(text) { return (day ?? manager.today()).adding(days: days) }
-            return try CalendarDate(parsing: text, field: .other("due"))
+        let dueDay = try due.map {
+            try CalendarDate(dayOrPeriod: $0, from: day ?? manager.today(), field: .other("due"))
         }
         let item = try manager.lend(
             id: id, to: to, on: day, due: dueDay, expectedVersion: version.ifVersion)

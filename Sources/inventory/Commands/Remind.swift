@@ -66,7 +66,7 @@ struct Remind: ParsableCommand {
             Terminal.standardOutput.writeLine(Self.describe(channels))
             return
         }
-        guard let days = Due.days(within) else {
+        guard let days = CalendarDate.days(inPeriod: within) else {
             throw InventoryError.invalidValue(
                 field: .other("within"), value: within,
                 reason: "a period is days, weeks, months or years, such as 7d, 2w or 3m")
