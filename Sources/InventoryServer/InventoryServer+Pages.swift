@@ -95,7 +95,8 @@ extension InventoryServer {
                             session: context.session,
                             maintenance: try self.manager.maintenance(itemID: item.id),
                             today: self.manager.today(),
-                            ownFields: try self.manager.customFields())))
+                            ownFields: try self.manager.customFields(),
+                            claims: try self.manager.claims(listingItem: item.id))))
             }
         }
         router.get("/items/:id/edit") { _, context in

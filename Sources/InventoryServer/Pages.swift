@@ -251,7 +251,7 @@ struct Pages: Sendable {
         trail: [(name: String, page: String?)] = [], moves: ItemMoves? = nil,
         session: Sessions.Session? = nil,
         maintenance: (schedules: [MaintenanceSchedule], entries: [MaintenanceEntry])? = nil,
-        today: CalendarDate? = nil, ownFields: [CustomField] = []
+        today: CalendarDate? = nil, ownFields: [CustomField] = [], claims: [ClaimReference] = []
     ) -> [BodyNode] {
         var fields: [(String, String)] =
             [
@@ -318,6 +318,17 @@ struct Pages: Sendable {
                         "div", [:],
                         [element("dt", [:], [text(field.0)]), element("dd", [:], value)])
                 }))
+        // The claims it is on: a stolen or burnt thing's way to its claim.
+        if !readOnly, !claims.isEmpty {
+            var links: [BodyNode] = [text(claims.count == 1 ? "On the claim " : "On the claims ")]
+            for (index, claim) in claims.enumerated() {
+                if index > 0 { links.append(text(", ")) }
+                links.append(
+                    element(
+                        "a", ["href": "/claims/\(claim.id)"], [text("\(claim.id) \(claim.title)")]))
+            }
+            nodes.append(element("p", ["class": "claims"], links))
+        }
         if !readOnly, let moves, let session {
             nodes.append(moveForm(item, moves, session: session))
         }

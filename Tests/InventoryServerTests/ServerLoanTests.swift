@@ -73,6 +73,13 @@ struct ServerLoanTests {
                     "<dt>Left the household</dt><dd>sold to Jo for 350.00 on 2026-11-01</dd>"))
             #expect(page.text.contains(">Bring it back into the household</button>"))
             #expect(!page.text.contains("Lend it"))
+            #expect(!page.text.contains("class=\"claims\""), "on no claim")
+            let claim = try manager.createClaim(
+                ClaimDraft(title: "Sold twice?", itemIDs: [sofa.id]))
+            page = try await get("/items/\(sofa.id)")
+            #expect(
+                page.text.contains(
+                    "On the claim <a href=\"/claims/\(claim.id)\">\(claim.id) Sold twice?</a>"))
             // refused: no way said, a day to come, an amount that is none
             #expect(try await post("/items/\(drill.id)/leave", [("how", "")]).status == .badRequest)
             #expect(

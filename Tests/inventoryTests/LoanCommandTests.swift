@@ -112,6 +112,9 @@ import Testing
         // a claim still takes the stolen item
         try sandbox.succeed(["claim", "new", "--title", "Burglary", "--items", "2"])
         #expect(try sandbox.succeed(["claim", "show", "1"]).contains("Hammer"))
+        // and the stolen item's page names the claim it is on
+        let shown = try sandbox.succeed(["show", "2"])
+        #expect(shown.contains("Claims       1 Burglary"), "\(shown)")
     }
 
     @Test func theReportListsWhatLeftInAPeriod() throws {

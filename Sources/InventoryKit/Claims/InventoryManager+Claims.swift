@@ -119,6 +119,15 @@ extension InventoryManager {
         try withStore { try $0.database.claims.claim(id: id) }
     }
 
+    /// The claims that list the item `id`, oldest first: what a stolen thing's page links to.
+    public func claims(listingItem id: Int64) throws -> [ClaimReference] {
+        try withStore { store in
+            try store.database.claims.listing(itemID: id).map {
+                ClaimReference(id: $0.id, title: $0.title)
+            }
+        }
+    }
+
     /// Every claim, newest first.
     public func claims() throws -> [Claim] {
         try withStore { try $0.database.claims.all() }

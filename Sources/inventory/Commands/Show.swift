@@ -32,6 +32,7 @@ struct Show: ParsableCommand {
             return
         }
         let style = Style.standardOutput(.table)
+        let claims = try manager.claims(listingItem: item.id)
         let yesNo = { (flag: Bool) in flag ? "yes" : "no" }
         let code = manager.currency.code
         let worthNote =
@@ -68,6 +69,13 @@ struct Show: ParsableCommand {
             ("Reviewed", item.reviewedAt?.description),
             ("On loan", item.loanText(today: manager.today())),
             ("Left", item.departureText),
+            (
+                "Claims",
+                claims.isEmpty
+                    ? nil
+                    : claims.map { "\($0.id) \($0.title)" }.joined(
+                        separator: "; ")
+            ),
         ]
         // A field added to the item since this layout was written shows by its label.
         rows += ItemField.all.filter { !Self.shownFields.contains($0.key) }.map {
