@@ -446,7 +446,9 @@ public final class BrowseApp {
             var findings: [(id: Int64, name: String, missing: String)] = []
             var checked = 0
             do {
-                let check = ItemCheck(settings: try manager.settings(), today: manager.today())
+                let check = ItemCheck(
+                    settings: try manager.settings(), today: manager.today(),
+                    ownFields: try manager.customFields())
                 try manager.forEachItem(matching: ItemFilter(), sortedBy: .name) { item in
                     checked += 1
                     let found = check.findings(for: item)

@@ -34,6 +34,27 @@ import Testing
         #expect(rules(try complete()).isEmpty)
     }
 
+    @Test func aFieldOfTheHouseholdsOwnRequiredForATagIsAskedOfItemsWithIt() throws {
+        let withFields = ItemCheck(
+            settings: check.settings, today: today,
+            ownFields: [
+                CustomField(id: 1, name: "Wattage", kind: .number, requiredForTag: "electronics"),
+                CustomField(id: 2, name: "Fuel", kind: .text, requiredForTag: "vehicles"),
+                CustomField(id: 3, name: "Colour", kind: .text),
+            ])
+        var item = try complete()
+        #expect(
+            withFields.findings(for: item) == [
+                .init(
+                    rule: .ownField, message: "no Wattage (required for items tagged electronics)")
+            ])
+        item.customFields["wattage"] = "1500"
+        #expect(withFields.findings(for: item).isEmpty)
+        item.customFields["wattage"] = "  "
+        #expect(withFields.findings(for: item).map(\.rule) == [.ownField])
+        #expect(rules(item).isEmpty, "a check that knows no such field asks nothing")
+    }
+
     @Test func aPhotoIsAlwaysAskedFor() throws {
         var item = try complete()
         item.photo = nil

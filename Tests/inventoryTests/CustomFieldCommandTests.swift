@@ -124,6 +124,30 @@ import Testing
         }
     }
 
+    @Test func checkAsksForAFieldRequiredAfterTheItemsWereSaved() throws {
+        try sandbox.add("Old van", "--tag", "car")
+        try sandbox.add("Bike", "--tag", "bike")
+        try sandbox.succeed([
+            "fields", "add", "MOT due", "--type", "date", "--required-for-tag", "car",
+        ])
+        let check = try sandbox.run(["check", "--json"])
+        let findings = try #require(
+            try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        let items = try #require(findings["items"] as? [[String: Any]])
+        let van = try #require(items.first { $0["name"] as? String == "Old van" })
+        let missing = try #require(van["missing"] as? [[String: Any]])
+        #expect(missing.contains { $0["rule"] as? String == "own-field" })
+        #expect(
+            try sandbox.succeed(["check"]).contains("no MOT due (required for items tagged car)"))
+        let bike = try #require(items.first { $0["name"] as? String == "Bike" })
+        #expect(
+            !((bike["missing"] as? [[String: Any]]) ?? []).contains {
+                $0["rule"] as? String == "own-field"
+            })
+        try sandbox.succeed(["edit", "1", "--field", "MOT due=2027-03-01"])
+        #expect(!(try sandbox.succeed(["check"]).contains("no MOT due")))
+    }
+
     @Test func removingAFieldClearsItsValuesWithHistory() throws {
         try define()
         try sandbox.succeed(["add", "--name", "Heater", "--field", "Wattage=2000"])

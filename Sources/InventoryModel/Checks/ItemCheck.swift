@@ -22,6 +22,9 @@ public struct ItemCheck: Sendable {
         case rider
         /// Its warranty ends within the warranty notice (30 days unless set).
         case warranty
+        /// A field of the household's own required for a tag it carries has no value (a
+        /// field defined with its rule after the item was saved).
+        case ownField = "own-field"
 
         /// What the rule asks for, for help texts.
         public var summary: String {
@@ -36,6 +39,7 @@ public struct ItemCheck: Sendable {
             case .rider:
                 "a rider, for a luxury item worth more than its category's sub-limit"
             case .warranty: "attention, when its warranty ends within the warranty notice"
+            case .ownField: "a value for each field of your own required for a tag it carries"
             }
         }
     }
@@ -65,10 +69,17 @@ public struct ItemCheck: Sendable {
     /// The day the check is made.
     public let today: CalendarDate
 
-    /// A check against `settings` on `today`.
-    public init(settings: InventorySettings, today: CalendarDate) {
+    /// The household's own fields: those required for a tag are asked of items with it.
+    public let ownFields: [CustomField]
+
+    /// A check against `settings` on `today`, and of the fields of `ownFields` required for
+    /// a tag.
+    public init(
+        settings: InventorySettings, today: CalendarDate, ownFields: [CustomField] = []
+    ) {
         self.settings = settings
         self.today = today
+        self.ownFields = ownFields.filter { $0.requiredForTag != nil }
     }
 
     /// Every rule `item` fails, in the order of `Rule.allCases`.
@@ -121,6 +132,15 @@ public struct ItemCheck: Sendable {
                     days == 0
                         ? "warranty ends today"
                         : "warranty ends \(until) (in \(days) day\(days == 1 ? "" : "s"))")
+            }
+        }
+        if !ownFields.isEmpty {
+            let tags = Set(item.tags.map(TextFolding.fold))
+            for field in ownFields {
+                guard let tag = field.requiredForTag, tags.contains(TextFolding.fold(tag)),
+                    isBlank(item.customFields[field.key])
+                else { continue }
+                add(.ownField, "no \(field.name) (required for items tagged \(tag))")
             }
         }
         return findings

@@ -37,7 +37,9 @@ struct Check: ParsableCommand {
     func run() throws {
         let manager = try database.openManager(.read)
         let definition = try views.definition(in: views.registry(currency: manager.currency))
-        let check = ItemCheck(settings: try manager.settings(), today: manager.today())
+        let check = ItemCheck(
+            settings: try manager.settings(), today: manager.today(),
+            ownFields: try manager.customFields())
         var checked = 0
         var needing: [(item: HouseholdItem, findings: [ItemCheck.Finding])] = []
         try manager.forEachItem(matching: definition.filter, sortedBy: .name) { item in
