@@ -183,6 +183,17 @@ import Testing
         try sandbox.succeed(["export", "--format", "homebox", "--output", "hb.csv"])
         let homebox = try String(contentsOfFile: sandbox.file("hb.csv"), encoding: .utf8)
         #expect(homebox.contains("Old TV") && homebox.contains("HB.archived"))
+        // in Homebox's own columns, as Homebox shows them: to whom and on which day
+        let header = homebox.prefix { $0 != "\n" }.split(separator: ",").map(String.init)
+        let oldTV = try #require(
+            homebox.split(separator: "\n").first { $0.contains("Old TV") }?.split(
+                separator: ",", omittingEmptySubsequences: false
+            ).map(String.init))
+        func cell(_ column: String) -> String? {
+            header.firstIndex(of: column).flatMap { oldTV.indices.contains($0) ? oldTV[$0] : nil }
+        }
+        #expect(cell("HB.sold_to") == "Charity shop" && cell("HB.sold_date") == "2026-10-02")
+        #expect(cell("HB.field.How it left") == "given" && cell("HB.archived") == "true")
         let luxury = try sandbox.succeed(["export", "--format", "csv", "--view", "all"])
         #expect(luxury.contains("Old TV"))
 

@@ -200,7 +200,7 @@ public final class ItemField: Sendable {
         ),
         ItemField(
             "leftOn", column: "left_on", label: "Left on", spreadsheet: "Left household",
-            refusedAs: .other("left on"),
+            homebox: "HB.sold_date", refusedAs: .other("left on"),
             recordedByClaims: false, typedInForms: false, .date(\.leftOn, past: true)
         ),
         ItemField(
@@ -209,7 +209,8 @@ public final class ItemField: Sendable {
             .choice(\.leftHow, options: Departure.allCases.map(\.rawValue))
         ),
         ItemField(
-            "leftTo", column: "left_to", label: "Left to", refusedAs: .other("left to"),
+            "leftTo", column: "left_to", label: "Left to", homebox: "HB.sold_to",
+            refusedAs: .other("left to"),
             recordedByClaims: false, typedInForms: false,
             .text(\.leftTo, multiline: false)
         ),
