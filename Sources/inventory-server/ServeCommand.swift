@@ -173,6 +173,8 @@ struct ServeCommand: AsyncParsableCommand {
                             warn("Reminders: \(channel): \(reason); sent at the next round")
                         case .nothingNew(let channel): say("Reminders: \(channel): nothing new")
                         case .wouldSend: break
+                        case .anotherRound:
+                            say("Reminders: another round is sending (inventory remind?)")
                         }
                     }
                 } catch let error as InventoryError {

@@ -164,6 +164,48 @@ import Testing
             encodedTitle.hasPrefix("=?UTF-8?B?") && !encodedTitle.contains("é"), "\(encodedTitle)")
     }
 
+    @Test func oneRoundAtATimeAndARestoreKeepsWhereRemindersGoAndWhatWasSent() throws {
+        try recordingSendmail()
+        try sandbox.add("Boiler", "--price", "2400")
+        try sandbox.succeed(["backup", sandbox.file("before.zip")])
+        try sandbox.succeed(["maintenance", "schedule", "1", "Service", "--on", "2026-01-01"])
+        try sandbox.succeed(["remind", "--email", "me@example.com"])
+        let link = try sandbox.succeed([
+            "calendar", "--new-link", "--address", "https://house.example",
+        ]).trimmingCharacters(in: .whitespacesAndNewlines)
+
+        // another round holds it (serve's, say): this one sends nothing, and says so
+        try sandbox.sqlite(
+            "INSERT INTO settings (key, value) VALUES ('round.reminders_until', '99999999999999')")
+        let held = try sandbox.run(["remind"], environment: ["PATH": path])
+        #expect(held.status == 0 && held.stdout.contains("another round is sending"))
+        #expect(mails().isEmpty)
+        // a hold that ended (its round was killed) holds nothing
+        try sandbox.sqlite("UPDATE settings SET value = '1' WHERE key = 'round.reminders_until'")
+        #expect(try sandbox.succeed(["remind"], environment: ["PATH": path]).contains("sent 1"))
+        #expect(mails().count == 1)
+        #expect(try sandbox.dump().allSatisfy { !$0.contains("round.reminders_until") })
+
+        // a restore of a backup made before: the channel, the calendar's address and what was
+        // sent are the household's now, not the backup's
+        func arrangements() throws -> [String] {
+            try sandbox.dump().filter {
+                ($0.hasPrefix("settings: ")
+                    && ($0.contains("\"remind.") || $0.contains("\"calendar.")))
+                    || $0.hasPrefix("reminders_sent: ")
+            }
+        }
+        let kept = try arrangements()
+        #expect(kept.count == 3, "\(kept)")
+        #expect(link.hasSuffix(".ics"))
+        try sandbox.succeed(["restore", sandbox.file("before.zip"), "--force"])
+        #expect(try arrangements() == kept)
+        try sandbox.succeed(["maintenance", "schedule", "1", "Service", "--on", "2026-01-01"])
+        let after = try sandbox.succeed(["remind"], environment: ["PATH": path])
+        #expect(after.contains("email: nothing new"), "\(after)")
+        #expect(mails().count == 1)
+    }
+
     @Test func noSendmailIsOneLineAndBadChannelsAreRefused() throws {
         try sandbox.add("Boiler", "--price", "2400")
         try sandbox.succeed(["maintenance", "schedule", "1", "Service", "--on", "2026-01-01"])

@@ -14,6 +14,8 @@ public struct ReminderRound: Sendable {
         case sent(channel: String, things: [DueThing])
         /// It failed; nothing of it is remembered, so it goes next time.
         case failed(channel: String, reason: String)
+        /// Another round (another process's) is sending: this one sent nothing.
+        case anotherRound
     }
 
     /// What sends.
@@ -25,7 +27,8 @@ public struct ReminderRound: Sendable {
     }
 
     /// Sends what is due within `days` and new to each channel (or, with `dryRun`, says what
-    /// would go), in the order e-mail, webhook; empty when no channel is set.
+    /// would go), in the order e-mail, webhook; empty when no channel is set, and
+    /// `anotherRound` alone when another process's round is sending.
     ///
     /// - Throws: `InventoryError` when the inventory cannot be read or written; a channel that
     ///   fails is an outcome, not an error.
@@ -37,6 +40,12 @@ public struct ReminderRound: Sendable {
         let title = try manager.settings().reportTitle
         let today = manager.today()
         // what is due is worked out once, for every channel
+        // One round at a time: cron's `remind` and `serve`'s would both find the same
+        // things new, and both send them.
+        if !dryRun {
+            guard try manager.beginReminderRound() else { return [.anotherRound] }
+        }
+        defer { if !dryRun { try? manager.endReminderRound() } }
         let due = try manager.due(withinDays: days)
         var outcomes: [Outcome] = []
         for (channel, send) in senders(channels, title: title, today: today) {

@@ -121,6 +121,9 @@ extension InventoryManager {
             // does where the off-site copy goes.
             try store.database.shareLinks.carry(into: snapshot.databasePath)
             try store.database.settings.carryOffsite(into: snapshot.databasePath)
+            // So are where reminders go, the calendar feed's address, and what was sent.
+            try store.database.settings.carryReminding(into: snapshot.databasePath)
+            try store.database.maintenance.carrySent(into: snapshot.databasePath)
             try store.database.replaceDatabase(withContentsOf: snapshot.databasePath)
             try store.database.keepItemIDsAbove(highest)
             try store.database.keepClaimIDsAbove(highestClaim)

@@ -104,6 +104,38 @@ extension InventoryManager {
         return things.filter { !sent.contains("\(channel):\($0.reminderKey)") }
     }
 
+    /// The settings key of the round under way: when its hold ends (milliseconds).
+    private static let roundKey = "round.reminders_until"
+
+    /// Holds the reminder round for at most `duration`, so that two rounds (cron's `remind`
+    /// and `serve`'s, say) cannot both send the same things; false when another round holds it
+    /// still. A round that ends calls `endReminderRound`; one killed lets go when its hold ends.
+    public func beginReminderRound(holdingFor duration: Duration = .seconds(900)) throws -> Bool {
+        let now = Timestamp(clock()).millisecondsSince1970
+        let until = now + duration.components.seconds * 1000
+        return try withStore { store in
+            try store.database.write {
+                let settings = store.database.settings
+                if let held = try settings.value(forKey: Self.roundKey).flatMap(Int64.init),
+                    held > now
+                {
+                    return false
+                }
+                try settings.setValue(String(until), forKey: Self.roundKey)
+                return true
+            }
+        }
+    }
+
+    /// Lets go of the reminder round `beginReminderRound` took.
+    public func endReminderRound() throws {
+        try withStore { store in
+            try store.database.write {
+                try store.database.settings.setValue(nil, forKey: Self.roundKey)
+            }
+        }
+    }
+
     /// Remembers that `things` were sent through `channel`.
     public func markReminded(_ things: [DueThing], channel: String) throws {
         let now = Timestamp(clock())

@@ -316,6 +316,28 @@ public struct MaintenanceTable {
         return found
     }
 
+    /// Writes the reminders this inventory sent into the inventory file at `path` (one about
+    /// to replace it: a restore), beside its own: what went before the restore is not sent
+    /// again after it.
+    public func carrySent(into path: String) throws {
+        let statement = try database.cachedStatement("SELECT key, sent_at FROM reminders_sent")
+        var sent: [(String, Int64)] = []
+        do {
+            defer { statement.reset() }
+            while try statement.step() { sent.append((statement.text(at: 0), statement.int64(at: 1))) }
+        }
+        guard !sent.isEmpty else { return }
+        let copy = try Database(path: path, options: .init(createIfMissing: false))
+        defer { copy.close() }
+        try copy.transaction(.immediate) {
+            for (key, at) in sent {
+                try copy.execute(
+                    "INSERT OR IGNORE INTO reminders_sent (key, sent_at) VALUES (?, ?)",
+                    [.text(key), .integer(at)])
+            }
+        }
+    }
+
     /// Remembers that `keys` were sent.
     public func markSent(_ keys: [String], at time: Timestamp) throws {
         let statement = try database.cachedStatement(

@@ -212,6 +212,37 @@ public struct SettingsTable {
         }
     }
 
+    /// Writes this inventory's reminder channels and calendar token (the settings under
+    /// `remind.` and `calendar.`) into the inventory file at `path` (one about to replace it: a
+    /// restore), in place of its own, if any is set: where reminders go and the feed the
+    /// household's calendars subscribe to are its arrangements now, not the content's.
+    public func carryReminding(into path: String) throws {
+        let statement = try database.cachedStatement(
+            """
+            SELECT key, value FROM settings
+            WHERE substr(key, 1, 7) = 'remind.' OR substr(key, 1, 9) = 'calendar.'
+            """)
+        var pairs: [(String, String)] = []
+        do {
+            defer { statement.reset() }
+            while try statement.step() { pairs.append((statement.text(at: 0), statement.text(at: 1))) }
+        }
+        guard !pairs.isEmpty else { return }
+        let copy = try Database(path: path, options: .init(createIfMissing: false))
+        defer { copy.close() }
+        try copy.transaction(.immediate) {
+            try copy.execute(
+                """
+                DELETE FROM settings
+                WHERE substr(key, 1, 7) = 'remind.' OR substr(key, 1, 9) = 'calendar.'
+                """)
+            for (key, value) in pairs {
+                try copy.execute(
+                    "INSERT INTO settings (key, value) VALUES (?, ?)", [.text(key), .text(value)])
+            }
+        }
+    }
+
     /// Stores `settings` (a title of nil removes the stored one); the caller validates them.
     public func save(_ settings: InventorySettings) throws {
         let upsert =

@@ -96,6 +96,11 @@ struct Remind: ParsableCommand {
                     "\(channel): sent \(things.count) thing\(things.count == 1 ? "" : "s")")
             case .failed(let channel, let reason):
                 failures.append("\(channel): \(reason)")
+            case .anotherRound:
+                if !quiet {
+                    output.writeLine("another round is sending (serve's, or another remind): "
+                        + "this one sent nothing")
+                }
             }
         }
         if !failures.isEmpty {
