@@ -54,7 +54,8 @@ enum Assets {
         form.payment { display: grid; grid-template-columns: 9rem 1fr; gap: .5rem 1rem;
           align-items: center; max-width: 32rem; margin: 1rem 0; }
         form.payment button { grid-column: 2; justify-self: start; }
-        ul.schedules li.overdue { color: #a4262c; font-weight: 600; }
+        ul.schedules li.overdue, #due tr.overdue td:first-child { color: #a4262c; font-weight: 600; }
+        form.within { display: flex; gap: .5rem; align-items: center; margin: 0 0 1rem; }
         @media (max-width: 40rem) {
           thead { display: none; }
           tr { display: block; border-bottom: 1px solid var(--line); padding: .3rem 0; }

@@ -7,6 +7,25 @@ import InventoryKit
 // with the manager's words; the page shows the result.
 extension InventoryServer {
     func addMaintenanceRoutes(to router: Router<ServerContext>) {
+        // What is due, as `inventory due` lists it: live like the lists.
+        router.get("/due") { request, context in
+            let typed = request.uri.queryParameters["within"].map(String.init) ?? "30d"
+            return try await self.blocking.run {
+                guard let days = CalendarDate.days(inPeriod: typed) else {
+                    throw ServerError.badRequest(
+                        "A period is days, weeks, months or years, such as 30d, 2w or 3m.")
+                }
+                let (sequence, things) = try (
+                    self.manager.lastSequence(), self.manager.due(withinDays: days)
+                )
+                return Self.html(
+                    self.pages.layout(
+                        title: "Due", tabs: try self.pager.tabs(), current: "due",
+                        session: context.session, sequence: sequence,
+                        main: self.pages.due(
+                            things, within: typed, today: self.manager.today())))
+            }
+        }
         router.post("/items/:id/maintenance") { request, context in
             let fields = try await Self.formFields(request, context)
             return try await self.blocking.run {
@@ -81,5 +100,78 @@ extension InventoryServer {
     /// A day typed in a form's date field, nil when blank.
     private static func typedDay(_ text: String?, field: String) throws -> CalendarDate? {
         try typed(text).map { try CalendarDate(parsing: $0, field: .other(field)) }
+    }
+}
+
+extension Pages {
+    /// What is due within a period and what is overdue, by day: maintenance, warranties
+    /// ending, loans due back, reviews; each thing linking to its item.
+    func due(_ things: [DueThing], within: String, today: CalendarDate) -> [BodyNode] {
+        var nodes: [BodyNode] = [
+            element("h1", [:], [text("Due")]),
+            element(
+                "form", ["method": "get", "action": "/due", "class": "within"],
+                [
+                    element("label", ["for": "due-within"], [text("Within")]),
+                    element(
+                        "input",
+                        [
+                            "type": "text", "id": "due-within", "name": "within", "value": within,
+                            "size": "5", "autocomplete": "off",
+                        ]),
+                    element("button", ["type": "submit"], [text("Show")]),
+                ]),
+        ]
+        if things.isEmpty {
+            nodes.append(
+                element("p", ["class": "empty"], [text("Nothing is due within \(within).")]))
+            return nodes
+        }
+        let overdue = things.count { $0.isOverdue(on: today) }
+        nodes.append(
+            element(
+                "p", ["id": "summary"],
+                [
+                    text(
+                        "\(things.count) thing\(things.count == 1 ? "" : "s") due"
+                            + (overdue > 0 ? ", \(overdue) overdue" : ""))
+                ]))
+        nodes.append(
+            element(
+                "table", ["id": "due"],
+                [
+                    element(
+                        "thead", [:],
+                        [
+                            element(
+                                "tr", [:],
+                                ["Day", "Item", "What", "Kind"].map {
+                                    element("th", ["scope": "col"], [text($0)])
+                                })
+                        ]),
+                    element(
+                        "tbody", [:],
+                        things.map { thing in
+                            let late = thing.isOverdue(on: today)
+                            return element(
+                                "tr", late ? ["class": "overdue"] : [:],
+                                [
+                                    element(
+                                        "td", [:],
+                                        [text(thing.date.description + (late ? " (overdue)" : ""))]
+                                    ),
+                                    element(
+                                        "td", [:],
+                                        [
+                                            element(
+                                                "a", ["href": Paths.item(thing.itemID)],
+                                                [text(thing.itemName)])
+                                        ]),
+                                    element("td", [:], [text(thing.what)]),
+                                    element("td", [:], [text(thing.kind.rawValue)]),
+                                ])
+                        }),
+                ]))
+        return nodes
     }
 }

@@ -71,6 +71,7 @@ struct Pages: Sendable {
                     : element(
                         "nav", ["id": "tabs", "aria-label": "Views"],
                         tabNodes + [
+                            tab("Due", href: "/due", current: current == "due"),
                             tab("Claims", href: "/claims", current: current == "claims"),
                             tab(
                                 "Add item", href: "/items/new", current: current == "add", add: true

@@ -266,4 +266,37 @@ struct ServerMaintenanceTests {
             #expect(page.text.contains("unscheduled Service"))
         }
     }
+
+    @Test("the Due page lists what is due, each thing linking to its item, live")
+    func theDuePage() async throws {
+        let fixture = try ServerFixture()
+        let manager = fixture.manager
+        let boiler = try manager.add(ItemDraft(name: "Boiler", price: usd("2400")))
+        let drill = try manager.add(ItemDraft(name: "Drill"))
+        try manager.scheduleMaintenance(
+            itemID: boiler.id,
+            MaintenancePlan(
+                what: "Service", everyMonths: nil,
+                startsOn: manager.today().adding(days: -3)))
+        try manager.lend(id: drill.id, to: "Sam", due: manager.today().adding(days: 60))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            func get(_ uri: String) async throws -> TestResponse {
+                try await client.execute(uri: uri, method: .get, headers: browser.headers)
+            }
+            let page = try await get("/due")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("<a href=\"/due\" class=\"tab current\""))
+            #expect(page.text.contains("1 thing due, 1 overdue"))
+            #expect(page.text.contains("<a href=\"/items/\(boiler.id)\">Boiler</a>"))
+            #expect(page.text.contains(" (overdue)</td>"))
+            #expect(!page.text.contains("back from Sam"), "not within 30 days")
+            #expect(page.text.contains("data-seq="), "it follows the inventory")
+            let longer = try await get("/due?within=3m")
+            #expect(longer.text.contains("back from Sam") && longer.text.contains("value=\"3m\""))
+            #expect(try await get("/due?within=soon").status == .badRequest)
+            let stranger = try await client.execute(uri: "/due", method: .get)
+            #expect(stranger.status != .ok && !stranger.text.contains("Boiler"))
+        }
+    }
 }
