@@ -10,6 +10,7 @@ extension BrowseApp {
             case lend
             case leave
             case logMaintenance
+            case schedule
         }
 
         let purpose: Purpose
@@ -38,6 +39,7 @@ extension BrowseApp {
             case .lend: "Lend #\(item.id) \(item.name)"
             case .leave: "#\(item.id) \(item.name) left the household"
             case .logMaintenance: "Record what was done to #\(item.id) \(item.name)"
+            case .schedule: "Schedule maintenance of #\(item.id) \(item.name)"
             }
         }
 
@@ -111,6 +113,70 @@ extension BrowseApp {
                 ]))
     }
 
+    /// `s`: schedules something to be done to the item.
+    func startScheduling(_ item: HouseholdItem?, returnTo: Modal?) {
+        guard let item else { return }
+        modal = .prompt(
+            LinePrompt(
+                .schedule, item: item, returnTo: returnTo,
+                lines: [
+                    ("What", "Boiler service"),
+                    ("Every", "months or years: 3m, 12 months, 1y; blank: once"),
+                    ("From last", "y: the period runs from the last time it was done"),
+                    ("First day", "a day (2027-04-01); blank: today (once: required)"),
+                ]))
+    }
+
+    /// What is due within 30 days and what is overdue, as `inventory due` lists it: Enter
+    /// opens the thing's item.
+    final class DueList {
+        let things: [DueThing]
+        var cursor = 0
+        var top = 0
+
+        init(_ things: [DueThing]) {
+            self.things = things
+        }
+    }
+
+    /// How far ahead `u` looks.
+    static let dueDays = 30
+
+    /// `u`: opens what is due.
+    func showDue() {
+        do {
+            modal = .due(DueList(try manager.due(withinDays: Self.dueDays)))
+        } catch {
+            message = (ErrorMessage.text(error), true)
+        }
+    }
+
+    /// Feeds a key to the list of what is due.
+    func handleDue(_ list: DueList, _ key: Key) {
+        message = nil
+        let visible = max(1, listRows - 1)
+        switch key {
+        case .escape, .character("q"), .character("u"):
+            modal = nil
+            return
+        case .up: list.cursor -= 1
+        case .down: list.cursor += 1
+        case .pageUp: list.cursor -= visible
+        case .pageDown: list.cursor += visible
+        case .home: list.cursor = 0
+        case .end: list.cursor = list.things.count - 1
+        case .enter:
+            if list.things.indices.contains(list.cursor) {
+                openDetail(list.things[list.cursor].itemID)
+            }
+            return
+        default: break
+        }
+        list.cursor = max(0, min(list.things.count - 1, list.cursor))
+        if list.cursor < list.top { list.top = list.cursor }
+        if list.cursor >= list.top + visible { list.top = list.cursor - visible + 1 }
+    }
+
     /// Feeds a key to the prompt: Up/Down or Tab move, Enter on the last line (or twice)
     /// saves, Esc goes back.
     func handlePrompt(_ prompt: LinePrompt, _ key: Key) {
@@ -180,6 +246,32 @@ extension BrowseApp {
                         doneBy: prompt.typed("By")))
                 message = (
                     "#\(item.id) \(item.name): recorded \(entry.what) on \(entry.doneOn)", false
+                )
+            case .schedule:
+                let months = try prompt.typed("Every").map { typed -> Int in
+                    guard let months = MaintenanceSchedule.months(parsing: typed) else {
+                        throw InventoryError.invalidValue(
+                            field: .other("every"), value: typed,
+                            reason: "a period is months or years, such as 3m, 12 months or 1y")
+                    }
+                    return months
+                }
+                let fromLast = ["y", "yes"].contains(prompt.typed("From last")?.lowercased() ?? "")
+                if fromLast && months == nil {
+                    throw InventoryError.invalidValue(
+                        field: .other("from last"), value: "y",
+                        reason: "the period runs from the last time only with Every")
+                }
+                let saved = try manager.scheduleMaintenance(
+                    itemID: item.id,
+                    MaintenancePlan(
+                        what: prompt.typed("What") ?? "", everyMonths: months, fromLast: fromLast,
+                        startsOn: try prompt.typed("First day").map {
+                            try CalendarDate(parsing: $0, field: .other("first day"))
+                        }))
+                message = (
+                    "#\(item.id) \(item.name): \(saved.what), \(saved.rule); next due "
+                        + (saved.nextDue?.description ?? "never"), false
                 )
             }
             modal = prompt.returnTo

@@ -17,6 +17,7 @@ extension BrowseApp {
         case .claim(let state): drawClaim(&grid, state)
         case .places(let picker): drawPlacePicker(&grid, picker)
         case .prompt(let prompt): drawPrompt(&grid, prompt)
+        case .due(let list): drawDue(&grid, list)
         case .help: drawHelp(&grid)
         default:
             if case .add(let title) = slots[current] {
@@ -385,6 +386,32 @@ extension BrowseApp {
         return due.isEmpty ? nil : due.joined(separator: "; ")
     }
 
+    private func drawDue(_ grid: inout Grid, _ list: DueList) {
+        let today = manager.today()
+        let overdue = list.things.count { $0.isOverdue(on: today) }
+        grid.put(
+            "Due within \(Self.dueDays) days: \(list.things.count)"
+                + (overdue > 0 ? ", \(overdue) overdue" : ""), row: 2, column: 1, style: .bold,
+            ellipsis: ellipsis)
+        if list.things.isEmpty {
+            grid.put("Nothing is due.", row: 4, column: 2, style: .dim)
+            return
+        }
+        let visible = max(1, listRows - 1)
+        for (offset, thing) in list.things.dropFirst(list.top).prefix(visible).enumerated() {
+            let index = list.top + offset
+            let late = thing.isOverdue(on: today)
+            let text =
+                pad(thing.date.description + (late ? " overdue" : ""), 19) + " "
+                + pad("#\(thing.itemID) \(thing.itemName)", 24) + " " + thing.what
+            let isCursor = index == list.cursor
+            grid.put(
+                text, row: 3 + offset, column: 1,
+                style: isCursor ? .inverse : (late ? .warning : []), ellipsis: ellipsis)
+            if isCursor { grid.fill(row: 3 + offset, style: .inverse) }
+        }
+    }
+
     private func drawPrompt(_ grid: inout Grid, _ prompt: LinePrompt) {
         grid.put(prompt.title, row: 2, column: 1, style: .bold, ellipsis: ellipsis)
         var row = 4
@@ -414,10 +441,11 @@ extension BrowseApp {
             "c                              start an insurance claim",
             "m                              move the item: to a place, or into a box",
             "p                              show what a place or a box holds (Esc: all)",
-            "o / x / r                      lend, or back / it left, or back / log upkeep",
+            "o / x / r / s                  lend or back / left or back / log / schedule",
+            "u                              what is due (Enter opens its item)",
             "q, Ctrl-C                      quit",
             "", "In forms: Up/Down move, Space ticks a box, Enter saves, Esc cancels.",
-            "", "Press any key.",
+            "Press any key.",
         ]
         for (index, line) in lines.enumerated() where 2 + index < height - 2 {
             grid.put(line, row: 2 + index, column: 2, style: index == 0 ? .bold : [])
@@ -450,6 +478,8 @@ extension BrowseApp {
             hints = "y delete, the claim keeps a copy  n keep"
         case .detail:
             hints = "Esc back  e edit  d delete  i insured  l luxury  m move  o lend  x left  r log"
+        case .due:
+            hints = "Up/Down move  Enter open the item  Esc back"
         case .prompt:
             hints = "Up/Down or Tab move  Enter next, on the last line save  Esc cancel"
         case .places:

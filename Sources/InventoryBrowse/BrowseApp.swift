@@ -95,8 +95,10 @@ public final class BrowseApp {
         case claim(ClaimState)
         /// The picker of places and boxes (to move an item, or to show what one holds).
         case places(PlacePicker)
-        /// A few lines to type: a loan, a departure, a maintenance entry.
+        /// A few lines to type: a loan, a departure, a maintenance entry or schedule.
         case prompt(LinePrompt)
+        /// What is due (`u`).
+        case due(DueList)
     }
 
     /// The manager the screens read and write through.
@@ -285,6 +287,8 @@ public final class BrowseApp {
         case .character("o"): lendOrTakeBack(currentItem(of: tab), returnTo: nil)
         case .character("x"): leaveOrBringBack(currentItem(of: tab), returnTo: nil)
         case .character("r"): startLogging(currentItem(of: tab), returnTo: nil)
+        case .character("s"): startScheduling(currentItem(of: tab), returnTo: nil)
+        case .character("u"): showDue()
         case .escape:
             if tab.searchView != nil { applySearch("", to: tab) }
         default: break
@@ -353,12 +357,15 @@ public final class BrowseApp {
             case .character("o"): lendOrTakeBack(try? manager.item(id: itemID), returnTo: modal)
             case .character("x"): leaveOrBringBack(try? manager.item(id: itemID), returnTo: modal)
             case .character("r"): startLogging(try? manager.item(id: itemID), returnTo: modal)
+            case .character("s"): startScheduling(try? manager.item(id: itemID), returnTo: modal)
             default: break
             }
         case .places(let picker):
             handlePlacePicker(picker, key)
         case .prompt(let prompt):
             handlePrompt(prompt, key)
+        case .due(let list):
+            handleDue(list, key)
         case .form(let form, _, let formContext):
             if editForm(form, key, context: formContext) == .done { self.modal = nil }
         case .claim(let state):

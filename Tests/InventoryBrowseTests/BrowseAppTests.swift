@@ -535,6 +535,45 @@ import Testing
         #expect(try manager.maintenance(itemID: 2).entries.count == 1)
     }
 
+    @Test func sSchedulesAndUListsWhatIsDueWhoseEnterOpensTheItem() throws {
+        app.handle(.down)  // TV
+        app.handle(.character("s"))
+        #expect(screen.contains("Schedule maintenance of #3 TV"))
+        type("Dust the vents")
+        app.handle(.enter)
+        type("often")
+        for _ in 0..<3 { app.handle(.enter) }
+        #expect(screen.contains("a period is months or years"), "refused, the prompt stays")
+        app.handle(.up)
+        app.handle(.up)
+        for _ in 0..<5 { app.handle(.backspace) }
+        type("6m")
+        app.handle(.enter)
+        type("y")
+        app.handle(.enter)
+        app.handle(.enter)
+        #expect(screen.contains("#3 TV: Dust the vents, every 6 months from the last time"))
+        let schedule = try #require(try manager.maintenance(itemID: 3).schedules.first)
+        #expect(schedule.everyMonths == 6 && schedule.fromLast)
+
+        // due today, so in the list of what is due; Enter opens the TV
+        app.handle(.character("u"))
+        #expect(screen.contains("Due within 30 days: "))
+        #expect(screen.contains("#3 TV") && screen.contains("Dust the vents"))
+        let row = try #require(
+            (0..<24).map { app.render().text(ofRow: $0) }.firstIndex {
+                $0.contains("Dust the vents")
+            })
+        for _ in 0..<(row - 3) { app.handle(.down) }
+        app.handle(.enter)
+        #expect(screen.contains("#3 TV\n") && screen.contains("Next due"))
+        #expect(screen.contains("scheduled Dust the vents, every 6 months from the last time"))
+        app.handle(.escape)
+        app.handle(.character("?"))
+        #expect(screen.contains("what is due (Enter opens its item)"))
+        #expect(screen.contains("Press any key."), "the help fits 24 rows")
+    }
+
     @Test func everythingFitsAt80By24AndInASCII() throws {
         let small = try BrowseApp(
             manager: manager, registry: ViewRegistry(), context: ControllerContext(name: "app"),
