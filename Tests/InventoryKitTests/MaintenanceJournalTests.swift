@@ -62,7 +62,11 @@ import Testing
     }
 
     @Test func aWriteRefusedRecordsNothingAndADeletedItemsLogIsNotRemovedEntryByEntry() throws {
-        let manager = try makeManager(in: folder)
+        // every write in the same millisecond: the history orders them by write
+        let now = Date(timeIntervalSince1970: 1_795_341_024)
+        let manager = try InventoryManager(
+            path: folder.file("i.sqlite"), notificationCenter: NotificationCenter(),
+            clock: { now })
         let car = try manager.add(ItemDraft(name: "Car"))
         let sequence = try manager.lastSequence()
         #expect(throws: InventoryError.self) {

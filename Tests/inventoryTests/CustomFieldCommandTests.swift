@@ -148,6 +148,37 @@ import Testing
         #expect(!(try sandbox.succeed(["check"]).contains("no MOT due")))
     }
 
+    @Test func renamingAFieldKeepsItsValuesInItemsAndTemplates() throws {
+        try define()
+        try sandbox.add("Heater", "--field", "wattage=2000")
+        try sandbox.add("Lamp")
+        try sandbox.succeed(["templates", "add", "Heaters", "--field", "Wattage=1500"])
+        let renamed = try sandbox.succeed(["fields", "rename", "WATTAGE", "Power"])
+        #expect(renamed.contains("renamed field WATTAGE to Power; 1 item changed"))
+        #expect(try sandbox.succeed(["show", "1"]).contains("  Power        2000\n"))
+        #expect(try sandbox.succeed(["fields"]).contains("Power"))
+        let history = try sandbox.succeed(["history", "1"])
+        #expect(history.contains("wattage") && history.contains("power"), "\(history)")
+        let fromTemplate = try #require(
+            try sandbox.json(["add", "--name", "Fan", "--template", "heaters", "--json"])
+                as? [String: Any])
+        #expect(fromTemplate["fields"] as? [String: String] == ["power": "1500"])
+        // a case change only: no item changes
+        #expect(
+            try sandbox.succeed(["fields", "rename", "power", "POWER"])
+                == "renamed field power to POWER\n")
+        // refused, nothing changed: no such field, another's name, a built-in's, no name
+        let before = try sandbox.dump()
+        for arguments in [
+            ["fields", "rename", "Colour", "Hue"], ["fields", "rename", "Power", "fuel"],
+            ["fields", "rename", "Power", "Price"], ["fields", "rename", "Power", " "],
+        ] {
+            let refused = try sandbox.run(arguments)
+            #expect(refused.status != 0 && refused.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try sandbox.dump() == before)
+    }
+
     @Test func removingAFieldClearsItsValuesWithHistory() throws {
         try define()
         try sandbox.succeed(["add", "--name", "Heater", "--field", "Wattage=2000"])

@@ -114,6 +114,64 @@ extension InventoryManager {
         return (field, edits.count)
     }
 
+    /// Renames the field of the household's own named `name` (in any case) to `newName`: the
+    /// items and the templates that hold a value keep it under the new name, each item changed
+    /// in one journaled write (its history says so). A views file that filters on the old name
+    /// goes on naming it: edit it too.
+    ///
+    /// - Returns: the field as renamed, and how many items held a value.
+    /// - Throws: `InventoryError.invalidValue` when there is no such field, or the new name is
+    ///   another field's, a built-in field's, or no name; nothing is written then.
+    @discardableResult
+    public func renameCustomField(named name: String, to newName: String) throws
+        -> (field: CustomField, items: Int)
+    {
+        let key = CustomField.key(name)
+        let newName = try Self.customFieldName(newName)
+        let newKey = CustomField.key(newName)
+        let now = Timestamp(clock())
+        let (field, edits) = try write(at: now, keepingUnjournaled: true) {
+            store -> (CustomField, [ItemEdit]) in
+            let fields = try store.database.customFields.all()
+            guard let field = fields.first(where: { $0.key == key }) else {
+                throw InventoryError.invalidValue(
+                    field: .other("field"), value: name,
+                    reason: "no such field of this inventory ('inventory fields' lists them)")
+            }
+            if newKey != key, fields.contains(where: { $0.key == newKey }) {
+                throw InventoryError.invalidValue(
+                    field: .other("name"), value: newName,
+                    reason: "another field of this inventory has this name")
+            }
+            try store.database.customFields.rename(id: field.id, to: newName, key: newKey)
+            let renamed = CustomField(
+                id: field.id, name: newName, kind: field.kind,
+                requiredForTag: field.requiredForTag, minimum: field.minimum,
+                maximum: field.maximum)
+            guard newKey != key else { return (renamed, []) }
+            var edits: [ItemEdit] = []
+            for id in try store.database.customFields.itemIDs(holding: key) {
+                guard let before = try store.database.items.item(id: id) else { continue }
+                var after = before
+                after.customFields[newKey] = after.customFields.removeValue(forKey: key)
+                after.version = before.version + 1
+                after.updatedAt = max(now, before.updatedAt)
+                try store.database.items.update(&after, from: before)
+                edits.append(ItemEdit(before: before, after: after))
+            }
+            for var template in try store.database.templates.all() {
+                guard let value = template.defaults.item.customFields.removeValue(forKey: key)
+                else { continue }
+                template.defaults.item.customFields[newKey] = value
+                try store.database.templates.save(template, at: now)
+            }
+            return (renamed, edits)
+        } changes: { result, first in
+            ItemEdit.changes(result.1, from: first)
+        }
+        return (field, edits.count)
+    }
+
     /// A new field's name, checked: trimmed, 1 to 60 characters, no control character, quote
     /// or backslash, and not the name of a built-in field or of what an item's JSON holds.
     static func customFieldName(_ typed: String) throws -> String {

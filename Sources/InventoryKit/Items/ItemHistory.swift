@@ -11,6 +11,16 @@ public enum HistoryEntry: Sendable, Hashable {
     /// An entry logged or removed, a schedule made or dropped.
     case maintenance(MaintenanceEvent)
 
+    /// The write it was part of; 0 when not known (a claim line's, what an earlier release
+    /// recorded of maintenance).
+    var writeID: Int64 {
+        switch self {
+        case .item(let entry): entry.writeID
+        case .claimLine: 0
+        case .maintenance(let event): event.writeID
+        }
+    }
+
     /// When it happened.
     public var time: Timestamp {
         switch self {
@@ -23,10 +33,10 @@ public enum HistoryEntry: Sendable, Hashable {
 
 extension InventoryManager {
     /// What happened to one item, or to the whole inventory, newest first: its changes, the
-    /// claim lines that took its values and its maintenance, merged by time (on a tie,
-    /// maintenance, then an item's change, then a claim line). The item journal's edit a
-    /// maintenance write makes of its item (its time only) is left out: the maintenance line
-    /// says what was done.
+    /// claim lines that took its values and its maintenance, merged by time, then write
+    /// (within a write, maintenance, then an item's change; then a claim line). The item
+    /// journal's edit a maintenance write makes of its item (its time only) is left out: the
+    /// maintenance line says what was done.
     ///
     /// - Parameters:
     ///   - itemID: the item, or nil for every item.
@@ -53,15 +63,16 @@ extension InventoryManager {
             return change.item.lifeEvent(since: before) != nil
                 || !change.item.fieldChanges(from: before).isEmpty
         }
-        // on a tie, maintenance is the newer: an import adds an item, then its log
+        // Newest first: by time, then by write (two writes in one millisecond), and within
+        // one write the maintenance is the newer (an import adds an item, then its log). A
+        // claim line's write is not known: it comes after an item's change of its time.
         var merged =
             events.map(HistoryEntry.maintenance) + changes.map(HistoryEntry.item)
             + refreshes.map(HistoryEntry.claimLine)
-        // each list is newest first; a stable sort keeps that order within equal times
         merged = merged.enumerated().sorted { left, right in
-            if left.element.time != right.element.time {
-                return left.element.time > right.element.time
-            }
+            let (a, b) = (left.element, right.element)
+            if a.time != b.time { return a.time > b.time }
+            if a.writeID != b.writeID { return a.writeID > b.writeID }
             return left.offset < right.offset
         }.map(\.element)
         if let limit { merged = Array(merged.prefix(limit)) }

@@ -75,6 +75,13 @@ public struct CustomFieldTable {
             maximum: field.maximum)
     }
 
+    /// Gives the field `id` the name `name`, keyed `key` (its items' values move with it:
+    /// the caller rewrites them).
+    public func rename(id: Int64, to name: String, key: String) throws {
+        try database.cachedStatement("UPDATE custom_fields SET name = ?, key = ? WHERE id = ?")
+            .runOnce([.text(name), .text(key), .integer(id)])
+    }
+
     /// Deletes the field `id`.
     public func delete(id: Int64) throws {
         try database.cachedStatement("DELETE FROM custom_fields WHERE id = ?").runOnce([

@@ -21,9 +21,13 @@ struct FieldsCommand: ParsableCommand {
               inventory fields add "Service contract" --type yes/no --required-for-tag car
               inventory fields
               inventory edit 7 --field Wattage=1200 --field Fuel=diesel
+              inventory fields rename Wattage Power
               inventory fields remove Wattage
             """,
-        subcommands: [FieldsListCommand.self, FieldsAddCommand.self, FieldsRemoveCommand.self],
+        subcommands: [
+            FieldsListCommand.self, FieldsAddCommand.self, FieldsRenameCommand.self,
+            FieldsRemoveCommand.self,
+        ],
         defaultSubcommand: FieldsListCommand.self)
 }
 
@@ -168,6 +172,38 @@ struct FieldsAddCommand: ParsableCommand {
         Terminal.standardOutput.writeLine(
             "field \(VisibleText.of(field.name)): \(field.kind.name)"
                 + (field.ruleText.map { ", \($0)" } ?? ""))
+    }
+}
+
+struct FieldsRenameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename",
+        _superCommandName: CommandParsing.rootName,
+        abstract: "Rename a field of your own; its values go with it.",
+        discussion: """
+            Each item that has a value keeps it under the new name (its history says so), \
+            and so do the templates. A views file that filters on the field ("fields") names \
+            it by its old name until you edit it.
+
+            Examples:
+              inventory fields rename Wattage Power
+              inventory fields rename "mot due" "MOT due"
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The field's name (in any case).")
+    var name: String
+
+    @Argument(help: "Its new name.")
+    var newName: String
+
+    func run() throws {
+        let manager = try database.openManager(.write)
+        let (field, count) = try manager.renameCustomField(named: name, to: newName)
+        Terminal.standardOutput.writeLine(
+            "renamed field \(VisibleText.of(name)) to \(VisibleText.of(field.name))"
+                + (count == 0 ? "" : "; \(count) item\(count == 1 ? "" : "s") changed"))
     }
 }
 
