@@ -324,7 +324,9 @@ public struct MaintenanceTable {
         var sent: [(String, Int64)] = []
         do {
             defer { statement.reset() }
-            while try statement.step() { sent.append((statement.text(at: 0), statement.int64(at: 1))) }
+            while try statement.step() {
+                sent.append((statement.text(at: 0), statement.int64(at: 1)))
+            }
         }
         guard !sent.isEmpty else { return }
         let copy = try Database(path: path, options: .init(createIfMissing: false))

@@ -225,7 +225,9 @@ public struct SettingsTable {
         var pairs: [(String, String)] = []
         do {
             defer { statement.reset() }
-            while try statement.step() { pairs.append((statement.text(at: 0), statement.text(at: 1))) }
+            while try statement.step() {
+                pairs.append((statement.text(at: 0), statement.text(at: 1)))
+            }
         }
         guard !pairs.isEmpty else { return }
         let copy = try Database(path: path, options: .init(createIfMissing: false))

@@ -98,8 +98,9 @@ struct Remind: ParsableCommand {
                 failures.append("\(channel): \(reason)")
             case .anotherRound:
                 if !quiet {
-                    output.writeLine("another round is sending (serve's, or another remind): "
-                        + "this one sent nothing")
+                    output.writeLine(
+                        "another round is sending (serve's, or another remind): "
+                            + "this one sent nothing")
                 }
             }
         }
