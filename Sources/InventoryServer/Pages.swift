@@ -508,7 +508,17 @@ struct Pages: Sendable {
                             entries.reversed().map { entry in
                                 var cells = [
                                     element("td", [:], [text(entry.doneOn.description)]),
-                                    element("td", [:], [text(entry.what)]),
+                                    element(
+                                        "td", [:],
+                                        [text(entry.what)]
+                                            + (entry.file.map { file in
+                                                [
+                                                    text(" · "),
+                                                    element(
+                                                        "a", ["href": "/files/\(file)"],
+                                                        [text("receipt")]),
+                                                ]
+                                            } ?? [])),
                                     element(
                                         "td", ["class": "number"],
                                         [text(entry.cost?.formatted ?? "")]),

@@ -261,7 +261,17 @@ struct ServerMaintenanceTests {
                 try await post("/items/\(boiler.id)/schedules/1/remove", []).status == .seeOther)
             let after = try manager.maintenance(itemID: boiler.id)
             #expect(after.entries.isEmpty && after.schedules.isEmpty)
+            // an entry with its receipt (logged at the terminal) links to it
+            let bill = NSTemporaryDirectory() + "bill-\(UUID().uuidString).pdf"
+            try Data("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n".utf8).write(
+                to: URL(fileURLWithPath: bill))
+            defer { try? FileManager.default.removeItem(atPath: bill) }
+            let withBill = try manager.logMaintenance(
+                itemID: boiler.id, MaintenanceDraft(what: "Valve", file: bill))
             page = try await get("/items/\(boiler.id)")
+            let file = try #require(withBill.file)
+            #expect(page.text.contains("<td>Valve · <a href=\"/files/\(file)\">receipt</a></td>"))
+            #expect(try await get("/files/\(file)").status == .ok)
             #expect(page.text.contains("removed service, done 2026-09-20"))
             #expect(page.text.contains("unscheduled Service"))
         }
