@@ -1,3 +1,4 @@
+import Foundation
 import InventoryKit
 
 extension BrowseApp {
@@ -110,6 +111,7 @@ extension BrowseApp {
                     ("On", "a day (2026-11-01); blank: today"),
                     ("Cost", "blank: none"),
                     ("By", "a person or a firm; blank: not said"),
+                    ("File", "a receipt or photo: its path; blank: none"),
                 ]))
     }
 
@@ -243,7 +245,10 @@ extension BrowseApp {
                     itemID: item.id,
                     MaintenanceDraft(
                         what: prompt.typed("What") ?? "", doneOn: day, cost: cost,
-                        doneBy: prompt.typed("By")))
+                        doneBy: prompt.typed("By"),
+                        file: prompt.typed("File").map {
+                            ($0 as NSString).expandingTildeInPath
+                        }))
                 message = (
                     "#\(item.id) \(item.name): recorded \(entry.what) on \(entry.doneOn)", false
                 )

@@ -48,7 +48,10 @@ enum Assets {
           gap: .5rem 1rem; align-items: center; margin: .75rem 0; }
         form.life button { grid-column: 1 / -1; justify-self: start; }
         form.life input[type=checkbox] { justify-self: start; }
-        form.remove { display: inline; margin-left: .75rem; }
+        form.remove, form.receipt { display: inline; margin-left: .75rem; }
+        form.receipt input.upload { position: absolute; width: 1px; height: 1px; opacity: 0; }
+        form.receipt label.button { font-size: .85em; padding: .1rem .5rem; cursor: pointer; }
+        form.receipt:focus-within label.button { outline: 2px solid #1a5fb4; }
         form.remove button { font-size: .85em; padding: .1rem .5rem; }
         p.hint { color: #555; font-size: .9em; margin: 0 0 1rem; }
         form.payment { display: grid; grid-template-columns: 9rem 1fr; gap: .5rem 1rem;
@@ -144,23 +147,26 @@ enum Assets {
             events.addEventListener("open", function () { body.dataset.live = "yes"; });
             events.addEventListener("error", function () { body.dataset.live = "no"; });
           }
-          const picker = document.querySelector("#photo-input");
-          if (picker) {
-            picker.addEventListener("change", function () {
-              const file = picker.files[0];
-              if (!file) return;
-              const form = picker.form, problem = document.querySelector("#photo-problem");
-              problem.textContent = "Sending…";
-              fetch(form.action, {
-                method: "POST", credentials: "same-origin", body: file,
-                headers: { "Content-Type": file.type || "application/octet-stream",
-                           "X-CSRF-Token": body.dataset.csrf }
-              }).then(function (response) {
-                if (response.ok) { location.reload(); return; }
-                return response.json().then(function (answer) { problem.textContent = answer.error; });
-              }).catch(function () { problem.textContent = "The photo could not be sent."; });
-            });
-          }
+          // A photo, or an entry's receipt: sent as it is chosen, its bytes as the body.
+          document.addEventListener("change", function (event) {
+            const picker = event.target;
+            if (!(picker instanceof HTMLInputElement) || picker.type !== "file") return;
+            if (picker.id !== "photo-input" && !picker.classList.contains("upload")) return;
+            const file = picker.files[0];
+            if (!file) return;
+            const form = picker.form;
+            const problem = picker.id === "photo-input"
+              ? document.querySelector("#photo-problem") : form.querySelector(".problem");
+            problem.textContent = "Sending…";
+            fetch(form.action, {
+              method: "POST", credentials: "same-origin", body: file,
+              headers: { "Content-Type": file.type || "application/octet-stream",
+                         "X-CSRF-Token": body.dataset.csrf }
+            }).then(function (response) {
+              if (response.ok) { location.reload(); return; }
+              return response.json().then(function (answer) { problem.textContent = answer.error; });
+            }).catch(function () { problem.textContent = "The file could not be sent."; });
+          });
         })();
         """
 }

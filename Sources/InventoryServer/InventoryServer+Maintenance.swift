@@ -78,6 +78,42 @@ extension InventoryServer {
                 return Self.redirect(Paths.item(item.id) + "#maintenance")
             }
         }
+        // A receipt or photo for an entry: its bytes, sent by the page's script as a photo is.
+        router.post("/items/:id/maintenance/:entry/receipt") { request, context in
+            let item = try await self.blocking.run { try self.item(context) }
+            guard let entry = Int64(try Self.parameter("entry", context)) else {
+                throw ServerError.notFound("No such entry.")
+            }
+            let extensions = [
+                "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/webp": "webp",
+                "image/heic": "heic", "image/heif": "heic", "application/pdf": "pdf",
+            ]
+            guard
+                let saved = try await self.uploads.ifAdmitted({
+                    try await self.receivedFile(
+                        request, context, extensions: extensions,
+                        refusal: "A receipt is sent as its bytes, with Content-Type "
+                            + "application/pdf or an image's."
+                    ) { path in
+                        do {
+                            return try self.manager.attachMaintenanceFile(
+                                itemID: item.id, entryID: entry, file: path)
+                        } catch InventoryError.invalidFile(_, let reason) {
+                            throw ServerError.badRequest(
+                                "That is not a receipt the inventory can keep: \(reason).")
+                        }
+                    }
+                })
+            else {
+                var busy = Self.json(
+                    "{\"error\":\"Too many files are being sent at once: try again in a moment.\"}",
+                    status: .serviceUnavailable)
+                busy.headers[.retryAfter] = "5"
+                return busy
+            }
+            return Self.json(
+                "{\"entry\":\(saved.id),\"file\":\"\(saved.file ?? "")\"}", status: .created)
+        }
         router.post("/items/:id/schedules/:schedule/remove") { request, context in
             _ = try await Self.formFields(request, context)
             return try await self.blocking.run {

@@ -342,21 +342,40 @@ extension InventoryServer {
         return item
     }
 
-    /// Attaches the request's body, a picture, as a photo of `item`.
+    /// Adds the photo in `request`'s body (its bytes, of an image type) to `item`.
     func attachPhoto(_ request: Request, _ context: ServerContext, to item: HouseholdItem)
         async throws -> HouseholdItem
     {
-        let type = request.headers[.contentType]?.split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        }
         let extensions = [
             "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/webp": "webp",
             "image/heic": "heic", "image/heif": "heic",
         ]
+        return try await receivedFile(
+            request, context, extensions: extensions,
+            refusal: "A photo is sent as its bytes, with Content-Type image/jpeg, png, gif, webp "
+                + "or heic."
+        ) { path in
+            do {
+                return try self.manager.attach(file: path, toItem: item.id, as: .photo)
+            } catch InventoryError.invalidPhoto(_, let reason) {
+                throw ServerError.badRequest(
+                    "That is not a photo the inventory can keep: \(reason).")
+            }
+        }
+    }
+
+    /// Receives the file in `request`'s body (its bytes, of a type `extensions` names) into a
+    /// temporary file of its own, hands its path to `store` on `blocking`'s threads, and
+    /// removes it.
+    func receivedFile<Result: Sendable>(
+        _ request: Request, _ context: ServerContext, extensions: [String: String],
+        refusal: String, _ store: @escaping @Sendable (String) throws -> Result
+    ) async throws -> Result {
+        let type = request.headers[.contentType]?.split(separator: ";").first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
         guard let type, let fileExtension = extensions[type] else {
-            throw ServerError.badRequest(
-                "A photo is sent as its bytes, with Content-Type image/jpeg, png, gif, webp or heic."
-            )
+            throw ServerError.badRequest(refusal)
         }
         let body = try await request.body.collect(upTo: context.maxUploadSize)
         return try await blocking.run {
@@ -365,7 +384,7 @@ extension InventoryServer {
                 "\(folder)/inventory-upload-\(Sessions.randomToken().prefix(16)).\(fileExtension)"
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
             guard descriptor >= 0 else {
-                throw ServerError.badRequest("The photo could not be received: no room for it.")
+                throw ServerError.badRequest("The file could not be received: no room for it.")
             }
             defer { unlink(path) }
             let written = body.withUnsafeReadableBytes { bytes in
@@ -375,12 +394,7 @@ extension InventoryServer {
             guard written == body.readableBytes else {
                 throw InventoryError.storage(path: path, problem: .diskFull, detail: "")
             }
-            do {
-                return try self.manager.attach(file: path, toItem: item.id, as: .photo)
-            } catch InventoryError.invalidPhoto(_, let reason) {
-                throw ServerError.badRequest(
-                    "That is not a photo the inventory can keep: \(reason).")
-            }
+            return try store(path)
         }
     }
 

@@ -464,13 +464,14 @@ enum ServerError: Error {
 
 extension InventoryServer {
     /// Whether `request` is the API's, whose answers are JSON: its path's first segment is
-    /// `api` or its last `photos` (however many slashes separate them), and it is not a share
-    /// link's.
+    /// `api` or its last `photos` or `receipt` (however many slashes separate them), and it is
+    /// not a share link's.
     static func isAPI(_ request: Request) -> Bool {
         let segments = request.uri.path.utf8.split(separator: UInt8(ascii: "/"))
         guard let first = segments.first, let last = segments.last else { return false }
         return !first.elementsEqual("share".utf8)
-            && (first.elementsEqual("api".utf8) || last.elementsEqual("photos".utf8))
+            && (first.elementsEqual("api".utf8) || last.elementsEqual("photos".utf8)
+                || last.elementsEqual("receipt".utf8))
     }
 
     /// The answer for `error`: status, and a message a user can act on.

@@ -528,9 +528,10 @@ struct Pages: Sendable {
                                     cells.append(
                                         element(
                                             "td", [:],
-                                            remove(
-                                                "/maintenance/\(entry.id)/remove",
-                                                "\(entry.what) of \(entry.doneOn)")))
+                                            [receiptPicker(item, entry)]
+                                                + remove(
+                                                    "/maintenance/\(entry.id)/remove",
+                                                    "\(entry.what) of \(entry.doneOn)")))
                                 }
                                 return element("tr", [:], cells)
                             }),
@@ -587,6 +588,31 @@ struct Pages: Sendable {
                         ]),
                 ]))
         return nodes
+    }
+
+    /// The picker of an entry's receipt or photo, which the page's script sends as it is
+    /// chosen (a camera's photo on a phone).
+    private func receiptPicker(_ item: HouseholdItem, _ entry: MaintenanceEntry) -> BodyNode {
+        let id = "receipt-\(entry.id)"
+        return element(
+            "form",
+            [
+                "class": "receipt", "method": "post",
+                "action": Paths.item(item.id) + "/maintenance/\(entry.id)/receipt",
+            ],
+            [
+                element(
+                    "label", ["for": id, "class": "button"],
+                    [text(entry.file == nil ? "Add receipt" : "Replace receipt")]),
+                element(
+                    "input",
+                    [
+                        "type": "file", "id": id, "name": "receipt", "class": "upload",
+                        "accept": "image/*,application/pdf",
+                        "aria-label": "Receipt of \(entry.what) of \(entry.doneOn)",
+                    ]),
+                element("span", ["class": "problem", "role": "alert"]),
+            ])
     }
 
     /// The form that adds a photo, from a phone's camera where there is one.

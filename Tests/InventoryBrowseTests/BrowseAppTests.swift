@@ -504,7 +504,20 @@ import Testing
         type("12")
         app.handle(.enter)
         app.handle(.enter)
+        // a file that is not there: refused, the prompt stays
+        type(folder.file("no-such-bill.pdf"))
+        app.handle(.enter)
+        #expect(screen.contains("no such file"))
+        #expect(try manager.maintenance(itemID: 2).entries.isEmpty)
+        let bill = folder.file("glue.pdf")
+        try Data("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n".utf8).write(
+            to: URL(fileURLWithPath: bill))
+        for _ in 0..<40 { app.handle(.backspace) }
+        for _ in 0..<80 { app.handle(.backspace) }
+        type(bill)
+        app.handle(.enter)
         #expect(screen.contains("#2 Chairs: recorded Glued a leg on 2026-11-01"))
+        #expect(try manager.maintenance(itemID: 2).entries.first?.file?.hasSuffix(".pdf") == true)
         #expect(screen.contains("logged Glued a leg, done 2026-11-01, 12.00"), "in its history")
         #expect(try manager.maintenance(itemID: 2).entries.map(\.what) == ["Glued a leg"])
         app.handle(.character("x"))

@@ -277,6 +277,56 @@ struct ServerMaintenanceTests {
         }
     }
 
+    @Test("an entry takes its receipt from the page as a photo is sent, with the page's token")
+    func anEntryTakesItsReceipt() async throws {
+        let fixture = try ServerFixture()
+        let manager = fixture.manager
+        let boiler = try manager.add(ItemDraft(name: "Boiler"))
+        let entry = try manager.logMaintenance(itemID: boiler.id, MaintenanceDraft(what: "Service"))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let page = try await client.execute(
+                uri: "/items/\(boiler.id)", method: .get, headers: browser.headers)
+            let action = "/items/\(boiler.id)/maintenance/\(entry.id)/receipt"
+            #expect(page.text.contains("action=\"\(action)\""))
+            #expect(page.text.contains(">Add receipt</label>"))
+            var headers = browser.headers
+            headers[.contentType] = "application/pdf"
+            let pdf = "%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n"
+            // without the page's token: refused
+            let forged = try await client.execute(
+                uri: action, method: .post, headers: headers, body: ByteBuffer(string: pdf))
+            #expect(forged.status == .forbidden)
+            headers[HTTPField.Name("X-CSRF-Token")!] = browser.csrf
+            let sent = try await client.execute(
+                uri: action, method: .post, headers: headers, body: ByteBuffer(string: pdf))
+            #expect(sent.status == .created)
+            let file = try #require(try manager.maintenance(itemID: boiler.id).entries.first?.file)
+            #expect(sent.json["file"] as? String == file)
+            // refused, nothing changed: not a receipt; an entry the item has not; a text type
+            #expect(
+                try await client.execute(
+                    uri: action, method: .post, headers: headers,
+                    body: ByteBuffer(string: "plain words")
+                ).status == .badRequest)
+            #expect(
+                try await client.execute(
+                    uri: "/items/\(boiler.id)/maintenance/99/receipt", method: .post,
+                    headers: headers, body: ByteBuffer(string: pdf)
+                ).status == .unprocessableContent)
+            headers[.contentType] = "text/plain"
+            #expect(
+                try await client.execute(
+                    uri: action, method: .post, headers: headers, body: ByteBuffer(string: pdf)
+                ).status == .badRequest)
+            #expect(try manager.maintenance(itemID: boiler.id).entries.first?.file == file)
+            let again = try await client.execute(
+                uri: "/items/\(boiler.id)", method: .get, headers: browser.headers)
+            #expect(again.text.contains(">Replace receipt</label>"))
+            #expect(again.text.contains("<a href=\"/files/\(file)\">receipt</a>"))
+        }
+    }
+
     @Test("the Due page lists what is due, each thing linking to its item, live")
     func theDuePage() async throws {
         let fixture = try ServerFixture()

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryTestSupport
 import Testing
 
 /// `inventory serve` end to end: the server as a process, headless Chromium as the household's
@@ -137,6 +138,40 @@ struct ServeBrowserTests {
         server.send(SIGTERM)
         #expect(server.wait() == 0)
         #expect(try sandbox.dump() == before)
+    }
+
+    @Test("a photo and a maintenance receipt are sent as they are chosen, and shown")
+    func filesSentFromThePage() throws {
+        let sandbox = Sandbox()
+        try sandbox.add("Boiler", "--price", "2400")
+        try sandbox.succeed(["maintenance", "add", "1", "Service", "--cost", "140"])
+        let pdf = sandbox.file("bill.pdf")
+        try Data("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n".utf8).write(
+            to: URL(fileURLWithPath: pdf))
+        let png = sandbox.file("boiler.png")
+        writePNG(at: png, seed: "boiler")
+        let (server, link) = try serve(sandbox)
+        defer { server.killIfRunning() }
+        let base = String(link[..<link.range(of: "/signin")!.lowerBound])
+        do {
+            let browser = try WebDriver(profile: sandbox.file("chromium-profile"))
+            try browser.open(link)
+            try browser.open(base + "/items/1")
+            try browser.choose(file: pdf, in: "#receipt-1")
+            try browser.waitUntil(
+                "return document.body.innerText.includes('Replace receipt')", "the receipt sent")
+            try browser.choose(file: png, in: "#photo-input")
+            try browser.waitUntil(
+                "return document.querySelector('img.photo') !== null", "the photo shown")
+        }
+        let log = try #require(
+            try sandbox.json(["maintenance", "1", "--json"]) as? [String: Any])
+        let entry = try #require((log["log"] as? [[String: Any]])?.first)
+        #expect((entry["file"] as? String)?.hasSuffix(".pdf") == true)
+        let item = try #require(try sandbox.json(["show", "1", "--json"]) as? [String: Any])
+        #expect(item["photo"] is String)
+        server.send(SIGINT)
+        #expect(server.wait() == 0)
     }
 
     @Test("a form sent with a bad price shows the problem beside the field and writes nothing")

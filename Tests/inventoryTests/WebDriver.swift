@@ -123,6 +123,11 @@ final class WebDriver {
         _ = try command("POST", "/element/\(element)/value", ["text": text])
     }
 
+    /// Chooses the file at `path` in the file input `selector` finds, as a person picking it.
+    func choose(file path: String, in selector: String) throws {
+        _ = try command("POST", "/element/\(try find(selector))/value", ["text": path])
+    }
+
     /// Clicks the element `selector` finds.
     func click(_ selector: String) throws {
         _ = try command("POST", "/element/\(try find(selector))/click", [:])

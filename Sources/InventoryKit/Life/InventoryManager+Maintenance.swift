@@ -193,6 +193,41 @@ extension InventoryManager {
         }
     }
 
+    /// Gives an entry of the item's log its receipt or photo, stored as the item's files are,
+    /// in place of the one it had (which goes unless something else uses it).
+    ///
+    /// - Returns: the entry as saved.
+    /// - Throws: `InventoryError.itemNotFound`, `.invalidValue` when the item has no entry
+    ///   `entryID`, `.invalidFile`; nothing is written then.
+    @discardableResult
+    public func attachMaintenanceFile(itemID: Int64, entryID: Int64, file path: String) throws
+        -> MaintenanceEntry
+    {
+        let stored = try photos.importFile(from: path, as: .receipt)
+        do {
+            let (entry, replaced) = try maintenanceWrite(itemID: itemID, at: Timestamp(clock())) {
+                store in
+                guard
+                    let replaced = try store.database.maintenance.setFile(
+                        stored.name, ofEntry: entryID, itemID: itemID)
+                else {
+                    throw InventoryError.invalidValue(
+                        field: .other("entry"), value: String(entryID),
+                        reason: "item \(itemID) has no maintenance entry \(entryID)")
+                }
+                let entry = try store.database.maintenance.entries(itemID: itemID).first {
+                    $0.id == entryID
+                }!
+                return (entry, replaced)
+            }
+            if let replaced, replaced != stored.name { removeUnusedFiles([replaced]) }
+            return entry
+        } catch {
+            if stored.created { removeUnusedFiles([stored.name]) }
+            throw error
+        }
+    }
+
     /// Removes an entry recorded by mistake (its file goes unless something else uses it).
     ///
     /// - Throws: `InventoryError.itemNotFound`, `.invalidValue` when the item has no entry `id`.

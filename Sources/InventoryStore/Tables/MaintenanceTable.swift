@@ -144,6 +144,18 @@ public struct MaintenanceTable {
         return entry
     }
 
+    /// Gives the entry `id` of the item the stored file `file` as its receipt; the file it
+    /// had, if any, or nil when the item has no such entry.
+    public func setFile(_ file: String, ofEntry id: Int64, itemID: Int64) throws -> String?? {
+        guard let entry = try entries(itemID: itemID).first(where: { $0.id == id }) else {
+            return nil
+        }
+        try database.execute(
+            "UPDATE maintenance_entries SET file = ? WHERE id = ? AND item_id = ?",
+            [.text(file), .integer(id), .integer(itemID)])
+        return .some(entry.file)
+    }
+
     /// The item's log, oldest first.
     public func entries(itemID: Int64) throws -> [MaintenanceEntry] {
         let statement = try database.cachedStatement(
