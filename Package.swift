@@ -131,6 +131,10 @@ let package = Package(
             providers: [.apt(["libxlsxwriter-dev"])]
         ),
         .target(name: "WorkbookWriter", dependencies: ["Workbook", "CXlsxWriter"]),
+        // Thumbnails through libvips (Debian's libvips-dev, with libheif for a phone's HEIC):
+        // shared libraries too, so in `inventory-server` only.
+        .systemLibrary(name: "CVips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "Thumbnailer", dependencies: ["CVips"]),
         .target(
             name: "InventoryStore",
             dependencies: [
@@ -164,6 +168,8 @@ let package = Package(
                 "InventoryKit", "InventoryExchange", "InventoryReport", "InventoryFiles", "Locking",
                 // the adjuster's spreadsheet, through libxlsxwriter
                 "WorkbookWriter",
+                // thumbnails, through libvips
+                "Thumbnailer",
                 // scrypt, for the household password's hash
                 "CLibCrypto",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -263,6 +269,8 @@ let package = Package(
         .testTarget(
             name: "InventoryReportTests",
             dependencies: ["InventoryReport", "InventoryTestSupport"]),
+        .testTarget(
+            name: "ThumbnailerTests", dependencies: ["Thumbnailer", "InventoryTestSupport"]),
         .testTarget(
             name: "InventoryServerTests",
             dependencies: [

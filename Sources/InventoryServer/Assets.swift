@@ -48,6 +48,12 @@ enum Assets {
           gap: .5rem 1rem; align-items: center; margin: .75rem 0; }
         form.life button { grid-column: 1 / -1; justify-self: start; }
         form.life input[type=checkbox] { justify-self: start; }
+        td.thumbnail { width: 3.5rem; padding: .2rem .5rem .2rem 0; }
+        td.thumbnail img { width: 3rem; height: 3rem; object-fit: cover; border-radius: .3rem;
+          display: block; }
+        ul.files a.thumbnail img { width: 6rem; height: 6rem; object-fit: cover;
+          border-radius: .3rem; vertical-align: middle; margin-right: .5rem; }
+        a.photo img.photo { display: block; }
         form.remove, form.receipt { display: inline; margin-left: .75rem; }
         form.receipt input.upload { position: absolute; width: 1px; height: 1px; opacity: 0; }
         form.receipt label.button { font-size: .85em; padding: .1rem .5rem; cursor: pointer; }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import InventoryKit
 import NIOCore
+import Thumbnailer
 
 // The pages: sign-in, views, items, the add and edit forms, deleting, photos and files. What
 // reads or writes the inventory or a file runs on `blocking`'s threads, one hop a request (two
@@ -165,6 +166,9 @@ extension InventoryServer {
         }
         router.get("/files/:name") { _, context in
             try await self.blocking.run { try self.file(context) }
+        }
+        router.get("/thumbnails/:size/:name") { _, context in
+            try await self.blocking.run { try self.thumbnail(context) }
         }
         addClaimRoutes(to: router)
         addShareRoutes(to: router)
@@ -406,6 +410,44 @@ extension InventoryServer {
             throw ServerError.notFound("There is no such file.")
         }
         return try storedFile(name)
+    }
+
+    /// Where thumbnails are kept: beside the photos folder, named by content as the photos
+    /// are (so shared as they are by the inventories of one folder).
+    var thumbnailer: Thumbnailer {
+        Thumbnailer(
+            folder: ((manager.photos.directory as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent("thumbnails"))
+    }
+
+    /// A picture's thumbnail, by the stored file's name, only if an item uses it; made on first
+    /// need (on `blocking`'s threads). A small one is named by its photo's content, which never
+    /// changes: the browser keeps it (privately) for a year. A large one shows as much as the
+    /// photo, and is kept by no cache, as photos are (SECURITY.md, "Caching").
+    private func thumbnail(_ context: ServerContext) throws -> Response {
+        let name = try Self.parameter("name", context)
+        guard let size = Int(try Self.parameter("size", context)).flatMap(ThumbnailSize.init),
+            StoredFileName.isValid(name), !name.hasSuffix(".pdf"), try manager.isFileInUse(name)
+        else {
+            throw ServerError.notFound("There is no such picture.")
+        }
+        let path: String
+        do {
+            path = try thumbnailer.thumbnail(
+                of: manager.photos.path(of: name), storedAs: name, size: size)
+        } catch let error as ThumbnailError {
+            throw ServerError.notFound("That picture cannot be shown: \(error.description).")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ServerError.notFound("That picture's thumbnail is missing.")
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "image/jpeg",
+                .cacheControl: size == .small ? "private, max-age=31536000, immutable" : "no-store",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// The stored file `name` (a valid stored name, which the caller may show), with its type

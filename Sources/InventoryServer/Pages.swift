@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryReport
 import Plot
+import Thumbnailer
 
 /// A node of a page's body.
 typealias BodyNode = Node<HTML.BodyContext>
@@ -143,12 +144,15 @@ struct Pages: Sendable {
                 element("span", ["id": "total"], [text(money(page.total))]),
                 text(page.query.isEmpty ? "" : " matching “\(page.query)”"),
             ])
-        let columns: [(label: String, sort: ItemSort.Field?, number: Bool)] = [
-            ("Name", .name, false), ("Location", nil, false), ("Qty", nil, true),
-            ("Price", .price, true),
-            ("Worth", .worth, true), ("Purchased", .purchased, false), ("Luxury", nil, false),
-            ("Insured", nil, false),
-        ]
+        // A share link's pages show no thumbnails (they have no route of their own yet).
+        let pictured = !links.isShare
+        let columns: [(label: String, sort: ItemSort.Field?, number: Bool)] =
+            (pictured ? [("Photo", nil, false)] : []) + [
+                ("Name", .name, false), ("Location", nil, false), ("Qty", nil, true),
+                ("Price", .price, true),
+                ("Worth", .worth, true), ("Purchased", .purchased, false), ("Luxury", nil, false),
+                ("Insured", nil, false),
+            ]
         let head = element(
             "thead", [:],
             [
@@ -184,7 +188,7 @@ struct Pages: Sendable {
         let rows = page.items.map { item in
             element(
                 "tr", ["data-id": String(item.id), "id": "item-\(item.id)"],
-                [
+                (pictured ? [thumbnailCell(item)] : []) + [
                     element(
                         "td", ["class": "name"],
                         [element("a", ["href": links.item(item.id)], [text(item.name)])]),
@@ -303,10 +307,27 @@ struct Pages: Sendable {
             nodes.append(moveHereForm(action: Paths.item(item.id) + "/move-here", session: session))
         }
         if let photo = item.photo {
+            // On the house's pages, a picture every browser shows (a phone's HEIC too), made
+            // from the photo, which it links to.
             nodes.append(
-                element(
-                    "img",
-                    ["class": "photo", "src": links.file(photo), "alt": "Photo of \(item.name)"]))
+                links.isShare
+                    ? element(
+                        "img",
+                        [
+                            "class": "photo", "src": links.file(photo),
+                            "alt": "Photo of \(item.name)",
+                        ])
+                    : element(
+                        "a", ["href": links.file(photo), "class": "photo"],
+                        [
+                            element(
+                                "img",
+                                [
+                                    "class": "photo",
+                                    "src": Paths.thumbnail(photo, size: .large),
+                                    "alt": "Photo of \(item.name)",
+                                ])
+                        ]))
         }
         nodes.append(
             element(
@@ -344,12 +365,27 @@ struct Pages: Sendable {
                 element(
                     "ul", ["class": "files"],
                     item.attachments.map { file in
-                        element(
-                            "li", [:],
-                            [
+                        let label = file.caption ?? file.kind.rawValue.capitalized
+                        // the gallery: each picture small, leading to itself
+                        let picture: [BodyNode] =
+                            links.isShare || file.kind != .photo
+                            ? []
+                            : [
                                 element(
-                                    "a", ["href": links.file(file.file)],
-                                    [text(file.caption ?? file.kind.rawValue.capitalized)]),
+                                    "a", ["href": links.file(file.file), "class": "thumbnail"],
+                                    [
+                                        element(
+                                            "img",
+                                            [
+                                                "src": Paths.thumbnail(file.file, size: .small),
+                                                "alt": label, "loading": "lazy",
+                                            ])
+                                    ])
+                            ]
+                        return element(
+                            "li", [:],
+                            picture + [
+                                element("a", ["href": links.file(file.file)], [text(label)]),
                                 text(" (\(file.kind.rawValue))"),
                             ])
                     }))
@@ -588,6 +624,21 @@ struct Pages: Sendable {
                         ]),
                 ]))
         return nodes
+    }
+
+    /// A list row's picture: the item's photo small, or nothing.
+    private func thumbnailCell(_ item: HouseholdItem) -> BodyNode {
+        guard let photo = item.photo else { return element("td", ["class": "thumbnail"]) }
+        return element(
+            "td", ["class": "thumbnail"],
+            [
+                element(
+                    "img",
+                    [
+                        "src": Paths.thumbnail(photo, size: .small), "alt": item.name,
+                        "loading": "lazy", "decoding": "async",
+                    ])
+            ])
     }
 
     /// The picker of an entry's receipt or photo, which the page's script sends as it is
@@ -975,6 +1026,11 @@ enum Paths {
     static func place(_ id: Int64) -> String { "/places/\(id)" }
 
     static func file(_ storedName: String) -> String { "/files/" + encode(storedName) }
+
+    /// The thumbnail at `size` of the stored picture `storedName`.
+    static func thumbnail(_ storedName: String, size: ThumbnailSize) -> String {
+        "/thumbnails/\(size.pixels)/" + encode(storedName)
+    }
 
     /// RFC 3986's unreserved characters, ASCII only.
     private static let unreserved = CharacterSet(

@@ -404,7 +404,8 @@ struct ServerFileTests {
             #expect(Array(buffer: file.body) == pngBytes(seed: "boat"))
             let page = try await client.execute(
                 uri: "/items/\(item.id)", method: .get, headers: browser.headers)
-            #expect(page.text.contains("src=\"\(photo)\""))
+            // shown as a picture every browser shows, leading to the photo itself
+            #expect(page.text.contains("<a href=\"\(photo)\" class=\"photo\">"))
             // Not a picture: refused, nothing attached.
             let text = try await client.execute(
                 uri: "/items/\(item.id)/photos", method: .post, headers: headers,
@@ -538,4 +539,53 @@ final class PasswordGate: Sendable {
 
     var running: Int { state.withLock { $0.running } }
     var mostAtOnce: Int { state.withLock { $0.mostAtOnce } }
+}
+
+@Suite("Server: thumbnails")
+struct ServerThumbnailTests {
+    @Test("a photo's thumbnails are made on first need, small ones kept by the browser a year")
+    func thumbnails() async throws {
+        let fixture = try ServerFixture()
+        let path = fixture.folder.file("lamp.png")
+        writePNG(at: path, seed: "lamp")
+        let item = try fixture.manager.add(ItemDraft(name: "Lamp"))
+        let photo = try #require(
+            try fixture.manager.attach(file: path, toItem: item.id, as: .photo).photo)
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            func get(_ uri: String) async throws -> TestResponse {
+                try await client.execute(uri: uri, method: .get, headers: browser.headers)
+            }
+            let small = try await get("/thumbnails/320/\(photo)")
+            #expect(small.status == .ok)
+            #expect(small.headers[.contentType] == "image/jpeg")
+            #expect(small.headers[.cacheControl] == "private, max-age=31536000, immutable")
+            #expect(Array(Array(buffer: small.body).prefix(3)) == [0xFF, 0xD8, 0xFF])
+            let large = try await get("/thumbnails/1600/\(photo)")
+            #expect(large.status == .ok && large.headers[.cacheControl] == "no-store")
+            // kept beside the photos, by the photo's name
+            let kept = fixture.folder.file("thumbnails")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: kept).count == 2)
+            // no other size, no file no item uses, no path, nobody signed out
+            for uri in [
+                "/thumbnails/500/\(photo)",
+                "/thumbnails/320/" + String(repeating: "a", count: 64) + ".png",
+                "/thumbnails/320/..%2Finventory.sqlite",
+            ] {
+                #expect(try await get(uri).status == .notFound, "\(uri)")
+            }
+            let stranger = try await client.execute(uri: "/thumbnails/320/\(photo)", method: .get)
+            #expect(stranger.status == .unauthorized)
+            // in the list, and on the item's page leading to the photo
+            let list = try await get("/views/all")
+            #expect(
+                list.text.contains(
+                    "<img src=\"/thumbnails/320/\(photo)\" alt=\"Lamp\" loading=\"lazy\""))
+            let page = try await get("/items/\(item.id)")
+            #expect(
+                page.text.contains(
+                    "<a href=\"/files/\(photo)\" class=\"photo\"><img class=\"photo\" src=\"/thumbnails/1600/\(photo)\""
+                ))
+        }
+    }
 }

@@ -1,0 +1,113 @@
+import CVips
+import Foundation
+
+/// What a thumbnail is made for: a list's small picture, or the picture an item's page
+/// shows (which every browser can show, whatever the original: a phone's HEIC too).
+public enum ThumbnailSize: Int, Sendable, CaseIterable {
+    /// At most 320 × 320 pixels: a row or a card of a list.
+    case small = 320
+    /// At most 1,600 × 1,600 pixels: an item's page, a report's photo.
+    case large = 1600
+
+    /// The largest side, in pixels.
+    public var pixels: Int { rawValue }
+}
+
+/// Why a thumbnail could not be made.
+public struct ThumbnailError: Error, CustomStringConvertible {
+    /// What libvips said, in one line.
+    public let description: String
+}
+
+/// Makes thumbnails with libvips: shrunk on load (a 4000 × 3000 JPEG is decoded at a fraction
+/// of its size), turned upright by its EXIF orientation, written as a progressive JPEG without
+/// any metadata (no place where the photo was taken). Each is made once and kept in `folder`,
+/// named by the photo's stored name (its content's hash) and the size: a photo's thumbnail
+/// never changes, and a new photo has a new name.
+public struct Thumbnailer: Sendable {
+    /// Where thumbnails are kept.
+    public let folder: String
+    /// The JPEG quality of what is written.
+    public let quality: Int
+
+    /// Thumbnails kept in `folder` (made when first needed).
+    public init(folder: String, quality: Int = 75) {
+        Self.start()
+        self.folder = folder
+        self.quality = quality
+    }
+
+    /// libvips, started once per process.
+    private static let started: Bool = {
+        vips_init("inventory") == 0
+    }()
+
+    private static func start() { _ = started }
+
+    /// The name of the thumbnail of the stored file `name` at `size`: `HASH-320.jpg`.
+    public static func name(of storedName: String, size: ThumbnailSize) -> String {
+        let stem =
+            storedName.split(separator: ".", maxSplits: 1).first.map(String.init) ?? storedName
+        return "\(stem)-\(size.pixels).jpg"
+    }
+
+    /// The path of the thumbnail of the picture at `source` (stored as `storedName`) at
+    /// `size`, made now unless it was made before.
+    ///
+    /// - Throws: `ThumbnailError` when libvips cannot read the picture or the thumbnail
+    ///   cannot be written.
+    public func thumbnail(of source: String, storedAs storedName: String, size: ThumbnailSize)
+        throws -> String
+    {
+        let path = (folder as NSString).appendingPathComponent(
+            Self.name(of: storedName, size: size))
+        if FileManager.default.fileExists(atPath: path) { return path }
+        let bytes = try Self.jpeg(of: source, size: size, quality: quality)
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        // written whole under a name of its own, then renamed: a reader never sees half of it,
+        // and two makers of the same thumbnail write the same bytes
+        let temporary = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        guard
+            FileManager.default.createFile(
+                atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+        else {
+            throw ThumbnailError(
+                description: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw ThumbnailError(description: "cannot write \(path): \(reason)")
+        }
+        return path
+    }
+
+    /// The JPEG bytes of the picture at `source` shrunk to `size`, upright, without metadata.
+    public static func jpeg(of source: String, size: ThumbnailSize, quality: Int = 75) throws
+        -> [UInt8]
+    {
+        start()
+        var image: OpaquePointer?
+        guard inventory_vips_thumbnail(source, &image, Int32(size.pixels), Int32(size.pixels)) == 0,
+            let image
+        else { throw lastError(reading: source) }
+        defer { g_object_unref(UnsafeMutableRawPointer(image)) }
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        guard inventory_vips_jpeg(image, &buffer, &length, Int32(quality)) == 0, let buffer else {
+            throw lastError(reading: source)
+        }
+        defer { g_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
+
+    /// libvips's error, in one line, and its buffer cleared (it is per thread).
+    private static func lastError(reading source: String) -> ThumbnailError {
+        let text = String(cString: vips_error_buffer())
+        vips_error_clear()
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown error"
+        return ThumbnailError(description: "cannot make a thumbnail of \(source): \(line)")
+    }
+}
