@@ -209,7 +209,7 @@ extension BrowseApp {
         do {
             let today = manager.today()
             let day = try prompt.typed("On").map {
-                try CalendarDate(parsing: $0, field: .other("on"))
+                try CalendarDate(parsing: $0, field: .other("day"))
             }
             switch prompt.purpose {
             case .lend:
@@ -227,11 +227,11 @@ extension BrowseApp {
                 let typedHow = prompt.typed("How") ?? ""
                 guard let how = Departure(rawValue: typedHow.lowercased()) else {
                     throw InventoryError.invalidValue(
-                        field: .other("how"), value: typedHow,
+                        field: .other("way it left"), value: typedHow,
                         reason: "say sold, given, discarded, lost or stolen")
                 }
                 let amount = try prompt.typed("For").map {
-                    try Money(parsing: $0, currency: manager.currency, field: .other("for"))
+                    try Money(parsing: $0, currency: manager.currency, field: .other("amount"))
                 }
                 let saved = try manager.leave(
                     id: item.id, how: how, on: day, to: prompt.typed("To whom"), for: amount,
@@ -256,7 +256,7 @@ extension BrowseApp {
                 let months = try prompt.typed("Every").map { typed -> Int in
                     guard let months = MaintenanceSchedule.months(parsing: typed) else {
                         throw InventoryError.invalidValue(
-                            field: .other("every"), value: typed,
+                            field: .other("period"), value: typed,
                             reason: "a period is months or years, such as 3m, 12 months or 1y")
                     }
                     return months

@@ -50,7 +50,7 @@ extension InventoryServer {
                 let months = try Self.typed(fields["every"]).map { typed -> Int in
                     guard let months = MaintenanceSchedule.months(parsing: typed) else {
                         throw InventoryError.invalidValue(
-                            field: .other("every"), value: typed,
+                            field: .other("period"), value: typed,
                             reason: "a period is months or years, such as 3m, 12 months or 1y")
                     }
                     return months

@@ -54,7 +54,9 @@ import Testing
         let item = try #require(try sandbox.json(["show", "1", "--json"]) as? [String: Any])
         #expect(item["fields"] as? [String: String] == ["wattage": "1500"])
         let history = try sandbox.succeed(["history", "1"])
-        #expect(history.contains("wattage 2000 -> 1500") && history.contains("fuel Electric -> —"))
+        // by their names, as defined
+        #expect(history.contains("Wattage 2000 -> 1500") && history.contains("Fuel Electric -> —"))
+        #expect(history.contains("added: luxury no, insured no, Wattage 2000, Fuel Electric"))
     }
 
     @Test func aViewFiltersOnTheHouseholdsOwnFields() throws {
@@ -158,7 +160,7 @@ import Testing
         #expect(try sandbox.succeed(["show", "1"]).contains("  Power        2000\n"))
         #expect(try sandbox.succeed(["fields"]).contains("Power"))
         let history = try sandbox.succeed(["history", "1"])
-        #expect(history.contains("wattage") && history.contains("power"), "\(history)")
+        #expect(history.contains("edited: Power — -> 2000, wattage 2000 -> —"), "\(history)")
         let fromTemplate = try #require(
             try sandbox.json(["add", "--name", "Fan", "--template", "heaters", "--json"])
                 as? [String: Any])

@@ -36,7 +36,7 @@ struct ServeBrowserTests {
                 "return document.body.dataset.live === 'yes'", "the live stream open")
             #expect(
                 try browser.run("return document.querySelector('#items tbody').innerText")
-                    as? String == "Boat\t\t1\t12,000.00\t12,000.00\t\tluxury\tnot insured")
+                    as? String == "\tBoat\t\t1\t12,000.00\t12,000.00\t\tluxury\tnot insured")
             // Mark the row, so that the test can tell it was patched in place, not reloaded.
             try browser.run("window.marker = 'same page'")
             let second = try browser.newWindow()
@@ -71,7 +71,7 @@ struct ServeBrowserTests {
             try browser.switchTo(second)
             try sandbox.add("Anchor", "--price", "90")
             try browser.waitUntil(
-                "return document.querySelector('#items tbody tr').innerText.startsWith('Anchor')",
+                "return document.querySelector('#items tbody tr td.name').innerText === 'Anchor'",
                 "the anchor entering first")
             #expect(try browser.run("return window.marker") as? String == "same page")
         }

@@ -95,12 +95,12 @@ extension InventoryManager {
         let what = try Self.maintenanceWhat(plan.what)
         if let months = plan.everyMonths, !(1...1200).contains(months) {
             throw InventoryError.invalidValue(
-                field: .other("every"), value: String(months),
+                field: .other("period"), value: String(months),
                 reason: "a period is 1 month to 100 years")
         }
         guard plan.everyMonths != nil || plan.startsOn != nil else {
             throw InventoryError.invalidValue(
-                field: .other("on"), value: "", reason: "a one-time schedule needs its day")
+                field: .other("day"), value: "", reason: "a one-time schedule needs its day")
         }
         let now = Timestamp(clock())
         var startsOn = plan.startsOn ?? today()
@@ -155,7 +155,7 @@ extension InventoryManager {
         try Self.checkMaintenanceDay(day)
         if day > today() {
             throw InventoryError.invalidValue(
-                field: .other("on"), value: day.description,
+                field: .other("day"), value: day.description,
                 reason: "it is in the future (today is \(today()))")
         }
         if let cost = draft.cost, cost.minorUnits < 0 {
@@ -342,7 +342,7 @@ extension InventoryManager {
     private static func checkMaintenanceDay(_ day: CalendarDate) throws {
         guard day.year >= 1900 else {
             throw InventoryError.invalidValue(
-                field: .other("on"), value: day.description, reason: "a day is from 1900 on")
+                field: .other("day"), value: day.description, reason: "a day is from 1900 on")
         }
     }
 

@@ -6,6 +6,13 @@ public struct FieldChange: Sendable, Hashable {
     public let old: String?
     /// The new value for people, or nil when it is now empty.
     public let new: String?
+
+    /// A change of `field` from `old` to `new`.
+    public init(field: String, old: String?, new: String?) {
+        self.field = field
+        self.old = old
+        self.new = new
+    }
 }
 
 // MARK: - CustomStringConvertible

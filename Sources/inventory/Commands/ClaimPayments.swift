@@ -63,7 +63,7 @@ struct ClaimPayments: ParsableCommand {
         if let add {
             let amount = try Money(
                 parsing: add, currency: manager.currency, field: .other("amount"))
-            let day = try on.map { try CalendarDate(parsing: $0, field: .other("on")) }
+            let day = try on.map { try CalendarDate(parsing: $0, field: .other("day")) }
             let saved = try manager.addClaimPayment(
                 claimID: id,
                 ClaimPaymentDraft(

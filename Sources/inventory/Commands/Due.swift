@@ -35,7 +35,7 @@ struct Due: ParsableCommand {
     func run() throws {
         guard let days = CalendarDate.days(inPeriod: within) else {
             throw InventoryError.invalidValue(
-                field: .other("within"), value: within,
+                field: .other("period"), value: within,
                 reason: "a period is days, weeks, months or years, such as 30d, 2w or 3m")
         }
         let manager = try database.openManager(.read)

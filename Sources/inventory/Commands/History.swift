@@ -58,6 +58,8 @@ struct History: ParsableCommand {
             return
         }
         var names: [Int64: String] = [:]
+        let ownFields = try manager.customFields()
+        let ownNames = Dictionary(ownFields.map { ($0.key, $0.name) }) { first, _ in first }
         for merged in entries {
             let entry: JournalEntry
             switch merged {
@@ -103,9 +105,25 @@ struct History: ParsableCommand {
                 if let location = change.item.location {
                     facts.append("in " + VisibleText.of(location))
                 }
+                if change.item.hasLifetimeWarranty {
+                    facts.append("lifetime warranty")
+                } else if let until = change.item.warrantyUntil {
+                    facts.append("warranty until \(until)")
+                }
+                // the household's own fields, by their names, in the order they were defined
+                for field in ownFields {
+                    if let value = change.item.customFields[field.key] {
+                        facts.append(VisibleText.of("\(field.name) \(value)"))
+                    }
+                }
                 line += ": " + facts.joined(separator: ", ")
             case .edited:
-                let fields = change.item.fieldChanges(from: change.before!)
+                // the household's own fields by their names, not their keys
+                let fields = change.item.fieldChanges(from: change.before!).map { change in
+                    ownNames[change.field].map {
+                        FieldChange(field: $0, old: change.old, new: change.new)
+                    } ?? change
+                }
                 if let event = change.item.lifeEvent(since: change.before!) {
                     line += ": " + VisibleText.of(event)
                     break

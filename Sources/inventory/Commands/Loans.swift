@@ -43,7 +43,7 @@ struct Lend: ParsableCommand {
 
     func run() throws {
         let manager = try database.openManager(.write)
-        let day = try on.map { try CalendarDate(parsing: $0, field: .other("on")) }
+        let day = try on.map { try CalendarDate(parsing: $0, field: .other("day")) }
         let dueDay = try due.map {
             try CalendarDate(dayOrPeriod: $0, from: day ?? manager.today(), field: .other("due"))
         }
@@ -141,14 +141,14 @@ struct Leave: ParsableCommand {
     func run() throws {
         guard let departure = Departure(rawValue: how.trimmingWhitespace().lowercased()) else {
             throw InventoryError.invalidValue(
-                field: .other("how"), value: how,
+                field: .other("way it left"), value: how,
                 reason: "write one of " + Departure.allCases.map(\.rawValue).joined(separator: ", ")
             )
         }
         let manager = try database.openManager(.write)
-        let day = try on.map { try CalendarDate(parsing: $0, field: .other("on")) }
+        let day = try on.map { try CalendarDate(parsing: $0, field: .other("day")) }
         let price = try amount.map {
-            try Money(parsing: $0, currency: manager.currency, field: .other("for"))
+            try Money(parsing: $0, currency: manager.currency, field: .other("amount"))
         }
         let item = try manager.leave(
             id: id, how: departure, on: day, to: to, for: price, expectedVersion: version.ifVersion)

@@ -143,7 +143,7 @@ struct MaintenanceAddCommand: ParsableCommand {
             itemID: id,
             MaintenanceDraft(
                 what: what,
-                doneOn: try on.map { try CalendarDate(parsing: $0, field: .other("on")) },
+                doneOn: try on.map { try CalendarDate(parsing: $0, field: .other("day")) },
                 cost: try cost.map {
                     try Money(parsing: $0, currency: manager.currency, field: .other("cost"))
                 }, doneBy: by, file: file, scheduleID: schedule))
@@ -211,7 +211,7 @@ struct MaintenanceScheduleCommand: ParsableCommand {
         let months = try every.map { text -> Int in
             guard let months = MaintenanceSchedule.months(parsing: text) else {
                 throw InventoryError.invalidValue(
-                    field: .other("every"), value: text,
+                    field: .other("period"), value: text,
                     reason: "a period is months or years, such as 3m, 12 months or 1y")
             }
             return months
@@ -220,7 +220,7 @@ struct MaintenanceScheduleCommand: ParsableCommand {
             itemID: id,
             MaintenancePlan(
                 what: what, everyMonths: months, fromLast: fromLast,
-                startsOn: try on.map { try CalendarDate(parsing: $0, field: .other("on")) }))
+                startsOn: try on.map { try CalendarDate(parsing: $0, field: .other("day")) }))
         Terminal.standardOutput.writeLine(
             "item \(id): schedule \(saved.id) \(VisibleText.of(saved.what)), \(saved.rule); "
                 + "next due \(saved.nextDue?.description ?? "never")")

@@ -68,7 +68,7 @@ struct Remind: ParsableCommand {
         }
         guard let days = CalendarDate.days(inPeriod: within) else {
             throw InventoryError.invalidValue(
-                field: .other("within"), value: within,
+                field: .other("period"), value: within,
                 reason: "a period is days, weeks, months or years, such as 7d, 2w or 3m")
         }
         let manager = try database.openManager(dryRun ? .read : .write)
