@@ -4,13 +4,17 @@ import Foundation
 /// What a thumbnail is made for: a list's small picture, or the picture an item's page
 /// shows (which every browser can show, whatever the original: a phone's HEIC too).
 public enum ThumbnailSize: Int, Sendable, CaseIterable {
-    /// At most 320 × 320 pixels: a row or a card of a list.
-    case small = 320
+    /// At most 160 × 160 pixels: a row or a card of a list, a gallery. Fifty of them, a
+    /// page of a list, are about 250 KB.
+    case small = 160
     /// At most 1,600 × 1,600 pixels: an item's page, a report's photo.
     case large = 1600
 
     /// The largest side, in pixels.
     public var pixels: Int { rawValue }
+
+    /// The JPEG quality it is written at: a small picture hides more.
+    public var quality: Int { self == .small ? 70 : 75 }
 }
 
 /// Why a thumbnail could not be made.
@@ -27,14 +31,10 @@ public struct ThumbnailError: Error, CustomStringConvertible {
 public struct Thumbnailer: Sendable {
     /// Where thumbnails are kept.
     public let folder: String
-    /// The JPEG quality of what is written.
-    public let quality: Int
-
     /// Thumbnails kept in `folder` (made when first needed).
-    public init(folder: String, quality: Int = 75) {
+    public init(folder: String) {
         Self.start()
         self.folder = folder
-        self.quality = quality
     }
 
     /// libvips, started once per process.
@@ -44,7 +44,7 @@ public struct Thumbnailer: Sendable {
 
     private static func start() { _ = started }
 
-    /// The name of the thumbnail of the stored file `name` at `size`: `HASH-320.jpg`.
+    /// The name of the thumbnail of the stored file `name` at `size`: `HASH-160.jpg`.
     public static func name(of storedName: String, size: ThumbnailSize) -> String {
         let stem =
             storedName.split(separator: ".", maxSplits: 1).first.map(String.init) ?? storedName
@@ -62,7 +62,7 @@ public struct Thumbnailer: Sendable {
         let path = (folder as NSString).appendingPathComponent(
             Self.name(of: storedName, size: size))
         if FileManager.default.fileExists(atPath: path) { return path }
-        let bytes = try Self.jpeg(of: source, size: size, quality: quality)
+        let bytes = try Self.jpeg(of: source, size: size)
         try FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
@@ -85,9 +85,7 @@ public struct Thumbnailer: Sendable {
     }
 
     /// The JPEG bytes of the picture at `source` shrunk to `size`, upright, without metadata.
-    public static func jpeg(of source: String, size: ThumbnailSize, quality: Int = 75) throws
-        -> [UInt8]
-    {
+    public static func jpeg(of source: String, size: ThumbnailSize) throws -> [UInt8] {
         start()
         var image: OpaquePointer?
         guard inventory_vips_thumbnail(source, &image, Int32(size.pixels), Int32(size.pixels)) == 0,
@@ -96,7 +94,8 @@ public struct Thumbnailer: Sendable {
         defer { g_object_unref(UnsafeMutableRawPointer(image)) }
         var buffer: UnsafeMutableRawPointer?
         var length = 0
-        guard inventory_vips_jpeg(image, &buffer, &length, Int32(quality)) == 0, let buffer else {
+        guard inventory_vips_jpeg(image, &buffer, &length, Int32(size.quality)) == 0, let buffer
+        else {
             throw lastError(reading: source)
         }
         defer { g_free(buffer) }

@@ -556,7 +556,7 @@ struct ServerThumbnailTests {
             func get(_ uri: String) async throws -> TestResponse {
                 try await client.execute(uri: uri, method: .get, headers: browser.headers)
             }
-            let small = try await get("/thumbnails/320/\(photo)")
+            let small = try await get("/thumbnails/160/\(photo)")
             #expect(small.status == .ok)
             #expect(small.headers[.contentType] == "image/jpeg")
             #expect(small.headers[.cacheControl] == "private, max-age=31536000, immutable")
@@ -569,18 +569,18 @@ struct ServerThumbnailTests {
             // no other size, no file no item uses, no path, nobody signed out
             for uri in [
                 "/thumbnails/500/\(photo)",
-                "/thumbnails/320/" + String(repeating: "a", count: 64) + ".png",
-                "/thumbnails/320/..%2Finventory.sqlite",
+                "/thumbnails/160/" + String(repeating: "a", count: 64) + ".png",
+                "/thumbnails/160/..%2Finventory.sqlite",
             ] {
                 #expect(try await get(uri).status == .notFound, "\(uri)")
             }
-            let stranger = try await client.execute(uri: "/thumbnails/320/\(photo)", method: .get)
+            let stranger = try await client.execute(uri: "/thumbnails/160/\(photo)", method: .get)
             #expect(stranger.status == .unauthorized)
             // in the list, and on the item's page leading to the photo
             let list = try await get("/views/all")
             #expect(
                 list.text.contains(
-                    "<img src=\"/thumbnails/320/\(photo)\" alt=\"Lamp\" loading=\"lazy\""))
+                    "<img src=\"/thumbnails/160/\(photo)\" alt=\"Lamp\" loading=\"lazy\""))
             let page = try await get("/items/\(item.id)")
             #expect(
                 page.text.contains(

@@ -75,8 +75,8 @@ import Testing
         #expect(marked.contains(0x45) && Data(marked).range(of: Data("Exif".utf8)) != nil)
 
         let small = try Thumbnailer.jpeg(of: turned, size: .small)
-        // upright: the 400 × 200 picture turned is 200 × 400, shrunk to fit 320
-        #expect(size(ofJPEG: small)?.width == 160 && size(ofJPEG: small)?.height == 320)
+        // upright: the 400 × 200 picture turned is 200 × 400, shrunk to fit 160
+        #expect(size(ofJPEG: small)?.width == 80 && size(ofJPEG: small)?.height == 160)
         // no EXIF left, so no place
         #expect(Data(small).range(of: Data("Exif".utf8)) == nil)
         // a picture smaller than the size is not enlarged
@@ -87,8 +87,8 @@ import Testing
     @Test func aBigPhotoIsSmallAndAHEICBecomesAJPEGEveryBrowserShows() throws {
         let big = try picture("big.jpg", width: 4000, height: 3000)
         let small = try Thumbnailer.jpeg(of: big, size: .small)
-        #expect(size(ofJPEG: small)?.width == 320 && size(ofJPEG: small)?.height == 240)
-        #expect(small.count < 60_000, "\(small.count) bytes")
+        #expect(size(ofJPEG: small)?.width == 160 && size(ofJPEG: small)?.height == 120)
+        #expect(small.count < 20_000, "\(small.count) bytes")
         // a phone's HEIC (smaller than a phone's: encoding noise is slow)
         let heic = folder.file("phone.heic")
         try run(
@@ -106,7 +106,7 @@ import Testing
         let made = try thumbnails.thumbnail(of: photo, storedAs: stored, size: .small)
         #expect(
             made.hasSuffix(
-                "/thumbnails/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef-320.jpg"
+                "/thumbnails/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef-160.jpg"
             ))
         // kept: made again from nothing, the kept one is given
         try FileManager.default.removeItem(atPath: photo)
