@@ -414,11 +414,7 @@ extension InventoryServer {
 
     /// Where thumbnails are kept: beside the photos folder, named by content as the photos
     /// are (so shared as they are by the inventories of one folder).
-    var thumbnailer: Thumbnailer {
-        Thumbnailer(
-            folder: ((manager.photos.directory as NSString).deletingLastPathComponent as NSString)
-                .appendingPathComponent("thumbnails"))
-    }
+    var thumbnailer: Thumbnailer { Thumbnailer(besidePhotosIn: manager.photos.directory) }
 
     /// A picture's thumbnail, by the stored file's name, only if an item uses it; made on first
     /// need (on `blocking`'s threads). A small one is named by its photo's content, which never

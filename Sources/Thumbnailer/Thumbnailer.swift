@@ -37,6 +37,15 @@ public struct Thumbnailer: Sendable {
         self.folder = folder
     }
 
+    /// Thumbnails kept beside the photos folder `photosFolder` (`…/photos` →
+    /// `…/thumbnails`), named by content as the photos are, so shared as they are by the
+    /// inventories of one folder.
+    public init(besidePhotosIn photosFolder: String) {
+        self.init(
+            folder: ((photosFolder as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent("thumbnails"))
+    }
+
     /// libvips, started once per process.
     private static let started: Bool = {
         vips_init("inventory") == 0

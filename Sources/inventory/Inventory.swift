@@ -31,7 +31,7 @@ struct Inventory: ParsableCommand {
             Browse.self, Places.self, Move.self, Labels.self, LabelCommand.self, Find.self,
             Offsite.self, MaintenanceCommand.self, Due.self, CalendarCommand.self,
             Remind.self, Lend.self, ReturnCommand.self, Leave.self, BringBack.self,
-            FieldsCommand.self, TemplatesCommand.self,
+            FieldsCommand.self, TemplatesCommand.self, ThumbnailsCommand.self,
         ]
     )
 

@@ -12,6 +12,7 @@ let benchmarks: @Sendable () -> Void = {
     watchBenchmarks()
     exchangeBenchmarks()
     serverBenchmarks()
+    photoBenchmarks()
     labelBenchmarks()
     placeBenchmarks()
     offsiteBenchmarks()

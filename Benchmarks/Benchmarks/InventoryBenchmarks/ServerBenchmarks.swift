@@ -24,10 +24,22 @@ final class ServedInventory: @unchecked Sendable {  // used by one sample at a t
     let cookie: String
     private let process: Process
 
-    init(name: String) throws {
-        folder = try Fixtures.scratchFolder("serve-\(name)")
-        database = folder + "/inventory.sqlite"
-        try Fixtures.copyDatabase(try Fixtures.inventory(count: servedItems), to: database)
+    /// Whether `stop` removes `folder` (a copy made for this server).
+    private let ownsFolder: Bool
+
+    /// A server of a copy of the benchmark inventory.
+    convenience init(name: String) throws {
+        let folder = try Fixtures.scratchFolder("serve-\(name)")
+        try Fixtures.copyDatabase(
+            try Fixtures.inventory(count: servedItems), to: folder + "/inventory.sqlite")
+        try self.init(serving: folder + "/inventory.sqlite", ownsFolder: true)
+    }
+
+    /// A server of the inventory at `database`, in its folder.
+    init(serving database: String, ownsFolder: Bool) throws {
+        folder = (database as NSString).deletingLastPathComponent
+        self.database = database
+        self.ownsFolder = ownsFolder
         process = Process()
         process.executableURL = URL(fileURLWithPath: Fixtures.serverBinary)
         process.arguments = ["--db", database, "--port", "0"]
@@ -71,7 +83,7 @@ final class ServedInventory: @unchecked Sendable {  // used by one sample at a t
     func stop() {
         process.terminate()
         process.waitUntilExit()
-        Fixtures.remove(folder)
+        if ownsFolder { Fixtures.remove(folder) }
     }
 }
 

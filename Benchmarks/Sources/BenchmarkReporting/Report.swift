@@ -454,6 +454,28 @@ package func makeRows(_ results: Results) -> [Row] {
             }, .atMost, 0),
     ]
 
+    // A page of a list on a phone: 50 things with their photos, the HTML and its thumbnails.
+    let photoPage = "serve: a page of 50 phone photos, cold and warm thumbnails"
+    rows += [
+        Row(
+            "serve: a page of 50 things with phone photos (4000×3000 JPEG), HTML and thumbnails, 6 at a time, thumbnails made on the way",
+            unit: "ms",
+            ours: results.distribution(photoPage, metric: "photoPageColdMicroseconds").map {
+                $0.median / 1e3
+            }, .atMost, 1_000),
+        Row(
+            "  the same page again, its thumbnails made before (the browser's cache empty)",
+            unit: "ms",
+            ours: results.distribution(photoPage, metric: "photoPageWarmMicroseconds").map {
+                $0.median / 1e3
+            }, .atMost, 100),
+        Row(
+            "  bytes of that page and its thumbnails, bodies and headers", unit: "KB",
+            ours: results.distribution(photoPage, metric: "photoPageBytes").map {
+                $0.median / 1e3
+            }, .atMost, 300),
+    ]
+
     // Labels: QR codes of 1,000 label URLs, against libqrencode making the same symbols.
     let labels = "QR codes of 1000 label URLs, ours and libqrencode in turns"
     rows.append(
