@@ -48,6 +48,12 @@ enum Assets {
           gap: .5rem 1rem; align-items: center; margin: .75rem 0; }
         form.life button { grid-column: 1 / -1; justify-self: start; }
         form.life input[type=checkbox] { justify-self: start; }
+        dl.standing { display: flex; flex-wrap: wrap; gap: .75rem; margin: 0 0 1rem; }
+        dl.standing div { border: 1px solid var(--line); border-radius: .4rem; padding: .5rem .9rem;
+          min-width: 9rem; }
+        dl.standing dd { font-size: 1.4em; font-variant-numeric: tabular-nums; }
+        ul.due li.overdue { color: var(--warn); font-weight: 600; }
+        table.worth { max-width: 44rem; margin-bottom: 1rem; }
         td.thumbnail { width: 3.5rem; padding: .2rem .5rem .2rem 0; }
         td.thumbnail img { width: 3rem; height: 3rem; object-fit: cover; border-radius: .3rem;
           display: block; }

@@ -32,8 +32,21 @@ extension InventoryServer {
                     secure: self.configuration.secureCookies, httpOnly: true, sameSite: .strict))
             return response
         }
-        router.get("/") { _, _ in
-            Self.redirect(Paths.view(self.pager.registry.names.first ?? "all"))
+        // Where the household stands; live like the lists.
+        router.get("/") { _, context in
+            try await self.blocking.run {
+                let sequence = try self.manager.lastSequence()
+                let today = self.manager.today()
+                let due = try self.manager.due(withinDays: 30).filter { $0.kind != .review }
+                return Self.html(
+                    self.pages.layout(
+                        title: "Home", tabs: try self.pager.tabs(), current: nil,
+                        session: context.session, sequence: sequence,
+                        main: self.pages.home(
+                            try self.manager.standing(), due: due,
+                            recent: try self.manager.fullHistory(limit: 8), today: today,
+                            searchView: self.pager.registry.names.first ?? "all")))
+            }
         }
         router.get("/views/:name") { request, context in
             let name = try Self.parameter("name", context)

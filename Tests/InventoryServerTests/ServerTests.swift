@@ -589,3 +589,77 @@ struct ServerThumbnailTests {
         }
     }
 }
+
+@Suite("Server: the home page")
+struct ServerHomeTests {
+    @Test("an empty inventory's home page says how to begin")
+    func emptyHome() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let page = try await client.execute(uri: "/", method: .get, headers: browser.headers)
+            #expect(
+                page.text.contains(
+                    "Nothing here yet: <a href=\"/items/new\">add the first thing</a>"))
+        }
+    }
+
+    @Test(
+        "the home page says where the household stands: worth by room and tag, due, lacking, lately"
+    )
+    func home() async throws {
+        let fixture = try ServerFixture()
+        let manager = fixture.manager
+        try manager.add([
+            ItemDraft(
+                name: "Boat", price: usd("25000"), isInsured: true, location: "Home / Harbour",
+                tags: ["boat"]),
+            ItemDraft(
+                name: "Trailer", price: usd("2500"), location: "Home / Harbour / Slip 4",
+                tags: ["boat"]),
+            ItemDraft(name: "Kettle", price: usd("30"), location: "Home / Kitchen"),
+            ItemDraft(name: "Ring", price: usd("900"), isInsured: true),
+        ])
+        try manager.scheduleMaintenance(
+            itemID: 1,
+            MaintenancePlan(what: "Antifouling", everyMonths: nil, startsOn: manager.today()))
+        let old = try manager.add(ItemDraft(name: "Old TV", price: usd("400")))
+        try manager.leave(id: old.id, how: .sold)
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let page = try await client.execute(uri: "/", method: .get, headers: browser.headers)
+            #expect(page.status == .ok)
+            let html = page.text
+            // what left is not counted
+            #expect(html.contains("<dt>Items</dt><dd>4</dd>"))
+            #expect(html.contains("<dt>Worth</dt><dd>28,430.00</dd>"))
+            #expect(html.contains("<dt>Insured</dt><dd>25,900.00</dd>"))
+            #expect(html.contains("<div class=\"warn\"><dt>Not insured</dt><dd>2,530.00</dd>"))
+            // rooms: the first two places of a location, most worth first, no room last
+            #expect(
+                html.contains(
+                    "<tr><td>Home / Harbour</td><td class=\"number\">2</td><td class=\"number\">25,000.00</td><td class=\"number warn\">2,500.00</td><td class=\"number\">27,500.00</td></tr>"
+                ))
+            let rooms = try #require(html.range(of: "<table id=\"rooms\""))
+            let harbour = try #require(html.range(of: "Home / Harbour</td>"))
+            let kitchen = try #require(html.range(of: "Home / Kitchen</td>"))
+            let none = try #require(html.range(of: "No room</td>"))
+            #expect(rooms.lowerBound < harbour.lowerBound && harbour.lowerBound < none.lowerBound)
+            #expect(kitchen.lowerBound < none.lowerBound)
+            #expect(html.contains("<tr><td>boat</td><td class=\"number\">2</td>"))
+            #expect(html.contains("Antifouling"), "due soon")
+            #expect(html.contains("4 items lack what a claim needs"))
+            #expect(html.contains("Added and changed lately"))
+            #expect(html.contains("data-seq="), "it follows the inventory")
+            #expect(html.contains("action=\"/views/all\" role=\"search\""))
+            // live: a change is on the page the next time it is asked
+            var patch = ItemPatch()
+            patch.isInsured = true
+            try manager.edit(id: 2, patch)
+            let after = try await client.execute(uri: "/", method: .get, headers: browser.headers)
+            #expect(after.text.contains("<dt>Insured</dt><dd>28,400.00</dd>"))
+            let stranger = try await client.execute(uri: "/", method: .get)
+            #expect(!stranger.text.contains("Boat"))
+        }
+    }
+}
