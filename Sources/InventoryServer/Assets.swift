@@ -164,20 +164,29 @@ enum Assets {
             const picker = event.target;
             if (!(picker instanceof HTMLInputElement) || picker.type !== "file") return;
             if (picker.id !== "photo-input" && !picker.classList.contains("upload")) return;
-            const file = picker.files[0];
-            if (!file) return;
+            const files = Array.from(picker.files);
+            if (files.length === 0) return;
             const form = picker.form;
             const problem = picker.id === "photo-input"
               ? document.querySelector("#photo-problem") : form.querySelector(".problem");
-            problem.textContent = "Sending…";
-            fetch(form.action, {
-              method: "POST", credentials: "same-origin", body: file,
-              headers: { "Content-Type": file.type || "application/octet-stream",
-                         "X-CSRF-Token": body.dataset.csrf }
-            }).then(function (response) {
-              if (response.ok) { location.reload(); return; }
-              return response.json().then(function (answer) { problem.textContent = answer.error; });
-            }).catch(function () { problem.textContent = "The file could not be sent."; });
+            // one after the other (each is held whole by the server while it is stored)
+            let sent = 0;
+            function send() {
+              if (sent === files.length) { location.reload(); return; }
+              const file = files[sent];
+              problem.textContent = "Sending " + (sent + 1) + " of " + files.length + "…";
+              fetch(form.action, {
+                method: "POST", credentials: "same-origin", body: file,
+                headers: { "Content-Type": file.type || "application/octet-stream",
+                           "X-CSRF-Token": body.dataset.csrf }
+              }).then(function (response) {
+                if (response.ok) { sent += 1; send(); return; }
+                return response.json().then(function (answer) {
+                  problem.textContent = file.name + ": " + answer.error;
+                });
+              }).catch(function () { problem.textContent = "The file could not be sent."; });
+            }
+            send();
           });
         })();
         """

@@ -78,7 +78,14 @@ extension InventoryServer {
                 if let location = request.uri.queryParameters.get("location") {
                     form.texts[.location] = location.removingPercentEncoding ?? String(location)
                 }
-                return try self.formPage(form, context, status: .ok)
+                // "Add and add another": the place and tags of the one just added.
+                if let tags = request.uri.queryParameters.get("tags") {
+                    form.texts[.tags] = tags.removingPercentEncoding ?? String(tags)
+                }
+                let added = request.uri.queryParameters.get("added").flatMap { Int64($0) }
+                return try self.formPage(
+                    form, context, status: .ok,
+                    added: try added.flatMap { try self.manager.item(id: $0) })
             }
         }
         router.post("/items") { request, context in
@@ -274,7 +281,8 @@ extension InventoryServer {
     // MARK: - Forms (on `blocking`'s threads)
 
     private func formPage(
-        _ form: ItemFormController, _ context: ServerContext, status: HTTPResponse.Status
+        _ form: ItemFormController, _ context: ServerContext, status: HTTPResponse.Status,
+        added: HouseholdItem? = nil
     ) throws -> Response {
         let title = form.original.map { "Edit \($0.name)" } ?? "Add an item"
         return Self.html(
@@ -285,6 +293,8 @@ extension InventoryServer {
                 main: pages.form(
                     form, ownFields: try manager.customFields(),
                     templates: form.original == nil ? try manager.templates().map(\.name) : [],
+                    places: try manager.placeList().map(\.path),
+                    tags: try manager.tags().map(\.tag), added: added,
                     session: context.session!)),
             status: status)
     }
@@ -298,6 +308,23 @@ extension InventoryServer {
         let saver = ItemSaver(manager: manager)
         form.delegate = saver
         if form.submit(), let item = form.savedItem {
+            // "Add and add another": a new form keeping where it is and its tags.
+            if form.original == nil, fields["then"] == "another" {
+                var query = "?added=\(item.id)"
+                let allowed = CharacterSet.alphanumerics
+                if let location = item.location {
+                    query +=
+                        "&location="
+                        + (location.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+                }
+                if !item.tags.isEmpty {
+                    query +=
+                        "&tags="
+                        + (item.tags.joined(separator: ", ").addingPercentEncoding(
+                            withAllowedCharacters: allowed) ?? "")
+                }
+                return Self.redirect("/items/new" + query)
+            }
             return Self.redirect(Paths.item(item.id))
         }
         return try formPage(form, context, status: .unprocessableContent)

@@ -674,12 +674,13 @@ struct Pages: Sendable {
                 "class": "attach", "method": "post", "action": Paths.item(item.id) + "/photos",
             ],
             [
-                element("label", ["for": "photo-input"], [text("Add a photo")]),
+                element("label", ["for": "photo-input"], [text("Add photos")]),
+                // several at once, from the camera or the library (a phone offers both)
                 element(
                     "input",
                     [
                         "type": "file", "id": "photo-input", "name": "photo",
-                        "accept": "image/*", "capture": "environment",
+                        "accept": "image/*", "multiple": "multiple",
                     ]),
                 element("p", ["class": "problem", "id": "photo-problem", "role": "alert"]),
             ])
@@ -723,12 +724,23 @@ struct Pages: Sendable {
     /// The add or edit form, with what was typed and each problem beside its field.
     func form(
         _ form: ItemFormController, ownFields: [CustomField] = [], templates: [String] = [],
+        places: [String] = [], tags: [String] = [], added: HouseholdItem? = nil,
         session: Sessions.Session
     ) -> [BodyNode] {
         let action = form.original.map { Paths.item($0.id) } ?? "/items"
         var nodes: [BodyNode] = [
             element("h1", [:], [text(form.original.map { "Edit \($0.name)" } ?? "Add an item")])
         ]
+        if let added {
+            nodes.append(
+                element(
+                    "p", ["class": "added", "role": "status"],
+                    [
+                        text("Added "),
+                        element("a", ["href": Paths.item(added.id)], [text(added.name)]),
+                        text(". Next one:"),
+                    ]))
+        }
         // The templates first: each starts the form again with its defaults.
         if !templates.isEmpty {
             var links: [BodyNode] = [text("Start from a template: ")]
@@ -788,8 +800,22 @@ struct Pages: Sendable {
                             nodes: attributes.map { BodyNode.attribute($0) } + [text(value)]))
                 } else {
                     attributes.append(.safeAttribute("value", value))
-                    attributes.append(.safeAttribute("type", "text"))
-                    attributes.append(.safeAttribute("inputmode", Self.inputMode(field)))
+                    // a day with the phone's date picker; amounts and counts with its keypad
+                    if case .date = field.itemField.kind {
+                        attributes.append(.safeAttribute("type", "date"))
+                    } else {
+                        attributes.append(.safeAttribute("type", "text"))
+                        attributes.append(.safeAttribute("inputmode", Self.inputMode(field)))
+                    }
+                    // places and tags chosen from those there are; a new one is typed
+                    if field == .location, !places.isEmpty {
+                        attributes.append(.safeAttribute("list", "known-places"))
+                        attributes.append(.safeAttribute("autocomplete", "off"))
+                    }
+                    if field == .tags, !tags.isEmpty {
+                        attributes.append(.safeAttribute("list", "known-tags"))
+                        attributes.append(.safeAttribute("autocomplete", "off"))
+                    }
                     children.append(.selfClosedElement(named: "input", attributes: attributes))
                 }
             }
@@ -803,12 +829,29 @@ struct Pages: Sendable {
                 element("div", ["class": field.isFlag ? "field flag" : "field"], children))
         }
         fields += ownFields.map { ownField($0, value: form.ownTexts[$0.key] ?? "") }
+        if !places.isEmpty {
+            fields.append(
+                element(
+                    "datalist", ["id": "known-places"],
+                    places.map { element("option", ["value": $0]) }))
+        }
+        if !tags.isEmpty {
+            fields.append(
+                element(
+                    "datalist", ["id": "known-tags"], tags.map { element("option", ["value": $0]) }
+                ))
+        }
         fields.append(
             element(
                 "p", ["class": "actions"],
                 [
                     element(
                         "button", ["type": "submit"], [text(form.original == nil ? "Add" : "Save")]),
+                    form.original == nil
+                        ? element(
+                            "button", ["type": "submit", "name": "then", "value": "another"],
+                            [text("Add, then another here")])
+                        : .empty,
                     element(
                         "a",
                         [

@@ -175,7 +175,7 @@ struct ServerPageTests {
                 "<h1 data-item=\"\(item.id)\">Camera</h1>", "800.00", "2024-03-02", "Study",
                 "Leica",
                 "SN-1", ">Receipt</a> (receipt)", "edited: insured", "added",
-                "accept=\"image/*\" capture=\"environment\"",
+                "accept=\"image/*\" multiple=\"multiple\"",
             ] {
                 #expect(page.text.contains(text), "\(text)")
             }

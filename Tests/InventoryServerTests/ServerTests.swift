@@ -663,3 +663,49 @@ struct ServerHomeTests {
         }
     }
 }
+
+@Suite("Server: forms for a thumb")
+struct ServerThumbFormTests {
+    @Test("days are date pickers, places and tags offered, and 'add, then another here' keeps them")
+    func addAnother() async throws {
+        let fixture = try ServerFixture()
+        try fixture.manager.add(
+            ItemDraft(name: "Shelf", location: "Home / Garage", tags: ["tools"]))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let form = try await client.execute(
+                uri: "/items/new", method: .get, headers: browser.headers)
+            #expect(
+                form.text.contains(
+                    "<input id=\"field-purchased\" name=\"purchased\" type=\"date\"/>"))
+            #expect(form.text.contains("list=\"known-places\""))
+            #expect(
+                form.text.contains(
+                    "<datalist id=\"known-places\"><option value=\"Home\"></option><option value=\"Home / Garage\"></option></datalist>"
+                ))
+            #expect(
+                form.text.contains(
+                    "<datalist id=\"known-tags\"><option value=\"tools\"></option></datalist>"))
+            #expect(form.text.contains("name=\"then\" value=\"another\""))
+            let (headers, body) = browser.form([
+                ("name", "Drill"), ("location", "Home / Garage"), ("tags", "tools, power"),
+                ("purchased", "2026-05-01"), ("then", "another"),
+            ])
+            let added = try await client.execute(
+                uri: "/items", method: .post, headers: headers, body: body)
+            #expect(added.status == .seeOther)
+            let next = try #require(added.headers[.location])
+            #expect(next.hasPrefix("/items/new?added=2&location=Home%20%2F%20Garage&tags="))
+            let again = try await client.execute(uri: next, method: .get, headers: browser.headers)
+            #expect(again.text.contains("Added <a href=\"/items/2\">Drill</a>. Next one:"))
+            #expect(again.text.contains("name=\"location\" value=\"Home / Garage\""))
+            #expect(again.text.contains("name=\"tags\" value=\"power, tools\""))
+            #expect(try fixture.manager.item(id: 2)?.purchaseDate?.description == "2026-05-01")
+            // an edit form has no "another"
+            let edit = try await client.execute(
+                uri: "/items/2/edit", method: .get, headers: browser.headers)
+            #expect(!edit.text.contains("value=\"another\""))
+            #expect(edit.text.contains("value=\"2026-05-01\" type=\"date\""))
+        }
+    }
+}

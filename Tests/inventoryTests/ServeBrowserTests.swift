@@ -160,9 +160,13 @@ struct ServeBrowserTests {
             try browser.choose(file: pdf, in: "#receipt-1")
             try browser.waitUntil(
                 "return document.body.innerText.includes('Replace receipt')", "the receipt sent")
-            try browser.choose(file: png, in: "#photo-input")
+            // two photos at once: both sent, one after the other
+            let second = sandbox.file("boiler-2.png")
+            writePNG(at: second, seed: "boiler two")
+            try browser.choose(file: png + "\n" + second, in: "#photo-input")
             try browser.waitUntil(
-                "return document.querySelector('img.photo') !== null", "the photo shown")
+                "return document.querySelectorAll('ul.files a.thumbnail').length === 2",
+                "the two photos shown")
         }
         let log = try #require(
             try sandbox.json(["maintenance", "1", "--json"]) as? [String: Any])
@@ -170,6 +174,7 @@ struct ServeBrowserTests {
         #expect((entry["file"] as? String)?.hasSuffix(".pdf") == true)
         let item = try #require(try sandbox.json(["show", "1", "--json"]) as? [String: Any])
         #expect(item["photo"] is String)
+        #expect((item["files"] as? [[String: Any]])?.count == 2, "the two photos")
         server.send(SIGINT)
         #expect(server.wait() == 0)
     }
