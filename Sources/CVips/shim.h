@@ -13,6 +13,8 @@ const char *vips_error_buffer(void);
 void vips_error_clear(void);
 int vips_thumbnail(const char *filename, VipsImage **out, int width, ...);
 int vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+int vips_thumbnail_buffer(void *buf, size_t len, VipsImage **out, int width, ...);
+int vips_pngsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
 void g_object_unref(void *object);
 void g_free(void *memory);
 
@@ -37,4 +39,16 @@ static inline int inventory_vips_jpeg(
     VipsImage *image, void **buffer, size_t *length, int quality) {
     return vips_jpegsave_buffer(image, buffer, length, "Q", quality, "strip", 1,
         "optimize_coding", 1, "interlace", 1, (void *)0);
+}
+
+// Draws the picture in `data` (an SVG: librsvg, through libvips) `size` pixels wide as a PNG
+// into a buffer the caller frees with g_free: the app's icons, from one drawing.
+static inline int inventory_vips_png(
+    const void *data, size_t length, int size, void **buffer, size_t *out) {
+    VipsImage *image = (void *)0;
+    if (vips_thumbnail_buffer((void *)data, length, &image, size, "height", size, (void *)0))
+        return -1;
+    int result = vips_pngsave_buffer(image, buffer, out, (void *)0);
+    g_object_unref(image);
+    return result;
 }

@@ -15,6 +15,8 @@ enum Assets {
         .tab.current { background: var(--accent); color: #fff; }
         .tab .count, .tab .worth { margin-left: .4rem; font-size: .85em; opacity: .8; }
         .tab.add { margin-left: auto; }
+        #offline { margin: 0; padding: .5rem 1rem; background: #fff4ce; color: #4d3800;
+          font-weight: 600; }
         main { padding: 1rem; max-width: 70rem; }
         table { border-collapse: collapse; width: 100%; }
         th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); }
@@ -159,6 +161,39 @@ enum Assets {
             events.addEventListener("open", function () { body.dataset.live = "yes"; });
             events.addEventListener("error", function () { body.dataset.live = "no"; });
           }
+          // The installable app: its worker keeps the house's pages for reading offline, and
+          // marks a page it answers from what it kept (data-offline); such a page saves nothing.
+          if (body.dataset.app === "yes" && "serviceWorker" in navigator) {
+            navigator.serviceWorker.register("/sw.js").catch(function () {});
+          }
+          const offline = document.querySelector("#offline");
+          function showOffline() {
+            if (offline) offline.hidden = !(body.dataset.offline === "yes" || !navigator.onLine);
+          }
+          showOffline();
+          window.addEventListener("online", showOffline);
+          window.addEventListener("offline", showOffline);
+          document.addEventListener("submit", function (event) {
+            const form = event.target;
+            if (form.classList && form.classList.contains("signout") && "caches" in window) {
+              // what this device kept of the house goes with the session
+              event.preventDefault();
+              caches.keys().then(function (names) {
+                return Promise.all(names.map(function (name) { return caches.delete(name); }));
+              }).catch(function () {}).then(function () { form.submit(); });
+              return;
+            }
+            if (form.method && form.method.toLowerCase() === "post" &&
+                (body.dataset.offline === "yes" || !navigator.onLine)) {
+              event.preventDefault();
+              if (offline) {
+                offline.textContent = "Offline: this cannot be saved now, and nothing was sent. " +
+                  "What you typed is still here.";
+                offline.hidden = false;
+                offline.scrollIntoView();
+              }
+            }
+          });
           // A photo, or an entry's receipt: sent as it is chosen, its bytes as the body.
           document.addEventListener("change", function (event) {
             const picker = event.target;

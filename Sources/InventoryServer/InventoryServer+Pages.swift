@@ -18,6 +18,21 @@ extension InventoryServer {
         router.get("/static/app.js") { _, _ in
             Self.asset(Assets.script, type: "text/javascript; charset=utf-8")
         }
+        router.get("/manifest.webmanifest") { _, _ in
+            Self.asset(Assets.manifest, type: "application/manifest+json")
+        }
+        router.get("/sw.js") { _, _ in
+            // never kept by the HTTP cache: a new release's worker is taken at once
+            var response = Self.asset(
+                Assets.serviceWorker, type: "text/javascript; charset=utf-8")
+            response.headers[.cacheControl] = "no-cache"
+            return response
+        }
+        router.get("/static/icon.svg") { _, _ in
+            Self.asset(Assets.iconSVG, type: "image/svg+xml")
+        }
+        router.get("/static/icon-192.png") { _, _ in try Self.icon(AppIcons.small) }
+        router.get("/static/icon-512.png") { _, _ in try Self.icon(AppIcons.large) }
         router.get("/signin") { request, context in try await self.signIn(request, context) }
         router.post("/signin") { request, context in
             try await self.signInWithPassword(request, context)
@@ -513,6 +528,17 @@ extension InventoryServer {
 
     // MARK: - Helpers
 
+    /// An app icon's PNG, or why it could not be drawn.
+    private static func icon(_ png: Result<[UInt8], ThumbnailError>) throws -> Response {
+        guard case .success(let bytes) = png else {
+            throw ServerError.notFound("The icon could not be drawn.")
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "image/png", .cacheControl: "private, max-age=300"],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
     static func asset(_ text: String, type: String) -> Response {
         Response(
             status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=300"],
@@ -549,5 +575,17 @@ extension InventoryServer {
             throw ServerError.badRequest("\(name) must be a whole number of at least 1.")
         }
         return value
+    }
+}
+
+/// The app's icons as PNGs, drawn once from `Assets.iconSVG` by libvips.
+enum AppIcons {
+    static let small = draw(192)
+    static let large = draw(512)
+
+    private static func draw(_ pixels: Int) -> Result<[UInt8], ThumbnailError> {
+        Result { () throws(ThumbnailError) in
+            try Thumbnailer.png(of: Array(Assets.iconSVG.utf8), pixels: pixels)
+        }
     }
 }

@@ -98,7 +98,8 @@ public final class InventoryServer: Sendable {
     /// The Content-Security-Policy of every answer: the page's own script and style only.
     public static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
+        + "manifest-src 'self'; worker-src 'self'"
     /// The Content-Security-Policy of a report: its inline style and its photos, no script.
     public static let reportSecurityPolicy =
         "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
@@ -402,6 +403,9 @@ struct SignInMiddleware: RouterMiddleware {
     /// The routes anyone may ask for.
     static let openRoutes: Set<String> = [
         "/signin", "/static/app.css", "/static/app.js",
+        // the installable app: its manifest, icons and service worker hold nothing of the house
+        "/manifest.webmanifest", "/sw.js", "/static/icon.svg", "/static/icon-192.png",
+        "/static/icon-512.png",
         // the calendar feed checks its own token (InventoryServer+Calendar)
         "/calendar/{file}",
     ]

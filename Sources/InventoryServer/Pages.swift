@@ -43,7 +43,11 @@ struct Pages: Sendable {
     ) -> String {
         var bodyAttributes: [BodyNode] = []
         if let sequence { bodyAttributes.append(.safeAttribute("data-seq", String(sequence))) }
-        if let session { bodyAttributes.append(.safeAttribute("data-csrf", session.csrf)) }
+        if let session {
+            bodyAttributes.append(.safeAttribute("data-csrf", session.csrf))
+            // the installable app, which keeps the house's pages for reading offline
+            bodyAttributes.append(.safeAttribute("data-app", "yes"))
+        }
         let tabNodes: [BodyNode] = tabs.map { tab in
             element(
                 "a",
@@ -99,9 +103,23 @@ struct Pages: Sendable {
                 .raw(
                     "<link rel=\"stylesheet\" href=\"/static/app.css\">"
                         + (links.isShare ? "" : "<script src=\"/static/app.js\" defer></script>")
+                        // never on a share link's pages: they are not the household's app
+                        + (links.isShare
+                            ? ""
+                            : "<link rel=\"manifest\" href=\"/manifest.webmanifest\">"
+                                + "<meta name=\"theme-color\" content=\"#1d5fbf\">"
+                                + "<link rel=\"icon\" href=\"/static/icon.svg\">"
+                                + "<link rel=\"apple-touch-icon\" href=\"/static/icon-192.png\">")
                 )),
             .body(
                 .group(bodyAttributes), header,
+                // shown by app.js when the page was kept by the service worker, not fetched
+                links.isShare
+                    ? .empty
+                    : .raw(
+                        "<p id=\"offline\" role=\"status\" hidden>Offline: this is the page as it "
+                            + "was last seen here. Nothing can be saved until the server is "
+                            + "reached again.</p>"),
                 element("main", ["id": "main"], main))
         )
         return document.render()

@@ -111,6 +111,20 @@ public struct Thumbnailer: Sendable {
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
     }
 
+    /// The PNG bytes of `picture` (an SVG drawing, or any picture libvips reads) drawn
+    /// `pixels` pixels on its larger side: an app icon of one drawing at each size.
+    public static func png(of picture: [UInt8], pixels: Int) throws(ThumbnailError) -> [UInt8] {
+        start()
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        let result = picture.withUnsafeBytes { bytes in
+            inventory_vips_png(bytes.baseAddress, bytes.count, Int32(pixels), &buffer, &length)
+        }
+        guard result == 0, let buffer else { throw lastError(reading: "a drawing") }
+        defer { g_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
+
     /// libvips's error, in one line, and its buffer cleared (it is per thread).
     private static func lastError(reading source: String) -> ThumbnailError {
         let text = String(cString: vips_error_buffer())

@@ -179,6 +179,76 @@ struct ServeBrowserTests {
         #expect(server.wait() == 0)
     }
 
+    @Test("installed, the pages last seen read offline, marked so, and a form saves nothing")
+    func theAppReadsOffline() throws {
+        let sandbox = Sandbox()
+        try sandbox.add("Boat", "--price", "12000")
+        let (server, link) = try serve(sandbox)
+        defer { server.killIfRunning() }
+        let base = String(link[..<link.range(of: "/signin")!.lowerBound])
+        // the manifest and an icon drawn from the app's drawing
+        let manifest = try sandbox.shell("curl -s \(base)/manifest.webmanifest").stdout
+        #expect(manifest.contains("\"display\": \"standalone\""))
+        let icon = try sandbox.shell(
+            "curl -s -o icon.png -w '%{content_type}' \(base)/static/icon-192.png && file -b icon.png"
+        ).stdout
+        #expect(icon.contains("image/png") && icon.contains("192 x 192"), "\(icon)")
+        let browser = try WebDriver(profile: sandbox.file("chromium-profile"))
+        try browser.open(link)
+        try browser.open(base + "/")
+        _ = try browser.runAsync(
+            "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true))"
+        )
+        try browser.open(base + "/")
+        try browser.waitUntil(
+            "return navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+            "the page under its service worker")
+        for page in ["/", "/items/1", "/items/new", "/views/all"] {
+            try browser.open(base + page)
+            try browser.waitUntil(
+                "return document.querySelector('#main') !== null", "\(page) shown")
+        }
+        #expect(
+            try browser.run("return document.querySelector('#offline').hidden") as? Bool == true)
+
+        // the server stops: the item's page is read from what the device kept, marked offline
+        server.send(SIGTERM)
+        #expect(server.wait() == 0)
+        try browser.open(base + "/items/1")
+        try browser.waitUntil(
+            "return document.querySelector('h1') && document.querySelector('h1').innerText === 'Boat'",
+            "the boat's page, offline")
+        #expect(
+            try browser.run("return document.querySelector('#offline').hidden") as? Bool == false)
+        // a form offline says it cannot save, and keeps what was typed
+        try browser.open(base + "/items/new")
+        try browser.waitUntil("return document.querySelector('#field-name') !== null", "the form")
+        try browser.type("Oar", into: "#field-name")
+        try browser.click("form.item-form button[type=submit]")
+        #expect(
+            (try browser.run("return document.querySelector('#offline').innerText") as? String)?
+                .contains("cannot be saved now") == true)
+        #expect(
+            try browser.run("return document.querySelector('#field-name').value") as? String
+                == "Oar")
+        // a page never seen says so
+        try browser.open(base + "/items/99")
+        try browser.waitUntil(
+            "return document.body.innerText.includes('was not seen here before')",
+            "the offline note")
+        // no share link's page, photo or API answer is kept
+        let kept =
+            try browser.runAsync(
+                "const done = arguments[arguments.length - 1]; caches.keys().then(n => Promise.all(n.map(k => caches.open(k).then(c => c.keys())))).then(l => done(l.flat().map(r => new URL(r.url).pathname)))"
+            ) as? [String] ?? []
+        #expect(kept.contains("/items/1") && kept.contains("/"), "\(kept)")
+        #expect(
+            !kept.contains {
+                $0.hasPrefix("/share/") || $0.hasPrefix("/api/") || $0.hasPrefix("/files/")
+            })
+        #expect(try sandbox.succeed(["list", "--csv"]).contains("Oar") == false)
+    }
+
     @Test("a form sent with a bad price shows the problem beside the field and writes nothing")
     func badPriceInTheBrowser() throws {
         let sandbox = Sandbox()

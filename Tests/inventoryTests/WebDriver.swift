@@ -123,6 +123,12 @@ final class WebDriver {
         _ = try command("POST", "/element/\(element)/value", ["text": text])
     }
 
+    /// Runs `script` as an asynchronous script: it calls `arguments[arguments.length - 1]`
+    /// with its result.
+    func runAsync(_ script: String) throws -> Any? {
+        try command("POST", "/execute/async", ["script": script, "args": []])
+    }
+
     /// Chooses the file at `path` in the file input `selector` finds, as a person picking it.
     func choose(file path: String, in selector: String) throws {
         _ = try command("POST", "/element/\(try find(selector))/value", ["text": path])
