@@ -62,6 +62,9 @@ enum Assets {
         ul.files a.thumbnail img { width: 6rem; height: 6rem; object-fit: cover;
           border-radius: .3rem; vertical-align: middle; margin-right: .5rem; }
         a.photo img.photo { display: block; }
+        form.switch { margin: 0; }
+        form.switch button { padding: .15rem .55rem; font-size: .9em; min-height: 2rem; }
+        form.switch button[aria-pressed=false] { color: var(--warn); border-color: var(--warn); }
         form.remove, form.receipt { display: inline; margin-left: .75rem; }
         form.receipt input.upload { position: absolute; width: 1px; height: 1px; opacity: 0; }
         form.receipt label.button { font-size: .85em; padding: .1rem .5rem; cursor: pointer; }

@@ -47,6 +47,24 @@ extension InventoryServer {
                 return Self.redirect(Paths.item(item.id))
             }
         }
+        // A list row's insured switch: the item turned over, from the version the row showed.
+        router.post("/items/:id/insured") { request, context in
+            let fields = try await Self.formFields(request, context)
+            return try await self.blocking.run {
+                let item = try self.item(context)
+                guard let wanted = fields["insured"], ["yes", "no"].contains(wanted) else {
+                    throw ServerError.badRequest("Say insured=yes or insured=no.")
+                }
+                var patch = ItemPatch()
+                patch.isInsured = wanted == "yes"
+                try self.manager.edit(id: item.id, patch, expectedVersion: Self.version(fields))
+                // back to the list it came from: a path of this site only
+                let back = fields["back"] ?? ""
+                let isOwnPath =
+                    back.hasPrefix("/") && !back.hasPrefix("//") && !back.contains("\\")
+                return Self.redirect(isOwnPath ? back : Paths.item(item.id))
+            }
+        }
         router.post("/items/:id/bring-back") { request, context in
             let fields = try await Self.formFields(request, context)
             return try await self.blocking.run {

@@ -75,7 +75,7 @@ extension InventoryServer {
                     self.pages.layout(
                         title: page.title, tabs: try self.pager.tabs(), current: name,
                         session: context.session, sequence: page.sequence,
-                        main: self.pages.view(page)))
+                        main: self.pages.view(page, session: context.session)))
             }
         }
         router.get("/items/new") { request, context in

@@ -416,7 +416,8 @@ struct SignInMiddleware: RouterMiddleware {
         "/items", "/items/{id}", "/items/{id}/delete", "/claims", "/claims/pick",
         "/claims/picked", "/signout", "/places/{id}/move", "/items/{id}/move-here",
         "/items/{id}/move", "/claims/{claim}/payments", "/items/{id}/lend", "/items/{id}/return",
-        "/items/{id}/leave", "/items/{id}/bring-back", "/items/{id}/maintenance",
+        "/items/{id}/leave", "/items/{id}/bring-back", "/items/{id}/insured",
+        "/items/{id}/maintenance",
         "/items/{id}/schedules", "/items/{id}/maintenance/{entry}/remove",
         "/items/{id}/schedules/{schedule}/remove",
     ]

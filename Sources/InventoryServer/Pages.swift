@@ -137,7 +137,9 @@ struct Pages: Sendable {
     }
 
     /// A view's page: search, count and worth, the table of one page of rows, the pager.
-    func view(_ page: ViewPage, links: PageLinks = .house) -> [BodyNode] {
+    func view(_ page: ViewPage, links: PageLinks = .house, session: Sessions.Session? = nil)
+        -> [BodyNode]
+    {
         let search = element(
             "form",
             [
@@ -218,7 +220,14 @@ struct Pages: Sendable {
                     element("td", ["class": "flag"], [text(item.isLuxury ? "luxury" : "")]),
                     element(
                         "td", ["class": item.isInsured ? "flag" : "flag warn"],
-                        [text(item.isInsured ? "insured" : "not insured")]),
+                        [
+                            session.map { session in
+                                insuredSwitch(
+                                    item,
+                                    back: Paths.view(page.name, sort: page.sort, query: page.query),
+                                    session: session)
+                            } ?? text(item.isInsured ? "insured" : "not insured")
+                        ]),
                 ])
         }
         let table = element(
@@ -642,6 +651,37 @@ struct Pages: Sendable {
                         ]),
                 ]))
         return nodes
+    }
+
+    /// The insured switch of a list row: a button that turns it over, carrying the version
+    /// the row showed (a change made since refuses it) and the page to come back to.
+    private func insuredSwitch(_ item: HouseholdItem, back: String, session: Sessions.Session)
+        -> BodyNode
+    {
+        element(
+            "form",
+            [
+                "class": "switch", "method": "post",
+                "action": Paths.item(item.id) + "/insured",
+            ],
+            [
+                element("input", ["type": "hidden", "name": "csrf", "value": session.csrf]),
+                element(
+                    "input", ["type": "hidden", "name": "version", "value": String(item.version)]),
+                element(
+                    "input",
+                    ["type": "hidden", "name": "insured", "value": item.isInsured ? "no" : "yes"]),
+                element("input", ["type": "hidden", "name": "back", "value": back]),
+                element(
+                    "button",
+                    [
+                        "type": "submit", "aria-pressed": item.isInsured ? "true" : "false",
+                        "title": item.isInsured
+                            ? "Insured: press to mark it not insured"
+                            : "Not insured: press to mark it insured",
+                    ],
+                    [text(item.isInsured ? "insured" : "not insured")]),
+            ])
     }
 
     /// A list row's picture: the item's photo small, or nothing.

@@ -709,3 +709,49 @@ struct ServerThumbFormTests {
         }
     }
 }
+
+@Suite("Server: a field edited where it is shown")
+struct ServerSwitchTests {
+    @Test(
+        "a row's insured switch turns it over from the version the row showed, and says a conflict")
+    func insuredSwitch() async throws {
+        let fixture = try ServerFixture()
+        let boat = try fixture.manager.add(ItemDraft(name: "Boat", price: usd("900")))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let list = try await client.execute(
+                uri: "/views/all", method: .get, headers: browser.headers)
+            #expect(list.text.contains("action=\"/items/\(boat.id)/insured\""))
+            #expect(list.text.contains("aria-pressed=\"false\""))
+            func post(_ fields: [(String, String)]) async throws -> TestResponse {
+                let (headers, body) = browser.form(fields)
+                return try await client.execute(
+                    uri: "/items/\(boat.id)/insured", method: .post, headers: headers, body: body)
+            }
+            let turned = try await post([
+                ("insured", "yes"), ("version", String(boat.version)), ("back", "/views/all"),
+            ])
+            #expect(turned.status == .seeOther && turned.headers[.location] == "/views/all")
+            #expect(try fixture.manager.item(id: boat.id)?.isInsured == true)
+            // the same row again, from before: refused, nothing changed
+            let stale = try await post([
+                ("insured", "no"), ("version", String(boat.version)), ("back", "/views/all"),
+            ])
+            #expect(stale.status == .conflict)
+            #expect(try fixture.manager.item(id: boat.id)?.isInsured == true)
+            // back only to a page of this site; no form token, no change
+            let elsewhere = try await post([
+                ("insured", "no"), ("version", String(boat.version + 1)),
+                ("back", "//evil.example/"),
+            ])
+            #expect(elsewhere.headers[.location] == "/items/\(boat.id)")
+            #expect(try fixture.manager.item(id: boat.id)?.isInsured == false)
+            #expect(try await post([("insured", "maybe")]).status == .badRequest)
+            let (headers, body) = browser.form([("insured", "yes")], csrf: "wrong")
+            let forged = try await client.execute(
+                uri: "/items/\(boat.id)/insured", method: .post, headers: headers, body: body)
+            #expect(forged.status == .forbidden)
+            #expect(try fixture.manager.item(id: boat.id)?.isInsured == false)
+        }
+    }
+}
