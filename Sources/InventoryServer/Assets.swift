@@ -2,7 +2,13 @@
 /// Content-Security-Policy (no inline script or style, nothing fetched from elsewhere).
 enum Assets {
     static let css = """
-        :root { color-scheme: light dark; --accent: #1d5fbf; --warn: #b3261e; --line: #8884; }
+        :root { color-scheme: light dark; --accent: #1d5fbf; --warn: #b3261e; --line: #8884;
+          --muted: #595959; --link: #1a55b0; }
+        @media (prefers-color-scheme: dark) {
+          :root { --warn: #ffb4ab; --muted: #c4c4c4; --link: #9ec1ff; }
+        }
+        html { background: Canvas; color: CanvasText; }
+        a { color: var(--link); }
         * { box-sizing: border-box; }
         body { margin: 0; font: 16px/1.45 system-ui, sans-serif; }
         header { padding: .5rem 1rem 0; border-bottom: 1px solid var(--line); }
@@ -70,11 +76,11 @@ enum Assets {
         form.receipt label.button { font-size: .85em; padding: .1rem .5rem; cursor: pointer; }
         form.receipt:focus-within label.button { outline: 2px solid #1a5fb4; }
         form.remove button { font-size: .85em; padding: .1rem .5rem; }
-        p.hint { color: #555; font-size: .9em; margin: 0 0 1rem; }
+        p.hint { color: var(--muted); font-size: .9em; margin: 0 0 1rem; }
         form.payment { display: grid; grid-template-columns: 9rem 1fr; gap: .5rem 1rem;
           align-items: center; max-width: 32rem; margin: 1rem 0; }
         form.payment button { grid-column: 2; justify-self: start; }
-        ul.schedules li.overdue, #due tr.overdue td:first-child { color: #a4262c; font-weight: 600; }
+        ul.schedules li.overdue, #due tr.overdue td:first-child { color: var(--warn); font-weight: 600; }
         form.within { display: flex; gap: .5rem; align-items: center; margin: 0 0 1rem; }
         @media (max-width: 40rem) {
           thead { display: none; }

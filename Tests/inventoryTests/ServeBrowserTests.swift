@@ -251,6 +251,69 @@ struct ServeBrowserTests {
         #expect(try sandbox.succeed(["list", "--csv"]).contains("Oar") == false)
     }
 
+    /// Every text on the page whose contrast with its background is under WCAG AA (4.5:1, or
+    /// 3:1 for large text: 24 px, or 18.66 px bold), as "ratio text (colour on background)".
+    private static let contrastFailures = """
+        function channels(c) { return c.match(/[\\d.]+/g).map(Number); }
+        function luminance(c) {
+          const [r, g, b] = channels(c).slice(0, 3).map(function (v) {
+            v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        }
+        function background(element) {
+          for (let e = element; e; e = e.parentElement) {
+            const c = getComputedStyle(e).backgroundColor, p = channels(c);
+            if (p.length < 4 || p[3] > 0.5) return c;
+          }
+          return "rgb(255, 255, 255)";
+        }
+        const failures = [];
+        for (const element of document.querySelectorAll("body *")) {
+          const own = [...element.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim());
+          if (own.length === 0 || element.closest("[hidden]")) continue;
+          const rect = element.getBoundingClientRect();
+          if (rect.width === 0 || rect.height === 0) continue;
+          const style = getComputedStyle(element);
+          const fg = style.color, bg = background(element);
+          const [a, b] = [luminance(fg), luminance(bg)];
+          const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+          const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+          const needed = size >= 24 || (size >= 18.66 && bold) ? 3 : 4.5;
+          if (ratio < needed) {
+            failures.push(ratio.toFixed(2) + " " + own[0].textContent.trim().slice(0, 30) +
+              " (" + fg + " on " + bg + ")");
+          }
+        }
+        return failures;
+        """
+
+    @Test("every page's text has WCAG AA contrast, in light and in dark")
+    func contrast() throws {
+        let sandbox = Sandbox()
+        try sandbox.add("Boat", "--price", "12000", "--luxury", "--location", "Home / Harbour")
+        try sandbox.add("Lamp", "--price", "40", "--insured", "--tag", "light")
+        try sandbox.succeed(["maintenance", "schedule", "1", "Antifouling", "--on", "2026-01-01"])
+        try sandbox.succeed(["maintenance", "add", "1", "Flares", "--cost", "80"])
+        let (server, link) = try serve(sandbox)
+        defer { server.killIfRunning() }
+        let base = String(link[..<link.range(of: "/signin")!.lowerBound])
+        let browser = try WebDriver(profile: sandbox.file("chromium-profile"))
+        try browser.open(link)
+        for scheme in ["light", "dark"] {
+            try browser.prefer(colorScheme: scheme)
+            for page in ["/", "/views/all", "/items/1", "/items/new", "/due", "/claims"] {
+                try browser.open(base + page)
+                try browser.waitUntil("return document.querySelector('#main') !== null", page)
+                #expect(
+                    try browser.run("return matchMedia('(prefers-color-scheme: dark)').matches")
+                        as? Bool == (scheme == "dark"))
+                let failures = try browser.run(Self.contrastFailures) as? [String] ?? ["?"]
+                #expect(failures.isEmpty, "\(scheme) \(page): \(failures)")
+            }
+        }
+    }
+
     @Test("a form sent with a bad price shows the problem beside the field and writes nothing")
     func badPriceInTheBrowser() throws {
         let sandbox = Sandbox()

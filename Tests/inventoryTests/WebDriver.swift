@@ -123,6 +123,17 @@ final class WebDriver {
         _ = try command("POST", "/element/\(element)/value", ["text": text])
     }
 
+    /// Has the page's media say `prefers-color-scheme: scheme` ("light" or "dark"), through
+    /// Chromium's DevTools protocol.
+    func prefer(colorScheme scheme: String) throws {
+        _ = try command(
+            "POST", "/goog/cdp/execute",
+            [
+                "cmd": "Emulation.setEmulatedMedia",
+                "params": ["features": [["name": "prefers-color-scheme", "value": scheme]]],
+            ])
+    }
+
     /// Runs `script` as an asynchronous script: it calls `arguments[arguments.length - 1]`
     /// with its result.
     func runAsync(_ script: String) throws -> Any? {
