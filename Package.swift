@@ -134,7 +134,7 @@ let package = Package(
         // Thumbnails through libvips (Debian's libvips-dev, with libheif for a phone's HEIC):
         // shared libraries too, so in `inventory-server` only.
         .systemLibrary(name: "CVips", providers: [.apt(["libvips-dev"])]),
-        .target(name: "Thumbnailer", dependencies: ["CVips"]),
+        .target(name: "Thumbnailer", dependencies: ["CVips", "InventoryFiles"]),
         .target(
             name: "InventoryStore",
             dependencies: [

@@ -89,16 +89,30 @@ public struct ReportWriter {
 
     /// The report as one HTML file with its photos and receipts inside (`data:` addresses),
     /// for the file at `page`.
-    public func singleFile(_ report: Report, page: String) -> (html: String, written: Written) {
+    ///
+    /// With `pictures`, a picture is put in as its 1,600-pixel thumbnail from that folder when
+    /// there is one (`inventory-server thumbnails` makes them): a report of 2,000 phone photos
+    /// is then hundreds of megabytes, not gigabytes, and a phone's HEIC shows in any browser.
+    public func singleFile(_ report: Report, page: String, pictures: String? = nil)
+        -> (html: String, written: Written)
+    {
         var written = Written(page: page, photos: 0, missingPhotos: 0)
         var encoded: [String: String] = [:]
         func inside(_ found: Source) -> Report.Photo {
-            guard case .file(let name, let stored) = found else {
+            guard case .file(let name, var stored) = found else {
                 return found == .none ? .none : .missing
             }
             if let known = encoded[name] { return .source(known) }
+            var extensionName = (name as NSString).pathExtension
+            if let pictures, extensionName != "pdf" {
+                let picture = (pictures as NSString).appendingPathComponent(
+                    ThumbnailFiles.name(of: name, pixels: 1600))
+                if FileManager.default.isReadableFile(atPath: picture) {
+                    stored = picture
+                    extensionName = "jpg"
+                }
+            }
             guard let data = FileManager.default.contents(atPath: stored) else { return .missing }
-            let extensionName = (name as NSString).pathExtension
             let type = FileStore.Kind(rawValue: extensionName)?.mediaType ?? "image/*"
             let address = "data:\(type);base64,\(data.base64EncodedString())"
             encoded[name] = address

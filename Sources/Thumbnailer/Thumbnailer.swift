@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import InventoryFiles
 
 /// What a thumbnail is made for: a list's small picture, or the picture an item's page
 /// shows (which every browser can show, whatever the original: a phone's HEIC too).
@@ -41,9 +42,7 @@ public struct Thumbnailer: Sendable {
     /// `…/thumbnails`), named by content as the photos are, so shared as they are by the
     /// inventories of one folder.
     public init(besidePhotosIn photosFolder: String) {
-        self.init(
-            folder: ((photosFolder as NSString).deletingLastPathComponent as NSString)
-                .appendingPathComponent("thumbnails"))
+        self.init(folder: ThumbnailFiles.folder(besidePhotosIn: photosFolder))
     }
 
     /// libvips, started once per process.
@@ -55,9 +54,7 @@ public struct Thumbnailer: Sendable {
 
     /// The name of the thumbnail of the stored file `name` at `size`: `HASH-160.jpg`.
     public static func name(of storedName: String, size: ThumbnailSize) -> String {
-        let stem =
-            storedName.split(separator: ".", maxSplits: 1).first.map(String.init) ?? storedName
-        return "\(stem)-\(size.pixels).jpg"
+        ThumbnailFiles.name(of: storedName, pixels: size.pixels)
     }
 
     /// The path of the thumbnail of the picture at `source` (stored as `storedName`) at

@@ -4,8 +4,9 @@ import InventoryCommandLine
 import InventoryKit
 import Thumbnailer
 
-/// `inventory-server thumbnails --db PATH`: makes the thumbnails of every photo that has none
-/// yet (run by `inventory thumbnails`; `serve` makes each on first need otherwise).
+/// `inventory-server thumbnails --db PATH`: makes the thumbnails of every photo (and picture
+/// receipt) that has none yet (run by `inventory thumbnails` and `report --single-file`;
+/// `serve` makes each on first need otherwise).
 struct ThumbnailsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbnails",
@@ -26,7 +27,8 @@ struct ThumbnailsCommand: ParsableCommand {
         var photos: [String] = []
         var seen: Set<String> = []
         try manager.forEachItem(matching: .everything, sortedBy: .id) { item in
-            for file in item.attachments where file.kind == .photo {
+            // photos, and receipts that are pictures (a report shows them large)
+            for file in item.attachments where !file.file.hasSuffix(".pdf") {
                 if seen.insert(file.file).inserted { photos.append(file.file) }
             }
         }

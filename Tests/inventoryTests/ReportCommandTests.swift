@@ -241,12 +241,45 @@ import Testing
         #expect(
             Data(base64Encoded: String(link.1))
                 == FileManager.default.contents(atPath: sandbox.file("delivery.pdf")))
+        // a picture goes in as its 1,600-pixel JPEG (made by inventory-server), not whole
         let picture = try #require(
             FileManager.default.contents(atPath: sandbox.file("receipt.png")))
-        #expect(page.contains("src=\"data:image/png;base64,\(picture.base64EncodedString())\""))
+        #expect(!page.contains(picture.base64EncodedString()))
+        #expect(page.contains("src=\"data:image/jpeg;base64,"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.file("thumbnails"))
+                .contains { $0.hasSuffix("-1600.jpg") })
         let pdf = try printed(sandbox.file("all.html"))
         #expect(
             try sandbox.tool("pdfimages", ["-list", pdf]).split(separator: "\n").count - 2 == 2)
+    }
+
+    @Test func aSingleFileOfPhonePhotosIsTheirPicturesNotThePhotos() throws {
+        let photo = sandbox.file("boat.jpg")
+        _ = try sandbox.tool("vips", ["gaussnoise", photo + "[Q=95]", "3000", "2000"])
+        try sandbox.add("Boat", "--price", "25000", "--photo", photo)
+        try sandbox.succeed(["report", "--single-file", "--output", "boat.html"])
+        let whole = try #require(
+            try FileManager.default.attributesOfItem(atPath: photo)[.size] as? Int)
+        let page = try #require(
+            try FileManager.default.attributesOfItem(atPath: sandbox.file("boat.html"))[.size]
+                as? Int)
+        #expect(page < whole / 2, "\(page) bytes for a photo of \(whole)")
+        // without inventory-server beside it (a copy of inventory alone), the photo goes in
+        // whole, and a line says why
+        let alone = sandbox.file("bin/inventory")
+        try FileManager.default.createDirectory(
+            atPath: sandbox.file("bin"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: inventoryBinary, toPath: alone)
+        try FileManager.default.removeItem(atPath: sandbox.file("thumbnails"))
+        let result = try sandbox.run(
+            ["report", "--single-file", "--output", "whole.html"], executable: alone)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("the photos go in whole"), "\(result.stderr)")
+        let big = try #require(
+            try FileManager.default.attributesOfItem(atPath: sandbox.file("whole.html"))[.size]
+                as? Int)
+        #expect(big > whole)
     }
 
     @Test func anExpiredWarrantySaysSoAndARiderIsMarkedInItsRow() throws {

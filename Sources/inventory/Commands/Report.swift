@@ -27,7 +27,8 @@ struct ReportCommand: ParsableCommand {
             By default the report is a folder (report-YYYY-MM-DD) holding report.html and \
             files/ with the photos and receipts (hard links to the inventory's own, or \
             copies); --single-file writes one .html file with them inside it, to send as it \
-            is (a PDF receipt in it is a link that saves the document). \
+            is (a PDF receipt in it is a link that saves the document), each picture at \
+            1,600 pixels (made by inventory-server, as 'inventory thumbnails' makes them). \
             A photo whose file is missing is marked "photo missing" ('inventory verify' says \
             more). The report is readable by you alone (0700 folder, 0600 files); an \
             existing report is replaced only with --force, and a folder holding anything \
@@ -125,7 +126,8 @@ struct ReportCommand: ParsableCommand {
         let written: ReportWriter.Written
         if singleFile {
             let file = try manager.outputFile(at: path, replacing: force)
-            let made = writer.singleFile(report, page: path)
+            let made = writer.singleFile(
+                report, page: path, pictures: Self.pictures(for: manager))
             try file.write(made.html.utf8)
             written = made.written
         } else {
@@ -150,6 +152,28 @@ struct ReportCommand: ParsableCommand {
         }
         Terminal.standardOutput.writeLine(VisibleText.of(summary))
         if open { Self.open(written.page) }
+    }
+
+    /// The folder of the photos' 1,600-pixel pictures, made first by `inventory-server
+    /// thumbnails` (which links libvips) for what has none, so that a file with every photo
+    /// inside is not gigabytes; nil, and a line saying so, when they cannot be made: the
+    /// photos then go in whole.
+    static func pictures(for manager: InventoryManager) -> String? {
+        do {
+            let server = try Serve.serverPath()
+            let result = try ChildProcess.run(
+                server, ["thumbnails", "--db", manager.databasePath], input: nil)
+            guard result.status == 0 else {
+                throw CommandFailure(
+                    description: result.complaint.map { VisibleText.of($0) } ?? "it failed",
+                    status: 1)
+            }
+        } catch {
+            Terminal.standardError.writeLine(
+                "inventory: the photos go in whole (no smaller pictures: \(error))")
+            return nil
+        }
+        return ThumbnailFiles.folder(besidePhotosIn: manager.photos.directory)
     }
 
     /// The title given, else the household's; checked as the setting is.
