@@ -10,6 +10,7 @@ typedef struct _VipsImage VipsImage;
 
 int vips_init(const char *argv0);
 const char *vips_error_buffer(void);
+char *vips_error_buffer_copy(void);
 void vips_error_clear(void);
 int vips_thumbnail(const char *filename, VipsImage **out, int width, ...);
 int vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, ...);

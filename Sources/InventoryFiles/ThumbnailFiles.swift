@@ -11,6 +11,9 @@ public enum ThumbnailFiles {
             .appendingPathComponent("thumbnails")
     }
 
+    /// The sizes thumbnails are made at, in pixels (`ThumbnailSize`'s).
+    public static let sizes = [160, 1600]
+
     /// The name of the thumbnail of the stored file `storedName` at `pixels`: `HASH-160.jpg`.
     public static func name(of storedName: String, pixels: Int) -> String {
         let stem =

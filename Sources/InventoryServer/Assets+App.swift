@@ -78,13 +78,15 @@ extension Assets {
           }).catch(function () {
             return caches.open(CACHE).then(function (cache) {
               return cache.match(request, { ignoreVary: true }).then(function (kept) {
-                // the page as kept, marked, so that its script shows it is offline
-                if (kept) {
+                // a page as kept, marked, so that its script shows it is offline; its own
+                // headers (its Content-Security-Policy) kept; anything else as it was
+                if (kept && request.mode === "navigate") {
                   return kept.text().then(function (html) {
                     return new Response(html.replace("<body", '<body data-offline="yes"'),
-                      { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+                      { status: 200, headers: kept.headers });
                   });
                 }
+                if (kept) return kept;
                 return new Response(
                   "<!DOCTYPE html><title>Offline</title><p>Offline: this page was not seen " +
                   "here before, so it cannot be shown without a connection.</p>",

@@ -180,7 +180,11 @@ enum Assets {
             if (offline) offline.hidden = !(body.dataset.offline === "yes" || !navigator.onLine);
           }
           showOffline();
-          window.addEventListener("online", showOffline);
+          window.addEventListener("online", function () {
+            // a page the worker answered from what it kept: fetch it anew, forms and all
+            if (body.dataset.offline === "yes") { location.reload(); return; }
+            showOffline();
+          });
           window.addEventListener("offline", showOffline);
           document.addEventListener("submit", function (event) {
             const form = event.target;

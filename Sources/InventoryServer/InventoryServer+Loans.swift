@@ -61,7 +61,10 @@ extension InventoryServer {
                 // back to the list it came from: a path of this site only
                 let back = fields["back"] ?? ""
                 let isOwnPath =
-                    back.hasPrefix("/") && !back.hasPrefix("//") && !back.contains("\\")
+                    back.hasPrefix("/") && !back.hasPrefix("//")
+                    && !back.unicodeScalars.contains {
+                        $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\"
+                    }
                 return Self.redirect(isOwnPath ? back : Paths.item(item.id))
             }
         }

@@ -34,7 +34,11 @@ extension InventoryServer {
                 else {
                     throw ServerError.notFound("This link shows no such item.")
                 }
-                let history = try self.manager.fullHistory(itemID: item.id, limit: 100)
+                // the item's own changes only: a share link shows neither its upkeep (costs, who
+                // did it, receipts) nor the claims it is on
+                let history = try self.manager.fullHistory(itemID: item.id, limit: 100).filter {
+                    if case .item = $0 { true } else { false }
+                }
                 return Self.html(
                     self.pages.layout(
                         title: item.name, tabs: [], current: nil, session: nil, sequence: nil,

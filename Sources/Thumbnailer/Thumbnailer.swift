@@ -67,22 +67,28 @@ public struct Thumbnailer: Sendable {
     {
         let path = (folder as NSString).appendingPathComponent(
             Self.name(of: storedName, size: size))
-        if FileManager.default.fileExists(atPath: path) { return path }
+        // a thumbnail cut short (by a power cut) is made again, never served
+        if let length = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int,
+            length > 0
+        {
+            return path
+        }
         let bytes = try Self.jpeg(of: source, size: size)
         try FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
-        // written whole under a name of its own, then renamed: a reader never sees half of it,
-        // and two makers of the same thumbnail write the same bytes
+        // written whole and synced under a name of its own, then renamed: a reader never sees
+        // half of it, and two makers of the same thumbnail write the same bytes
         let temporary = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard
-            FileManager.default.createFile(
-                atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
-        else {
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
             throw ThumbnailError(
                 description: "cannot write \(temporary): \(String(cString: strerror(errno)))")
         }
-        guard rename(temporary, path) == 0 else {
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw ThumbnailError(description: "cannot write \(path): \(reason)")
@@ -122,10 +128,14 @@ public struct Thumbnailer: Sendable {
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
     }
 
-    /// libvips's error, in one line, and its buffer cleared (it is per thread).
+    /// libvips's error, in one line, and its buffer cleared.
     private static func lastError(reading source: String) -> ThumbnailError {
-        let text = String(cString: vips_error_buffer())
-        vips_error_clear()
+        // copied and cleared under libvips's lock: the buffer is the process's, not the thread's
+        guard let copy = vips_error_buffer_copy() else {
+            return ThumbnailError(description: "cannot make a thumbnail of \(source)")
+        }
+        let text = String(cString: copy)
+        g_free(copy)
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown error"
         return ThumbnailError(description: "cannot make a thumbnail of \(source): \(line)")
     }

@@ -465,3 +465,25 @@ private func runSQLite(_ path: String, _ sql: String) throws {
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
 }
+
+@Suite("Server: a share link shows an item's own changes only")
+struct ServerShareHistoryTests {
+    @Test("an item's page through a link lists neither its upkeep nor the claims it is on")
+    func noUpkeepNoClaims() async throws {
+        let house = try SharedHousehold()
+        let manager = house.fixture.manager
+        try manager.logMaintenance(
+            itemID: house.boat.id,
+            MaintenanceDraft(what: "Hull survey", cost: usd("450"), doneBy: "Marine Surveyors Ltd"))
+        let link = try house.share(.view("luxury"))
+        try await house.fixture.test { client in
+            let page = try await client.execute(
+                uri: "\(link)/items/\(house.boat.id)", method: .get)
+            #expect(page.status == .ok)
+            #expect(page.text.contains("added"))
+            for hidden in ["Hull survey", "450.00", "Marine Surveyors", "logged"] {
+                #expect(!page.text.contains(hidden), "\(hidden)")
+            }
+        }
+    }
+}

@@ -204,6 +204,11 @@ import Testing
         let after = try sandbox.succeed(["remind"], environment: ["PATH": path])
         #expect(after.contains("email: nothing new"), "\(after)")
         #expect(mails().count == 1)
+        // a feed closed now stays closed after a restore of a backup made while it was open
+        try sandbox.succeed(["backup", sandbox.file("open.zip")])
+        try sandbox.succeed(["calendar", "--revoke"])
+        try sandbox.succeed(["restore", sandbox.file("open.zip"), "--force"])
+        #expect(try sandbox.dump().allSatisfy { !$0.contains("calendar.token_sha256") })
     }
 
     @Test func noSendmailIsOneLineAndBadChannelsAreRefused() throws {

@@ -896,7 +896,8 @@ struct JSONImport {
                 return ClaimPayment(
                     id: Int64(number + 1), receivedOn: day,
                     amount: amount, kind: kind,
-                    memo: try ItemValidation.text(payment.memo, field: .other("amount"), limit: 500)
+                    memo: try ItemValidation.text(
+                        payment.memo, field: .other("what it was for"), limit: 500)
                 )
             }
             return claim

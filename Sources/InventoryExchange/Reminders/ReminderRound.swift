@@ -42,10 +42,12 @@ public struct ReminderRound: Sendable {
         // what is due is worked out once, for every channel
         // One round at a time: cron's `remind` and `serve`'s would both find the same
         // things new, and both send them.
+        var hold: String?
         if !dryRun {
-            guard try manager.beginReminderRound() else { return [.anotherRound] }
+            hold = try manager.beginReminderRound()
+            guard hold != nil else { return [.anotherRound] }
         }
-        defer { if !dryRun { try? manager.endReminderRound() } }
+        defer { if let hold { try? manager.endReminderRound(hold) } }
         let due = try manager.due(withinDays: days)
         var outcomes: [Outcome] = []
         for (channel, send) in senders(channels, title: title, today: today) {

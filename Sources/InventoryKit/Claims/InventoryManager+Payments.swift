@@ -100,7 +100,7 @@ extension InventoryManager {
                 field: .other("received on"), value: day.description,
                 reason: "it is in the future (today is \(today()))")
         }
-        let memo = try ItemValidation.text(draft.memo, field: .other("amount"), limit: 500)
+        let memo = try ItemValidation.text(draft.memo, field: .other("what it was for"), limit: 500)
         let now = Timestamp(clock())
         return try withStore { store in
             try store.database.write {

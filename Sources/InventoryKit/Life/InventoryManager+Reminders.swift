@@ -110,28 +110,38 @@ extension InventoryManager {
     /// Holds the reminder round for at most `duration`, so that two rounds (cron's `remind`
     /// and `serve`'s, say) cannot both send the same things; false when another round holds it
     /// still. A round that ends calls `endReminderRound`; one killed lets go when its hold ends.
-    public func beginReminderRound(holdingFor duration: Duration = .seconds(900)) throws -> Bool {
+    ///
+    /// - Returns: the round's hold, to give `endReminderRound`; nil when another holds it.
+    public func beginReminderRound(holdingFor duration: Duration = .seconds(900)) throws
+        -> String?
+    {
         let now = Timestamp(clock()).millisecondsSince1970
         let until = now + duration.components.seconds * 1000
+        // the hold's end and whose it is: only its own round lets it go
+        let hold = "\(until) \(UInt64.random(in: 1...UInt64.max))"
         return try withStore { store in
             try store.database.write {
                 let settings = store.database.settings
-                if let held = try settings.value(forKey: Self.roundKey).flatMap(Int64.init),
-                    held > now
+                if let held = try settings.value(forKey: Self.roundKey)?
+                    .split(separator: " ").first.flatMap({ Int64($0) }), held > now
                 {
-                    return false
+                    return nil
                 }
-                try settings.setValue(String(until), forKey: Self.roundKey)
-                return true
+                try settings.setValue(hold, forKey: Self.roundKey)
+                return hold
             }
         }
     }
 
-    /// Lets go of the reminder round `beginReminderRound` took.
-    public func endReminderRound() throws {
+    /// Lets go of the reminder round held by `hold` (`beginReminderRound`'s), unless another
+    /// round took it since (this one outlived its hold).
+    public func endReminderRound(_ hold: String) throws {
         try withStore { store in
             try store.database.write {
-                try store.database.settings.setValue(nil, forKey: Self.roundKey)
+                let settings = store.database.settings
+                if try settings.value(forKey: Self.roundKey) == hold {
+                    try settings.setValue(nil, forKey: Self.roundKey)
+                }
             }
         }
     }

@@ -684,7 +684,16 @@ public final class InventoryManager: Sendable {
                 unchecked.append(name)
                 continue
             }
-            if uses == 0 { photos.remove(name) }
+            if uses == 0 {
+                photos.remove(name)
+                // and the pictures made of it, which show almost as much
+                let thumbnails = ThumbnailFiles.folder(besidePhotosIn: photos.directory)
+                for pixels in ThumbnailFiles.sizes {
+                    unlink(
+                        (thumbnails as NSString).appendingPathComponent(
+                            ThumbnailFiles.name(of: name, pixels: pixels)))
+                }
+            }
         }
         return unchecked
     }

@@ -214,8 +214,9 @@ public struct SettingsTable {
 
     /// Writes this inventory's reminder channels and calendar token (the settings under
     /// `remind.` and `calendar.`) into the inventory file at `path` (one about to replace it: a
-    /// restore), in place of its own, if any is set: where reminders go and the feed the
-    /// household's calendars subscribe to are its arrangements now, not the content's.
+    /// restore), in place of its own: where reminders go and the feed the household's
+    /// calendars subscribe to are its arrangements now, not the content's (none set now
+    /// removes the copy's).
     public func carryReminding(into path: String) throws {
         let statement = try database.cachedStatement(
             """
@@ -229,7 +230,8 @@ public struct SettingsTable {
                 pairs.append((statement.text(at: 0), statement.text(at: 1)))
             }
         }
-        guard !pairs.isEmpty else { return }
+        // none set now (a feed revoked, channels removed) is the arrangement too: the copy's
+        // go, so that a revoked feed's address does not come back with an old backup
         let copy = try Database(path: path, options: .init(createIfMissing: false))
         defer { copy.close() }
         try copy.transaction(.immediate) {
