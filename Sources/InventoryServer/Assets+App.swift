@@ -46,6 +46,15 @@ extension Assets {
         const KEPT = [/^\\/$/, /^\\/views\\//, /^\\/items\\/(\\d+|new)$/, /^\\/due$/, /^\\/places\\/\\d+$/,
           /^\\/claims(\\/\\d+)?$/, /^\\/static\\//];
         self.addEventListener("install", function () { self.skipWaiting(); });
+        // signing out: forget what was kept, and keep nothing that is being fetched now
+        let forgottenAt = 0;
+        self.addEventListener("message", function (event) {
+          if (event.data !== "forget") return;
+          forgottenAt = Date.now();
+          event.waitUntil(caches.keys().then(function (names) {
+            return Promise.all(names.map(function (name) { return caches.delete(name); }));
+          }));
+        });
         self.addEventListener("activate", function (event) {
           event.waitUntil(caches.keys().then(function (names) {
             return Promise.all(names.filter(function (name) { return name !== CACHE; })
@@ -69,8 +78,11 @@ extension Assets {
             return;
           }
           if (!KEPT.some(function (pattern) { return pattern.test(url.pathname); })) return;
+          const started = Date.now();
           event.respondWith(fetch(request).then(function (response) {
-            if (response.ok && response.type === "basic" && !response.redirected) {
+            // a page asked for before a sign-out is not kept after it
+            if (response.ok && response.type === "basic" && !response.redirected &&
+                started > forgottenAt) {
               const copy = response.clone();
               caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
             }

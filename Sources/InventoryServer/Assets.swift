@@ -191,6 +191,10 @@ enum Assets {
             if (form.classList && form.classList.contains("signout") && "caches" in window) {
               // what this device kept of the house goes with the session
               event.preventDefault();
+              // the worker forgets too: a page it is fetching now is not kept after this
+              if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+                navigator.serviceWorker.controller.postMessage("forget");
+              }
               caches.keys().then(function (names) {
                 return Promise.all(names.map(function (name) { return caches.delete(name); }));
               }).catch(function () {}).then(function () { form.submit(); });
@@ -230,9 +234,15 @@ enum Assets {
               }).then(function (response) {
                 if (response.ok) { sent += 1; send(); return; }
                 return response.json().then(function (answer) {
-                  problem.textContent = file.name + ": " + answer.error;
+                  problem.textContent = file.name + ": " + answer.error +
+                    (sent > 0 ? " (" + sent + " sent before it)" : "");
+                  picker.value = "";
+                  // what was sent before it shows when the page follows the change
                 });
-              }).catch(function () { problem.textContent = "The file could not be sent."; });
+              }).catch(function () {
+                problem.textContent = "The file could not be sent.";
+                picker.value = "";
+              });
             }
             send();
           });

@@ -314,6 +314,34 @@ struct ServeBrowserTests {
         }
     }
 
+    @Test("signing out empties what the device kept of the house")
+    func signingOutForgets() throws {
+        let sandbox = Sandbox()
+        try sandbox.add("Boat", "--price", "12000")
+        let (server, link) = try serve(sandbox)
+        defer { server.killIfRunning() }
+        let base = String(link[..<link.range(of: "/signin")!.lowerBound])
+        let browser = try WebDriver(profile: sandbox.file("chromium-profile"))
+        try browser.open(link)
+        try browser.open(base + "/")
+        _ = try browser.runAsync(
+            "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true))"
+        )
+        try browser.open(base + "/items/1")
+        let keys =
+            "const done = arguments[arguments.length - 1]; caches.keys().then(n => Promise.all(n.map(k => caches.open(k).then(c => c.keys())))).then(l => done(l.flat().filter(r => !new URL(r.url).pathname.startsWith('/static/')).length))"
+        try browser.waitUntil(
+            "return document.querySelector('h1') !== null", "the boat's page")
+        #expect((try browser.runAsync(keys) as? Int ?? 0) > 0, "pages kept")
+        try browser.click("form.signout button")
+        try browser.waitUntil("return location.pathname === '/signin'", "the sign-in page")
+        // the style sheet and script may be kept again (the sign-in page asks for them); no
+        // page of the house is
+        #expect(try browser.runAsync(keys) as? Int == 0)
+        server.send(SIGINT)
+        #expect(server.wait() == 0)
+    }
+
     @Test("a form sent with a bad price shows the problem beside the field and writes nothing")
     func badPriceInTheBrowser() throws {
         let sandbox = Sandbox()
