@@ -270,7 +270,8 @@ let package = Package(
             name: "InventoryReportTests",
             dependencies: ["InventoryReport", "InventoryTestSupport"]),
         .testTarget(
-            name: "ThumbnailerTests", dependencies: ["Thumbnailer", "InventoryTestSupport"]),
+            name: "ThumbnailerTests",
+            dependencies: ["Thumbnailer", "InventoryFiles", "InventoryTestSupport"]),
         .testTarget(
             name: "InventoryServerTests",
             dependencies: [

@@ -34,13 +34,10 @@ extension InventoryServer {
                         "Say how it left: sold, given, discarded, lost or stolen.")
                 }
                 let day = try Self.day(fields["on"], field: "left on")
-                let typedAmount = fields["for"]?.trimmingWhitespace() ?? ""
-                let amount =
-                    typedAmount.isEmpty
-                    ? nil
-                    : try Money(
-                        parsing: typedAmount, currency: self.manager.currency,
-                        field: .other("sold for"))
+                let amount = try Self.typed(fields["for"]).map {
+                    try Money(
+                        parsing: $0, currency: self.manager.currency, field: .other("sold for"))
+                }
                 try self.manager.leave(
                     id: item.id, how: how, on: day, to: fields["to"], for: amount,
                     expectedVersion: Self.version(fields))
@@ -79,13 +76,27 @@ extension InventoryServer {
     }
 
     /// The version of the item the form was made from: a change made since refuses it.
-    private static func version(_ fields: [String: String]) -> Int? {
+    static func version(_ fields: [String: String]) -> Int? {
         fields["version"].flatMap { Int($0) }
     }
 
+    /// What was typed in a form's field, nil when blank.
+    static func typed(_ text: String?) -> String? {
+        guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
+        return text
+    }
+
     /// A day typed in a form's date field, nil when blank.
-    private static func day(_ typed: String?, field: String) throws -> CalendarDate? {
-        guard let text = typed?.trimmingWhitespace(), !text.isEmpty else { return nil }
-        return try CalendarDate(parsing: text, field: .other(field))
+    static func day(_ text: String?, field: String) throws -> CalendarDate? {
+        try typed(text).map { try CalendarDate(parsing: $0, field: .other(field)) }
+    }
+
+    /// The answer to an upload when as many are being received as may be: try again soon.
+    static func uploadsBusy(_ what: String) -> Response {
+        var busy = json(
+            "{\"error\":\"Too many \(what) are being sent at once: try again in a moment.\"}",
+            status: .serviceUnavailable)
+        busy.headers[.retryAfter] = "5"
+        return busy
     }
 }

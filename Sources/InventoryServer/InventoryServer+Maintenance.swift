@@ -35,7 +35,7 @@ extension InventoryServer {
                     itemID: item.id,
                     MaintenanceDraft(
                         what: fields["what"] ?? "",
-                        doneOn: try Self.typedDay(fields["on"], field: "on"),
+                        doneOn: try Self.day(fields["on"], field: "day"),
                         cost: try Self.typed(fields["cost"]).map {
                             try Money(parsing: $0, currency: currency, field: .other("cost"))
                         },
@@ -63,7 +63,7 @@ extension InventoryServer {
                     itemID: item.id,
                     MaintenancePlan(
                         what: fields["what"] ?? "", everyMonths: months, fromLast: fromLast,
-                        startsOn: try Self.typedDay(fields["on"], field: "on")))
+                        startsOn: try Self.day(fields["on"], field: "day")))
                 return Self.redirect(Paths.item(item.id) + "#maintenance")
             }
         }
@@ -104,13 +104,7 @@ extension InventoryServer {
                         }
                     }
                 })
-            else {
-                var busy = Self.json(
-                    "{\"error\":\"Too many files are being sent at once: try again in a moment.\"}",
-                    status: .serviceUnavailable)
-                busy.headers[.retryAfter] = "5"
-                return busy
-            }
+            else { return Self.uploadsBusy("files") }
             return Self.json(
                 "{\"entry\":\(saved.id),\"file\":\"\(saved.file ?? "")\"}", status: .created)
         }
@@ -125,17 +119,6 @@ extension InventoryServer {
                 return Self.redirect(Paths.item(item.id) + "#maintenance")
             }
         }
-    }
-
-    /// What was typed in a form's field, nil when blank.
-    private static func typed(_ text: String?) -> String? {
-        guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
-        return text
-    }
-
-    /// A day typed in a form's date field, nil when blank.
-    private static func typedDay(_ text: String?, field: String) throws -> CalendarDate? {
-        try typed(text).map { try CalendarDate(parsing: $0, field: .other(field)) }
     }
 }
 

@@ -190,13 +190,7 @@ extension InventoryServer {
                 let saved = try await self.uploads.ifAdmitted({
                     try await self.attachPhoto(request, context, to: item)
                 })
-            else {
-                var busy = Self.json(
-                    "{\"error\":\"Too many photos are being sent at once: try again in a moment.\"}",
-                    status: .serviceUnavailable)
-                busy.headers[.retryAfter] = "5"
-                return busy
-            }
+            else { return Self.uploadsBusy("photos") }
             return Self.json(self.itemJSON(saved), status: .created)
         }
         router.get("/files/:name") { _, context in

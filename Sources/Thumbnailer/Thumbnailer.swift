@@ -65,14 +65,8 @@ public struct Thumbnailer: Sendable {
     public func thumbnail(of source: String, storedAs storedName: String, size: ThumbnailSize)
         throws -> String
     {
-        let path = (folder as NSString).appendingPathComponent(
-            Self.name(of: storedName, size: size))
-        // a thumbnail cut short (by a power cut) is made again, never served
-        if let length = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int,
-            length > 0
-        {
-            return path
-        }
+        let path = path(of: storedName, size: size)
+        if isMade(path) { return path }
         let bytes = try Self.jpeg(of: source, size: size)
         try FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true,
@@ -94,6 +88,22 @@ public struct Thumbnailer: Sendable {
             throw ThumbnailError(description: "cannot write \(path): \(reason)")
         }
         return path
+    }
+
+    /// Where the thumbnail of the stored file `storedName` at `size` is kept.
+    public func path(of storedName: String, size: ThumbnailSize) -> String {
+        (folder as NSString).appendingPathComponent(Self.name(of: storedName, size: size))
+    }
+
+    /// Whether the thumbnail of `storedName` at `size` is made already.
+    public func isMade(_ storedName: String, size: ThumbnailSize) -> Bool {
+        isMade(path(of: storedName, size: size))
+    }
+
+    /// Whether the file at `path` is a thumbnail made: one cut short (by a power cut, before it
+    /// was synced) is empty, and is made again, never served.
+    private func isMade(_ path: String) -> Bool {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0
     }
 
     /// The JPEG bytes of the picture at `source` shrunk to `size`, upright, without metadata.

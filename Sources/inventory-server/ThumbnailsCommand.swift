@@ -37,9 +37,7 @@ struct ThumbnailsCommand: ParsableCommand {
         var failed: [String] = []
         for name in photos {
             for size in ThumbnailSize.allCases {
-                let path = (thumbnailer.folder as NSString).appendingPathComponent(
-                    Thumbnailer.name(of: name, size: size))
-                if FileManager.default.fileExists(atPath: path) { continue }
+                if thumbnailer.isMade(name, size: size) { continue }
                 do {
                     _ = try thumbnailer.thumbnail(
                         of: manager.photos.path(of: name), storedAs: name, size: size)
@@ -50,9 +48,10 @@ struct ThumbnailsCommand: ParsableCommand {
                 }
             }
         }
-        print(
+        let summary =
             "made \(made) thumbnail\(made == 1 ? "" : "s") of \(photos.count) "
-                + "photo\(photos.count == 1 ? "" : "s") in \(thumbnailer.folder)")
+            + "photo\(photos.count == 1 ? "" : "s") in \(thumbnailer.folder)\n"
+        FileHandle.standardOutput.write(Data(summary.utf8))
         if !failed.isEmpty {
             manager.close()
             Self.fail(

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryFiles
 import InventoryTestSupport
 import Testing
 
@@ -97,6 +98,11 @@ import Testing
         let shown = try Thumbnailer.jpeg(of: heic, size: .large)
         #expect(Array(shown.prefix(3)) == [0xFF, 0xD8, 0xFF], "a JPEG")
         #expect(size(ofJPEG: shown)?.width == 1600 && size(ofJPEG: shown)?.height == 1200)
+    }
+
+    @Test func theSizesAreThoseThePhotosFilesKnow() {
+        // a photo taken away takes its thumbnails of these sizes (InventoryManager)
+        #expect(ThumbnailSize.allCases.map(\.pixels) == ThumbnailFiles.sizes)
     }
 
     @Test func madeOnceKeptByNameAndWhatIsNoPictureIsRefused() throws {
