@@ -143,7 +143,10 @@ final class ConnectionHold: Sendable {
             try? manager.forEachItem(matching: ItemFilter()) { _ in
                 guard !state.withLock({ $0.hasEnded }) else { return }
                 state.withLock { $0.isHeld = true }
-                _ = released.wait(timeout: .now() + 60)
+                // a bound for a test that fails, not a time the test waits: it must outlast
+                // the test's own bounded wait for the threads (60 s) and the answers after it,
+                // which on a loaded machine took more than 60 s in all and let go too soon
+                _ = released.wait(timeout: .now() + 600)
                 state.withLock { $0 = (false, true) }
             }
             state.withLock { $0.hasEnded = true }
