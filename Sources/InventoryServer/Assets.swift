@@ -72,6 +72,13 @@ enum Assets {
         form.switch button { padding: .15rem .55rem; font-size: .9em; min-height: 2rem; }
         form.switch button[aria-pressed=false] { color: var(--warn); border-color: var(--warn); }
         form.remove, form.receipt { display: inline; margin-left: .75rem; }
+        form.inline { display: inline; margin: 0 .4rem 0 0; }
+        ol.history .by { color: var(--muted); }
+        header .who { color: var(--muted); font-size: .85em; margin-right: .3rem; }
+        .invited input.link { width: 100%; font-family: monospace; }
+        form.invite { max-width: 28rem; margin-top: 1.5rem; }
+        body[data-role=viewer] form[method=post]:not(.signout):not(.session),
+        body[data-role=viewer] a.tab.add, body[data-role=viewer] p.actions { display: none; }
         form.receipt input.upload { position: absolute; width: 1px; height: 1px; opacity: 0; }
         form.receipt label.button { font-size: .85em; padding: .1rem .5rem; cursor: pointer; }
         form.receipt:focus-within label.button { outline: 2px solid #1a5fb4; }

@@ -1,3 +1,4 @@
+import InventoryKit
 import NIOCore
 import NIOPosix
 
@@ -36,7 +37,8 @@ final class BlockingWork: Sendable {
     }
 
     /// Runs `body` on one of the threads, and returns what it returns or throws what it
-    /// throws, unchanged; the task waits without holding a thread.
+    /// throws, unchanged; the task waits without holding a thread. The writes it makes name
+    /// the task's author (`InventoryManager.author`).
     ///
     /// `body` is synchronous: it cannot wait on a client (an event stream's write), so a slow
     /// reader never holds one of the threads.
@@ -46,7 +48,12 @@ final class BlockingWork: Sendable {
     func run<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws
         -> Result
     {
-        try await pool.runIfActive(body)
+        // The member the request acts for names the writes `body` makes: a task's local value
+        // does not reach the pool's threads by itself.
+        let author = InventoryManager.author
+        return try await pool.runIfActive {
+            try InventoryManager.$author.withValue(author) { try body() }
+        }
     }
 
     /// Runs `body` on one of the threads, to its end even when the task is cancelled (the

@@ -14,13 +14,15 @@ public enum HouseholdPassword {
     /// The shortest password taken.
     public static let minimumLength = 8
 
-    /// Why a password is refused, if it is.
-    public static func problem(with password: String) -> String? {
+    /// Why a password is refused, if it is; `what` names it in the sentence.
+    public static func problem(with password: String, of what: String = "a household password")
+        -> String?
+    {
         if password.count < minimumLength {
-            return "a household password has at least \(minimumLength) characters"
+            return "\(what) has at least \(minimumLength) characters"
         }
         if password.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "a household password has no control characters"
+            return "\(what) has no control characters"
         }
         return nil
     }

@@ -17,6 +17,10 @@ extension InventoryServer {
         api.get("session") { _, context in
             var json = "{\"csrf\":"
             ItemJSON.appendString(context.session?.csrf, to: &json)
+            json += ",\"name\":"
+            ItemJSON.appendString(context.session?.person.name, to: &json)
+            json += ",\"role\":"
+            ItemJSON.appendString(context.session?.person.role.rawValue, to: &json)
             return Self.json(json + "}")
         }
         api.get("views") { _, _ in

@@ -39,7 +39,10 @@ extension InventoryServer {
         }
         router.post("/signout") { request, context in
             _ = try await Self.formPairs(request, context)
-            if let session = context.session { self.sessions.signOut(id: session.id) }
+            if let session = context.session {
+                self.sessions.signOut(id: session.id)
+                try? await self.blocking.run { try self.manager.endSession(named: session.digest) }
+            }
             var response = Self.redirect("/signin")
             response.setCookie(
                 Cookie(
@@ -114,6 +117,7 @@ extension InventoryServer {
                 let sequence = try self.manager.lastSequence()
                 let item = try self.item(context)
                 let history = try self.manager.fullHistory(itemID: item.id, limit: 100)
+                let authors = try self.manager.authors(of: history)
                 let contents = try self.manager.items(
                     matching: ItemFilter(location: InventoryManager.path(inside: item))
                 ).filter { $0.containerID != nil }
@@ -132,7 +136,8 @@ extension InventoryServer {
                             maintenance: try self.manager.maintenance(itemID: item.id),
                             today: self.manager.today(),
                             ownFields: try self.manager.customFields(),
-                            claims: try self.manager.claims(listingItem: item.id))))
+                            claims: try self.manager.claims(listingItem: item.id),
+                            authors: authors)))
             }
         }
         router.get("/items/:id/edit") { _, context in
@@ -204,55 +209,106 @@ extension InventoryServer {
         addPlaceRoutes(to: router)
         addLoanRoutes(to: router)
         addMaintenanceRoutes(to: router)
+        addMemberRoutes(to: router)
     }
 
     // MARK: - Signing in
 
     private func signIn(_ request: Request, _ context: ServerContext) async throws -> Response {
         guard let token = request.uri.queryParameters.get("token"), !token.isEmpty else {
-            guard try await blocking.run({ try self.manager.serverPasswordHash() }) != nil else {
+            let way = try await blocking.run { try self.passwordSignIn() }
+            guard way != .none else {
                 throw ServerError.badRequest("A sign-in link ends with ?token=…")
             }
-            return Self.html(pages.passwordForm(problem: nil))
+            return Self.html(pages.passwordForm(problem: nil, way: way))
         }
-        return answer(
-            sessions.signIn(token: token, from: context.remoteAddress),
-            returningTo: Self.pageAfterSignIn(request))
+        return try await answer(
+            keeping: sessions.signIn(token: token, from: context.remoteAddress), for: request)
     }
 
-    /// Signs in with the household password, from the sign-in form.
+    /// How the sign-in form signs in (on `blocking`'s threads).
+    private func passwordSignIn() throws -> Pages.PasswordSignIn {
+        let household = try manager.serverPasswordHash() != nil
+        if try manager.members().contains(where: \.hasPassword) {
+            let ownerHasPassword = try manager.ownerHasPassword()
+            return household && !ownerHasPassword ? .nameOrHousehold : .name
+        }
+        return household ? .household : .none
+    }
+
+    /// A stored hash no password was made from, checked for a name no member has: a refusal
+    /// then takes as long as a wrong password, and does not tell which names are members'.
+    private static let decoyHash =
+        "scrypt$32768$8$1$6d656d6265722d6465636f792d73616c74"
+        + "$0000000000000000000000000000000000000000000000000000000000000000"
+
+    /// Signs in with a member's name and password, or with the household password, from the
+    /// sign-in form.
     private func signInWithPassword(_ request: Request, _ context: ServerContext) async throws
         -> Response
     {
         let body = try await request.body.collect(upTo: 64 << 10)
-        let password = FormDecoding.fields(String(buffer: body))["password"] ?? ""
-        guard let stored = try await blocking.run({ try self.manager.serverPasswordHash() }) else {
+        let fields = FormDecoding.fields(String(buffer: body))
+        let password = fields["password"] ?? ""
+        let name = (fields["name"] ?? "").trimmingCharacters(in: .whitespaces)
+        let owner = configuration.owner
+        let (way, stored, person) = try await blocking.run {
+            () throws -> (Pages.PasswordSignIn, String?, Sessions.Person?) in
+            let way = try self.passwordSignIn()
+            if !name.isEmpty {
+                guard let found = try self.manager.memberPassword(named: name) else {
+                    return (way, nil, nil)
+                }
+                return (
+                    way, found.hash,
+                    Sessions.Person(
+                        memberID: found.member.id, name: found.member.name,
+                        role: found.member.role)
+                )
+            }
+            guard way == .household || way == .nameOrHousehold,
+                let hash = try self.manager.serverPasswordHash()
+            else { return (way, nil, nil) }
+            return (way, hash, .owner(named: owner))
+        }
+        guard way != .none else {
             throw ServerError.badRequest(
                 "This server has no household password: use the sign-in link.")
         }
         let result: Sessions.SignIn
         do {
             result = try await sessions.signIn(from: context.remoteAddress) {
-                try await passwordChecks.matches(password, stored: stored)
+                let matches = try await passwordChecks.matches(
+                    password, stored: stored ?? Self.decoyHash)
+                return matches && stored != nil ? person : nil
             }
         } catch is PasswordChecks.Busy {
             var busy = Self.html(
                 pages.passwordForm(
-                    problem: "Too many sign-ins are being checked just now: try again in a moment."
+                    problem: "Too many sign-ins are being checked just now: try again in a moment.",
+                    way: way, name: name
                 ), status: .serviceUnavailable)
             busy.headers[.retryAfter] = "5"
             return busy
         }
         if case .refused = result {
+            let problem =
+                switch way {
+                case .household: "That is not the household password."
+                case .name where name.isEmpty: "Type your name and your password."
+                default:
+                    name.isEmpty
+                        ? "That is not the household password."
+                        : "That name and password do not go together."
+                }
             return Self.html(
-                pages.passwordForm(problem: "That is not the household password."),
-                status: .forbidden)
+                pages.passwordForm(problem: problem, way: way, name: name), status: .forbidden)
         }
-        return answer(result, returningTo: Self.pageAfterSignIn(request))
+        return try await answer(keeping: result, for: request)
     }
 
     /// The answer to a sign-in: to the page asked for before it (`page`), or the first view.
-    private func answer(_ result: Sessions.SignIn, returningTo page: String?) -> Response {
+    func answer(_ result: Sessions.SignIn, returningTo page: String?) -> Response {
         switch result {
         case .signedIn(let session):
             var response = Self.redirect(page ?? "/")

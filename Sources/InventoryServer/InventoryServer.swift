@@ -36,13 +36,17 @@ public final class InventoryServer: Sendable {
         public var tls: (certificate: String, key: String)?
         /// What one client may hold of the server.
         public var limits: Limits
+        /// The name history gives the household owner's writes (a sign-in link, the household
+        /// password): the local user who serves.
+        public var owner: String
 
         /// The default: 127.0.0.1, port 8420, plain HTTP.
         public init(
             host: String = "127.0.0.1", port: Int = 8420, title: String = "Inventory",
             secureCookies: Bool = false, tls: (certificate: String, key: String)? = nil,
-            limits: Limits = .init()
+            limits: Limits = .init(), owner: String = "owner"
         ) {
+            self.owner = owner
             self.host = host
             self.port = port
             self.title = title
@@ -122,6 +126,8 @@ public final class InventoryServer: Sendable {
     let encodedPages = EncodedPages()
     let uploads: Admissions
     let shareRates: ShareRates
+    /// The recording of sessions just opened (`answer(keeping:for:)`), not yet awaited.
+    let sessionRecords = Lock<[Task<Void, Never>]>([])
 
     /// A server over `manager`, showing the views of `views`.
     public init(
@@ -202,7 +208,7 @@ public final class InventoryServer: Sendable {
             // Listed first, so stopped last: once every request and stream has ended.
             services: [
                 BlockingWorkEnd(server: self), StreamCloser(signal: signal),
-                PasswordWatch(server: self),
+                SessionWatch(server: self),
             ],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? self.configuration.port
@@ -252,6 +258,27 @@ public final class InventoryServer: Sendable {
         }
         try await group.run()
         return replaced.withLock { $0 } ? .replaced : .stopped
+    }
+
+    /// Brings the sessions in line with those the inventory keeps (`Sessions.keep`) and, when
+    /// `recordingUses`, records when they were last used and ends the stale; a read that fails
+    /// changes nothing. Blocking: run on `blocking`'s threads.
+    public func lookAtTheSessions(recordingUses: Bool = false) {
+        guard let stored = try? manager.sessions() else { return }
+        let now = Timestamp(Date())
+        let uses = sessions.keep(stored: stored, wallNow: now, owner: configuration.owner)
+        let lifetimes = sessions.lifetimes
+        func before(_ duration: Duration) -> Timestamp {
+            Timestamp(
+                millisecondsSince1970: now.millisecondsSince1970 - duration.components.seconds
+                    * 1000)
+        }
+        let idleSince = before(lifetimes.idle)
+        let openedBefore = before(lifetimes.absolute)
+        let stale = stored.contains { $0.usedAt < idleSince || $0.openedAt < openedBefore }
+        guard (recordingUses && !uses.isEmpty) || stale else { return }
+        try? manager.keepSessions(
+            uses: recordingUses ? uses : [], unusedSince: idleSince, openedBefore: openedBefore)
     }
 
     /// Tells the sessions which household password is stored now; a read that fails (the
@@ -324,16 +351,23 @@ public final class InventoryServer: Sendable {
         }
     }
 
-    /// Ends every session once the household password is changed (`inventory serve
-    /// --set-password`, another process): it looks at the stored hash once a second, a read of
-    /// one row.
-    private struct PasswordWatch: Service {
+    /// Once a second, looks at the household password and the sessions the inventory keeps:
+    /// a new password ends the household owner's sessions, a session ended or a member changed
+    /// by another process (`inventory members`) takes effect; every half minute, records when
+    /// the sessions were last used.
+    private struct SessionWatch: Service {
         let server: InventoryServer
 
         func run() async throws {
             await cancelWhenGracefulShutdown {
+                var tick = 0
                 while !Task.isCancelled {
-                    try? await server.blocking.run { server.lookAtThePassword() }
+                    let recordingUses = tick % 30 == 0
+                    try? await server.blocking.run {
+                        server.lookAtThePassword()
+                        server.lookAtTheSessions(recordingUses: recordingUses)
+                    }
+                    tick += 1
                     try? await Task.sleep(for: .seconds(1))
                 }
             }
@@ -408,6 +442,8 @@ struct SignInMiddleware: RouterMiddleware {
         "/static/icon-512.png",
         // the calendar feed checks its own token (InventoryServer+Calendar)
         "/calendar/{file}",
+        // an invitation checks its own token (InventoryServer+Members)
+        "/invite/{token}",
     ]
 
     /// The routes whose handlers read a form and check the token it carries
@@ -419,7 +455,8 @@ struct SignInMiddleware: RouterMiddleware {
         "/items/{id}/leave", "/items/{id}/bring-back", "/items/{id}/insured",
         "/items/{id}/maintenance",
         "/items/{id}/schedules", "/items/{id}/maintenance/{entry}/remove",
-        "/items/{id}/schedules/{schedule}/remove",
+        "/items/{id}/schedules/{schedule}/remove", "/members", "/members/{member}/role",
+        "/members/{member}/remove", "/members/{member}/invite", "/sessions/{session}/end",
     ]
 
     func handle(
@@ -443,14 +480,26 @@ struct SignInMiddleware: RouterMiddleware {
         }
         var context = context
         context.session = session
-        if request.method != .get, request.method != .head,
-            !(route.map(Self.formRoutes.contains) ?? false),
+        let writes = request.method != .get && request.method != .head
+        if writes, !(route.map(Self.formRoutes.contains) ?? false),
             !Sessions.isCSRFToken(request.headers[InventoryServer.csrfHeader], of: session)
         {
             throw ServerError.csrf
         }
-        return try await next(request, context)
+        // A viewer looks: of the routes that change something, only its own sessions'.
+        if writes, !session.person.role.canWrite,
+            !(route.map(Self.viewerRoutes.contains) ?? false)
+        {
+            throw ServerError.viewerOnly
+        }
+        return try await InventoryManager.$author.withValue(session.person.author) {
+            try await next(request, context)
+        }
     }
+
+    /// The routes that change something a viewer may still ask for: signing out, ending its
+    /// own sessions.
+    static let viewerRoutes: Set<String> = ["/signout", "/sessions/{session}/end"]
 }
 
 /// A refusal the server makes itself.
@@ -465,6 +514,10 @@ enum ServerError: Error {
     case refused([ItemFormProblem])
     /// A change asked of a share link, which only shows.
     case readOnly
+    /// A change asked by a viewer, who only looks.
+    case viewerOnly
+    /// Something only the household's owner may do.
+    case ownerOnly
 }
 
 extension InventoryServer {
@@ -504,6 +557,16 @@ extension InventoryServer {
         case ServerError.conflict(let text): (status, message) = (.conflict, text)
         case ServerError.readOnly:
             (status, message) = (.methodNotAllowed, "This link only shows: nothing can be changed.")
+        case ServerError.viewerOnly:
+            (status, message) = (
+                .forbidden,
+                "You can look but not change anything: ask the household's owner to make you "
+                    + "an editor. Nothing was changed."
+            )
+        case ServerError.ownerOnly:
+            (status, message) = (
+                .forbidden, "Only the household's owner can do that. Nothing was changed."
+            )
         case ServerError.refused(let refused):
             problems = refused
             (status, message) = (
@@ -603,6 +666,12 @@ extension InventoryServer {
             return (.conflict, error.description)
         case .place(let problem):
             return (problem.refusesAChange ? .conflict : .notFound, error.description)
+        case .member(let problem):
+            switch problem {
+            case .exists: return (.conflict, error.description)
+            case .notFound, .sessionNotFound, .invitationInvalid:
+                return (.notFound, error.description)
+            }
         case .storage(_, let problem, _):
             switch problem {
             case .readOnly:

@@ -45,6 +45,8 @@ struct Pages: Sendable {
         if let sequence { bodyAttributes.append(.safeAttribute("data-seq", String(sequence))) }
         if let session {
             bodyAttributes.append(.safeAttribute("data-csrf", session.csrf))
+            // a viewer's page hides what it may not do (the server refuses it anyway)
+            bodyAttributes.append(.safeAttribute("data-role", session.person.role.rawValue))
             // the installable app, which keeps the house's pages for reading offline
             bodyAttributes.append(.safeAttribute("data-app", "yes"))
         }
@@ -78,6 +80,7 @@ struct Pages: Sendable {
                         tabNodes + [
                             tab("Due", href: "/due", current: current == "due"),
                             tab("Claims", href: "/claims", current: current == "claims"),
+                            tab("Members", href: "/members", current: current == "members"),
                             tab(
                                 "Add item", href: "/items/new", current: current == "add", add: true
                             ),
@@ -88,6 +91,8 @@ struct Pages: Sendable {
                         [
                             element(
                                 "input", ["type": "hidden", "name": "csrf", "value": session.csrf]),
+                            element("span", ["class": "who"], [text(session.person.name)]),
+                            text(" "),
                             element("button", ["type": "submit"], [text("Sign out")]),
                         ])
                 } ?? .empty,
@@ -283,7 +288,8 @@ struct Pages: Sendable {
         trail: [(name: String, page: String?)] = [], moves: ItemMoves? = nil,
         session: Sessions.Session? = nil,
         maintenance: (schedules: [MaintenanceSchedule], entries: [MaintenanceEntry])? = nil,
-        today: CalendarDate? = nil, ownFields: [CustomField] = [], claims: [ClaimReference] = []
+        today: CalendarDate? = nil, ownFields: [CustomField] = [], claims: [ClaimReference] = [],
+        authors: [Int64: String] = [:]
     ) -> [BodyNode] {
         var fields: [(String, String)] =
             [
@@ -427,7 +433,7 @@ struct Pages: Sendable {
             }
         }
         nodes.append(element("h2", [:], [text("History")]))
-        nodes.append(historyList(history))
+        nodes.append(historyList(history, authors: authors))
         return nodes
     }
 
@@ -745,38 +751,40 @@ struct Pages: Sendable {
     }
 
     /// An item's history, a line per change.
-    private func historyList(_ history: [HistoryEntry]) -> BodyNode {
+    private func historyList(_ history: [HistoryEntry], authors: [Int64: String]) -> BodyNode {
         element(
             "ol", ["class": "history"],
             history.map { merged in
-                let entry: JournalEntry
-                switch merged {
-                case .item(let item): entry = item
-                case .claimLine(let refresh):
-                    return element(
-                        "li", [:],
-                        [
-                            text(
-                                "\(refresh.time.minuteText(in: .current))  claim \(refresh.claimID) "
-                                    + "line \(refresh.line) took the item's values")
-                        ])
-                case .maintenance(let event):
-                    return element(
-                        "li", [:],
-                        [text("\(event.time.minuteText(in: .current))  \(event.description)")])
+                var nodes = [text(historyLine(merged))]
+                if let author = authors[merged.writeID] {
+                    nodes += [text(" "), element("span", ["class": "by"], [text("by \(author)")])]
                 }
-                let change = entry.change
-                var line = "\(entry.time.minuteText(in: .current))  \(change.kind.rawValue)"
-                if change.kind == .edited, let before = change.before {
-                    if let event = change.item.lifeEvent(since: before) {
-                        line += ": " + event
-                    } else {
-                        let fields = change.item.changedFields(comparedTo: before)
-                        if !fields.isEmpty { line += ": " + fields.joined(separator: ", ") }
-                    }
-                }
-                return element("li", [:], [text(line)])
+                return element("li", [:], nodes)
             })
+    }
+
+    /// A line of an item's history: when, and what happened.
+    private func historyLine(_ merged: HistoryEntry) -> String {
+        let entry: JournalEntry
+        switch merged {
+        case .item(let item): entry = item
+        case .claimLine(let refresh):
+            return "\(refresh.time.minuteText(in: .current))  claim \(refresh.claimID) "
+                + "line \(refresh.line) took the item's values"
+        case .maintenance(let event):
+            return "\(event.time.minuteText(in: .current))  \(event.description)"
+        }
+        let change = entry.change
+        var line = "\(entry.time.minuteText(in: .current))  \(change.kind.rawValue)"
+        if change.kind == .edited, let before = change.before {
+            if let event = change.item.lifeEvent(since: before) {
+                line += ": " + event
+            } else {
+                let fields = change.item.changedFields(comparedTo: before)
+                if !fields.isEmpty { line += ": " + fields.joined(separator: ", ") }
+            }
+        }
+        return line
     }
 
     /// The add or edit form, with what was typed and each problem beside its field.
@@ -1030,9 +1038,51 @@ struct Pages: Sendable {
     }
 
     /// The sign-in form of a server with a household password.
-    func passwordForm(problem: String?) -> String {
-        var fields: [BodyNode] = [
-            element("label", ["for": "password"], [text("Household password")]),
+    /// How the sign-in form signs in.
+    enum PasswordSignIn: Sendable, Equatable {
+        /// It does not: only a link signs in.
+        case none
+        /// With the household password.
+        case household
+        /// With a member's name and password.
+        case name
+        /// With a member's name and password, or the household password without a name.
+        case nameOrHousehold
+    }
+
+    func passwordForm(problem: String?, way: PasswordSignIn = .household, name: String = "")
+        -> String
+    {
+        var fields: [BodyNode] = []
+        if way == .name || way == .nameOrHousehold {
+            fields += [
+                element("label", ["for": "name"], [text("Your name")]),
+                way == .name
+                    ? element(
+                        "input",
+                        [
+                            "type": "text", "id": "name", "name": "name", "value": name,
+                            "autocomplete": "username", "autocapitalize": "none",
+                            "required": "required",
+                        ])
+                    : element(
+                        "input",
+                        [
+                            "type": "text", "id": "name", "name": "name", "value": name,
+                            "autocomplete": "username", "autocapitalize": "none",
+                        ]),
+            ]
+            if way == .nameOrHousehold {
+                fields.append(
+                    element(
+                        "p", ["class": "hint"],
+                        [text("Leave your name empty to sign in with the household password.")]))
+            }
+        }
+        fields += [
+            element(
+                "label", ["for": "password"],
+                [text(way == .household ? "Household password" : "Password")]),
             element(
                 "input",
                 [

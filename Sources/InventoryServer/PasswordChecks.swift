@@ -59,6 +59,22 @@ public final class PasswordChecks: Sendable {
         return try await pool.runIfActive { verify(password, stored) }
     }
 
+    /// The hash to store of a new password, made on one of the threads, admitted as a check
+    /// is.
+    ///
+    /// - Throws: `Busy` when `limit` checks run and `waiting` wait already; what hashing
+    ///   throws.
+    public func hash(_ password: String) async throws -> String {
+        let isAdmitted = admitted.withLock { count in
+            guard count < limit + waiting else { return false }
+            count += 1
+            return true
+        }
+        guard isAdmitted else { throw Busy() }
+        defer { admitted.withLock { $0 -= 1 } }
+        return try await pool.runIfActive { try HouseholdPassword.hash(password) }
+    }
+
     /// How many checks run or wait now.
     var admittedCount: Int { admitted.withLock { $0 } }
 }

@@ -11,7 +11,7 @@ import Synchronization
 /// The inventory's database: its one connection, migrated when opened, its transactions, and
 /// a type per table over that connection with the SQL of its table (`items`, `journal`,
 /// `claims`, `settings`, `shareLinks`, `importRefs`, `importedPlaces`, `places`, `labels`,
-/// `maintenance`, `customFields`, `templates`, and `amounts`, a query across them).
+/// `maintenance`, `customFields`, `templates`, `members`, and `amounts`, a query across them).
 ///
 /// An `InventoryDatabase` migrates its database when it is created and reads the inventory's
 /// currency. It does not validate: the manager hands it values that are already valid.
@@ -46,6 +46,7 @@ public final class InventoryDatabase {
         maintenance = MaintenanceTable(database: database, currency: currency)
         customFields = CustomFieldTable(database: database)
         templates = TemplateTable(database: database, currency: currency)
+        members = MemberTable(database: database)
     }
 
     // MARK: - Tables
@@ -78,6 +79,8 @@ public final class InventoryDatabase {
     public let customFields: CustomFieldTable
     /// Templates for new items.
     public let templates: TemplateTable
+    /// The household's members, the server's sessions and who made each write.
+    public let members: MemberTable
 
     // MARK: - Transactions
 

@@ -94,7 +94,9 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         let sessions = Sessions()
-        let token = sessions.makeSignInToken()
+        // The link is the household owner's: the local user who serves, as history names them.
+        let owner = NSUserName()
+        let token = sessions.makeSignInToken(for: .owner(named: owner))
         let open = self.open
         let db = self.db
         let tls = tlsCert.flatMap { certificate in tlsKey.map { (certificate, $0) } }
@@ -109,7 +111,8 @@ struct ServeCommand: AsyncParsableCommand {
             let server = InventoryServer(
                 manager: current, views: registry,
                 configuration: .init(
-                    host: host, port: listening.withLock { $0 } ?? port, title: title, tls: tls),
+                    host: host, port: listening.withLock { $0 } ?? port, title: title, tls: tls,
+                    owner: owner),
                 sessions: sessions)
             let ending: InventoryServer.Ending
             do {

@@ -31,7 +31,7 @@ struct Inventory: ParsableCommand {
             Browse.self, Places.self, Move.self, Labels.self, LabelCommand.self, Find.self,
             Offsite.self, MaintenanceCommand.self, Due.self, CalendarCommand.self,
             Remind.self, Lend.self, ReturnCommand.self, Leave.self, BringBack.self,
-            FieldsCommand.self, TemplatesCommand.self, ThumbnailsCommand.self,
+            FieldsCommand.self, TemplatesCommand.self, ThumbnailsCommand.self, MembersCommand.self,
         ]
     )
 
@@ -151,7 +151,7 @@ struct Inventory: ParsableCommand {
                 65
             case .itemsNotFound, .itemNotFound, .cannotOpen, .editConflict, .claimNotFound,
                 .itemsInClaims, .storage, .cannotWrite, .outputExists, .attachmentNotFound,
-                .currencyInUse, .shareLinkNotFound, .place, .itemState:
+                .currencyInUse, .shareLinkNotFound, .place, .itemState, .member:
                 1
             }
         case is ValidationError: 64

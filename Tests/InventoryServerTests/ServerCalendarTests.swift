@@ -28,9 +28,9 @@ struct ServerCalendarTests {
             #expect(feed.text.hasPrefix("BEGIN:VCALENDAR\r\n"))
             #expect(feed.text.contains("SUMMARY:Boiler: Annual service\r\n"))
             #expect(feed.text.contains("DTSTART;VALUE=DATE:20261001\r\n"))
-            for wrong in [
-                "/calendar/\(token)", "/calendar/0\(token.dropFirst()).ics", "/calendar/.ics",
-            ] {
+            // another token: its first digit changed (a 0 unless it is one already)
+            let other = (token.hasPrefix("0") ? "1" : "0") + token.dropFirst()
+            for wrong in ["/calendar/\(token)", "/calendar/\(other).ics", "/calendar/.ics"] {
                 let refused = try await client.execute(uri: wrong, method: .get)
                 #expect(refused.status == .notFound, "\(wrong)")
             }

@@ -41,7 +41,10 @@ struct ServerLoanTests {
             #expect(page.text.contains("<dt>On loan</dt><dd>Sam next door, since "))
             #expect(page.text.contains(", due back 2030-01-31</dd>"))
             #expect(page.text.contains(">Back from Sam next door</button>"))
-            #expect(page.text.contains("edited: lent to Sam next door, due back 2030-01-31</li>"))
+            // and says who: the household owner, through the sign-in link
+            #expect(
+                page.text.contains(
+                    "edited: lent to Sam next door, due back 2030-01-31 <span class=\"by\">by owner</span></li>"))
             // the on-loan view lists it
             let onLoan = try await get("/views/on-loan")
             #expect(onLoan.text.contains(">Drill</a>") && !onLoan.text.contains(">Sofa</a>"))
@@ -219,7 +222,9 @@ struct ServerMaintenanceTests {
             #expect(page.text.contains("<td>service</td><td class=\"number\">140.00</td>"))
             #expect(page.text.contains("action=\"/items/\(boiler.id)/maintenance/1/remove\""))
             #expect(page.text.contains("logged service, done 2026-09-20, 140.00 by Heat &amp; Co"))
-            #expect(page.text.contains("scheduled Service, every year from 2026-10-01</li>"))
+            #expect(
+                page.text.contains(
+                    "scheduled Service, every year from 2026-10-01 <span class=\"by\">by owner</span></li>"))
 
             // refused, nothing written: no what, a period that is none, a day to come, a
             // cost that is none, "from the last time" without a period, another's form

@@ -13,7 +13,7 @@ public enum HistoryEntry: Sendable, Hashable {
 
     /// The write it was part of; 0 when not known (a claim line's, what an earlier release
     /// recorded of maintenance).
-    var writeID: Int64 {
+    public var writeID: Int64 {
         switch self {
         case .item(let entry): entry.writeID
         case .claimLine: 0

@@ -69,6 +69,18 @@ public final class InventoryManager: Sendable {
     var readsSnapshot: Bool { connection.withLock { $0.isSnapshot } }
     private let follower = Lock<JournalFollower?>(nil)
     private let delivery = Lock(Delivery())
+    private let defaultAuthor = Lock<Author?>(nil)
+
+    /// Who makes the writes of the current task (a member signed in to the server), named in
+    /// the history of each; when nil, `localAuthor`.
+    @TaskLocal public static var author: Author?
+
+    /// Who makes this manager's writes when the task names nobody (`author`): the local user
+    /// at the terminal. Nil: writes name nobody.
+    public var localAuthor: Author? {
+        get { defaultAuthor.withLock { $0 } }
+        set { defaultAuthor.withLock { $0 = newValue } }
+    }
 
     #if DEBUG
         private let connectionUse = Lock<(@Sendable () -> Void)?>(nil)
@@ -579,6 +591,9 @@ public final class InventoryManager: Sendable {
                             after: store.lastQueued, namingAdditionsOver: Self.namedAdditions)
                     }
                     writeID = try store.database.journal.beginWrite(at: time)
+                    if let author = Self.author ?? localAuthor {
+                        try store.database.members.recordAuthor(author, ofWrite: writeID)
+                    }
                     let result = try body(&store)
                     let last = try store.database.journal.lastSequence()
                     // Nothing journaled (an edit that left every item as it was): roll back,

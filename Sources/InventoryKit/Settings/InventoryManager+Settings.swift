@@ -58,10 +58,15 @@ extension InventoryManager {
         try withStore { try $0.database.settings.serverPasswordHash() }
     }
 
-    /// Stores the hash of the household password (nil removes the password).
+    /// Stores the hash of the household password (nil removes the password), and ends the
+    /// household owner's sessions: the old password may have opened them. Members' sessions
+    /// stay.
     public func setServerPasswordHash(_ hash: String?) throws {
         try withStore { store in
-            try store.database.write { try store.database.settings.setServerPasswordHash(hash) }
+            try store.database.write {
+                try store.database.settings.setServerPasswordHash(hash)
+                try store.database.members.deleteSessions(of: nil)
+            }
         }
     }
 

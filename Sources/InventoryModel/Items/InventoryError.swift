@@ -45,6 +45,8 @@ public enum InventoryError: Error, Sendable, Hashable {
         id: Int64, name: String, expectedVersion: Int, currentVersion: Int, changedFields: [String])
     /// An item is not in a state that allows the change (lent already, not lent, gone).
     case itemState(id: Int64, name: String, problem: ItemStateProblem)
+    /// A member, an invitation or a session that is not there, or a name taken.
+    case member(MemberProblem)
 }
 
 /// Why a loan, a return, a departure or a bringing back does not apply to an item as it is.
@@ -131,6 +133,8 @@ extension InventoryError: CustomStringConvertible {
                 + "); nothing was changed — look at it again and redo the edit"
         case .itemState(let id, let name, let problem):
             "item \(id) \(quoted(name)) \(problem.description); nothing was changed"
+        case .member(let problem):
+            problem.description
         }
     }
 }

@@ -43,19 +43,32 @@ struct History: ParsableCommand {
             throw InventoryError.itemNotFound(id)
         }
         let output = Terminal.standardOutput
+        // who made each write, where it was recorded (the member on the web, the local user)
+        let authors = try manager.authors(of: entries)
         if json {
             output.writeLine(
                 entries.isEmpty
                     ? "[]"
                     : "[\n  "
                         + entries.map { entry in
-                            switch entry {
-                            case .item(let entry): entryJSON(entry, manager)
-                            case .claimLine(let refresh): refreshJSON(refresh)
-                            case .maintenance(let event): MaintenanceJSON.event(event)
+                            var object =
+                                switch entry {
+                                case .item(let entry): entryJSON(entry, manager)
+                                case .claimLine(let refresh): refreshJSON(refresh)
+                                case .maintenance(let event): MaintenanceJSON.event(event)
+                                }
+                            if let author = authors[entry.writeID] {
+                                object.removeLast()
+                                object += ",\"by\":"
+                                ItemJSON.appendString(author, to: &object)
+                                object += "}"
                             }
+                            return object
                         }.joined(separator: ",\n  ") + "\n]")
             return
+        }
+        func by(_ entry: HistoryEntry) -> String {
+            authors[entry.writeID].map { "  (by \(VisibleText.of($0)))" } ?? ""
         }
         var names: [Int64: String] = [:]
         let ownFields = try manager.customFields()
@@ -81,7 +94,8 @@ struct History: ParsableCommand {
                 let name = names[event.itemID].map { $0.isEmpty ? "" : " " + $0 } ?? ""
                 output.writeLine(
                     "\(event.time.secondText(in: .current))  #\(event.itemID)"
-                        + VisibleText.of(name) + "  " + VisibleText.of(event.description))
+                        + VisibleText.of(name) + "  " + VisibleText.of(event.description)
+                        + by(merged))
                 continue
             }
             let change = entry.change
@@ -135,7 +149,7 @@ struct History: ParsableCommand {
             case .deleted:
                 break
             }
-            output.writeLine(line)
+            output.writeLine(line + by(merged))
         }
         if entries.isEmpty { output.writeLine("no changes recorded") }
     }

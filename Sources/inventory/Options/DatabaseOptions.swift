@@ -45,8 +45,11 @@ struct DatabaseOptions: ParsableArguments {
         if location.isDefault, access == .write {
             try InventoryLocation.createDefaultFolder(for: location.path)
         }
-        return try InventoryManager.openShared(
+        let manager = try InventoryManager.openShared(
             path: location.path, access: access,
             walResetGuard: WALResetGuard(environment: ProcessInfo.processInfo.environment))
+        // What the terminal changes, history says the local user changed.
+        manager.localAuthor = Author(name: NSUserName())
+        return manager
     }
 }
