@@ -170,12 +170,14 @@ import Testing
         try sandbox.succeed(["delete", "1"])
         let lines = try sandbox.succeed(["history", "1"]).split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines[0].hasSuffix("#1 Boat  deleted"))
-        #expect(lines[1].hasSuffix("#1 Boat  edited: insured no -> yes"))
+        // each change made at the terminal is the local user's
+        let by = "  (by \(NSUserName()))"
+        #expect(lines[0].hasSuffix("#1 Boat  deleted" + by))
+        #expect(lines[1].hasSuffix("#1 Boat  edited: insured no -> yes" + by))
         #expect(
             lines[2].hasSuffix(
-                "#1 Boat  edited: price 25,000.00 -> 24,000.00, location — -> Marina"))
-        #expect(lines[3].hasSuffix("#1 Boat  added: price 25,000.00, luxury yes, insured no"))
+                "#1 Boat  edited: price 25,000.00 -> 24,000.00, location — -> Marina" + by))
+        #expect(lines[3].hasSuffix("#1 Boat  added: price 25,000.00, luxury yes, insured no" + by))
         let entries = try #require(
             try sandbox.json(["history", "1", "--json"]) as? [[String: Any]])
         #expect(

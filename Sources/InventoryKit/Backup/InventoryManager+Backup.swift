@@ -124,6 +124,8 @@ extension InventoryManager {
             // So are where reminders go, the calendar feed's address, and what was sent.
             try store.database.settings.carryReminding(into: snapshot.databasePath)
             try store.database.maintenance.carrySent(into: snapshot.databasePath)
+            // And who may sign in, and how: members, their sessions, the household password.
+            try store.database.members.carry(into: snapshot.databasePath)
             try store.database.replaceDatabase(withContentsOf: snapshot.databasePath)
             try store.database.keepItemIDsAbove(highest)
             try store.database.keepClaimIDsAbove(highestClaim)

@@ -158,7 +158,7 @@ struct MembersInviteCommand: ParsableCommand {
         discussion: """
             Their password keeps working until the link is opened and a new one chosen.
 
-            Example:
+            Examples:
               inventory members invite Sam
             """)
 
@@ -182,7 +182,7 @@ struct MembersRoleCommand: ParsableCommand {
         _superCommandName: CommandParsing.rootName,
         abstract: "Give a member another role; their sessions act with it within a second.",
         discussion: """
-            Example:
+            Examples:
               inventory members role Sam viewer
             """)
 
@@ -207,7 +207,7 @@ struct MembersRemoveCommand: ParsableCommand {
         _superCommandName: CommandParsing.rootName,
         abstract: "Remove a member and end their sessions; history still names them.",
         discussion: """
-            Example:
+            Examples:
               inventory members remove Sam
             """)
 
