@@ -11,9 +11,15 @@ enum Assets {
         a { color: var(--link); }
         * { box-sizing: border-box; }
         body { margin: 0; font: 16px/1.45 system-ui, sans-serif; }
-        header { padding: .5rem 1rem 0; border-bottom: 1px solid var(--line); }
-        .brand { font-weight: 700; text-decoration: none; color: inherit; }
-        header .signout { float: right; margin: 0; }
+        h1 { font-size: clamp(1.5rem, 1.1rem + 1.6vw, 2rem); line-height: 1.2; margin: .25rem 0 .75rem; }
+        h2 { font-size: 1.25rem; line-height: 1.25; margin: 1.5rem 0 .5rem; }
+        :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        @media (prefers-color-scheme: dark) { :focus-visible { outline-color: var(--link); } }
+        header { padding: .5rem 1rem 0; border-bottom: 1px solid var(--line); display: grid;
+          grid-template-columns: 1fr auto; align-items: center; column-gap: .5rem; }
+        .brand { font-weight: 700; text-decoration: none; color: inherit; grid-row: 1; }
+        header .signout { grid-row: 1; grid-column: 2; margin: 0; }
+        header #tabs { grid-column: 1 / -1; min-width: 0; }
         header .signout button { padding: .15rem .6rem; font-size: .85em; }
         #tabs { display: flex; flex-wrap: wrap; gap: .25rem; margin-top: .5rem; }
         .tab { padding: .4rem .7rem; border: 1px solid var(--line); border-bottom: none;
@@ -90,10 +96,29 @@ enum Assets {
         ul.schedules li.overdue, #due tr.overdue td:first-child { color: var(--warn); font-weight: 600; }
         form.within { display: flex; gap: .5rem; align-items: center; margin: 0 0 1rem; }
         @media (max-width: 40rem) {
+          header { padding: .5rem .75rem 0; }
+          #tabs { flex-wrap: nowrap; overflow-x: auto; scrollbar-width: none; margin-right: -.75rem; }
+          .tab { flex: none; white-space: nowrap; }
+          .tab.add { margin-left: 0; }
+          main { padding: .75rem; }
           thead { display: none; }
-          tr { display: block; border-bottom: 1px solid var(--line); padding: .3rem 0; }
-          td { display: inline-block; border: none; padding: .1rem .4rem; }
+          tr { display: block; position: relative; border-bottom: 1px solid var(--line);
+            padding: .5rem 0; min-height: 4.5rem; }
+          tr:has(td.thumbnail img) { padding-left: 4.25rem; }
+          td { display: inline-block; border: none; padding: .1rem .4rem .1rem 0; }
+          td.thumbnail { position: absolute; left: 0; top: .6rem; padding: 0; width: auto; }
+          td.thumbnail img { width: 3.5rem; height: 3.5rem; }
           td.name { display: block; font-weight: 600; }
+          td.number { text-align: left; }
+          #items td.qty.one, #items td.price, #items td.day:empty, #items td.flag:empty { display: none; }
+          #items td.qty::before { content: "× "; }
+          #items td.place { color: var(--muted); }
+          #items td.flag:last-child { display: block; margin-top: .2rem; }
+          table.worth thead { display: table-header-group; }
+          table.worth tr { display: table-row; min-height: 0; padding: 0; }
+          table.worth th, table.worth td { display: table-cell; padding: .3rem .3rem;
+            font-size: .9em; border-bottom: 1px solid var(--line); }
+          table.worth .number { text-align: right; }
           .item-form .field, dl.fields div, form.payment { grid-template-columns: 1fr; }
           .item-form .problem, form.payment button { grid-column: 1; }
         }

@@ -217,11 +217,13 @@ struct Pages: Sendable {
                     element(
                         "td", ["class": "name"],
                         [element("a", ["href": links.item(item.id)], [text(item.name)])]),
-                    element("td", [:], [text(item.location ?? "")]),
-                    element("td", ["class": "number"], [text(String(item.quantity))]),
-                    element("td", ["class": "number"], [text(item.price?.formatted ?? "")]),
-                    element("td", ["class": "number"], [text(item.worth?.formatted ?? "")]),
-                    element("td", [:], [text(item.purchaseDate?.description ?? "")]),
+                    element("td", ["class": "place"], [text(item.location ?? "")]),
+                    element(
+                        "td", ["class": item.quantity == 1 ? "number qty one" : "number qty"],
+                        [text(String(item.quantity))]),
+                    element("td", ["class": "number price"], [text(item.price?.formatted ?? "")]),
+                    element("td", ["class": "number worth"], [text(item.worth?.formatted ?? "")]),
+                    element("td", ["class": "day"], [text(item.purchaseDate?.description ?? "")]),
                     element("td", ["class": "flag"], [text(item.isLuxury ? "luxury" : "")]),
                     element(
                         "td", ["class": item.isInsured ? "flag" : "flag warn"],

@@ -134,6 +134,19 @@ final class WebDriver {
             ])
     }
 
+    /// Shows pages as a screen of `width` × `height` CSS pixels would, a phone's (`mobile`:
+    /// its viewport and touch) or a desktop's, through Chromium's DevTools protocol.
+    func viewport(width: Int, height: Int, mobile: Bool) throws {
+        _ = try command(
+            "POST", "/goog/cdp/execute",
+            [
+                "cmd": "Emulation.setDeviceMetricsOverride",
+                "params": [
+                    "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile,
+                ],
+            ])
+    }
+
     /// Runs `script` as an asynchronous script: it calls `arguments[arguments.length - 1]`
     /// with its result.
     func runAsync(_ script: String) throws -> Any? {
