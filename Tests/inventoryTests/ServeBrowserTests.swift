@@ -196,6 +196,8 @@ struct ServeBrowserTests {
         ).stdout
         #expect(icon.contains("image/png") && icon.contains("192 x 192"), "\(icon)")
         let browser = try WebDriver(profile: sandbox.file("chromium-profile"))
+        // a phone in the cellar
+        try browser.viewport(width: 390, height: 844, mobile: true)
         try browser.open(link)
         try browser.open(base + "/")
         _ = try browser.runAsync(
@@ -222,6 +224,9 @@ struct ServeBrowserTests {
             "the boat's page, offline")
         #expect(
             try browser.run("return document.querySelector('#offline').hidden") as? Bool == false)
+        if let shots = ProcessInfo.processInfo.environment["INVENTORY_SCREENSHOTS"] {
+            try browser.screenshot().write(to: URL(fileURLWithPath: shots + "/phone-offline.png"))
+        }
         // a form offline says it cannot save, and keeps what was typed
         try browser.open(base + "/items/new")
         try browser.waitUntil("return document.querySelector('#field-name') !== null", "the form")
