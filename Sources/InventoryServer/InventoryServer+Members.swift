@@ -20,7 +20,8 @@ extension InventoryServer {
         router.post("/members") { request, context in
             let fields = try await Self.formFields(request, context)
             try Self.requireOwner(context)
-            let host = request.head.authority ?? "\(self.configuration.host):\(self.configuration.port)"
+            let host =
+                request.head.authority ?? "\(self.configuration.host):\(self.configuration.port)"
             return try await self.blocking.run {
                 guard let role = fields["role"].flatMap(MemberRole.init(rawValue:)) else {
                     throw ServerError.badRequest("Say the role: owner, editor or viewer.")
@@ -56,7 +57,8 @@ extension InventoryServer {
         router.post("/members/:member/invite") { request, context in
             _ = try await Self.formFields(request, context)
             try Self.requireOwner(context)
-            let host = request.head.authority ?? "\(self.configuration.host):\(self.configuration.port)"
+            let host =
+                request.head.authority ?? "\(self.configuration.host):\(self.configuration.port)"
             return try await self.blocking.run {
                 let member = try self.routeMember(context)
                 let invitation = try self.manager.inviteAgain(name: member.name)

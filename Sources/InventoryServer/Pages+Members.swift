@@ -102,7 +102,10 @@ extension Pages {
                                     [
                                         element(
                                             "form",
-                                            ["method": "post", "action": path + "/role", "class": "inline"],
+                                            [
+                                                "method": "post", "action": path + "/role",
+                                                "class": "inline",
+                                            ],
                                             [
                                                 csrfField(session),
                                                 element(
@@ -115,21 +118,29 @@ extension Pages {
                                                         element(
                                                             "option",
                                                             role == member.role
-                                                                ? ["value": role.rawValue, "selected": "selected"]
+                                                                ? [
+                                                                    "value": role.rawValue,
+                                                                    "selected": "selected",
+                                                                ]
                                                                 : ["value": role.rawValue],
                                                             [text(role.rawValue)])
                                                     }),
-                                                element("button", ["type": "submit"], [text("Set")]),
+                                                element(
+                                                    "button", ["type": "submit"], [text("Set")]),
                                             ])
                                     ]),
                                 element("td", [:], [text(status)]),
-                                element("td", ["class": "number"], [text(String(member.sessionCount))]),
+                                element(
+                                    "td", ["class": "number"], [text(String(member.sessionCount))]),
                                 element(
                                     "td", [:],
                                     [
                                         element(
                                             "form",
-                                            ["method": "post", "action": path + "/invite", "class": "inline"],
+                                            [
+                                                "method": "post", "action": path + "/invite",
+                                                "class": "inline",
+                                            ],
                                             [
                                                 csrfField(session),
                                                 element(
@@ -138,7 +149,10 @@ extension Pages {
                                             ]),
                                         element(
                                             "form",
-                                            ["method": "post", "action": path + "/remove", "class": "inline"],
+                                            [
+                                                "method": "post", "action": path + "/remove",
+                                                "class": "inline",
+                                            ],
                                             [
                                                 csrfField(session),
                                                 element(
@@ -170,9 +184,11 @@ extension Pages {
                 element(
                     "select", ["id": "member-role", "name": "role"],
                     [
-                        element("option", ["value": "editor"], [text("editor: changes the inventory")]),
+                        element(
+                            "option", ["value": "editor"], [text("editor: changes the inventory")]),
                         element("option", ["value": "viewer"], [text("viewer: only looks")]),
-                        element("option", ["value": "owner"], [text("owner: everything, and members")]),
+                        element(
+                            "option", ["value": "owner"], [text("owner: everything, and members")]),
                     ]),
                 element("button", ["type": "submit"], [text("Make an invitation link")]),
             ])
@@ -193,7 +209,8 @@ extension Pages {
                     [
                         element(
                             "tr", [:],
-                            ((showWho ? ["Who"] : []) + ["Browser", "Opened", "Last used", ""]).map {
+                            ((showWho ? ["Who"] : []) + ["Browser", "Opened", "Last used", ""]).map
+                            {
                                 element("th", ["scope": "col"], [text($0)])
                             })
                     ]),
@@ -243,7 +260,12 @@ extension Pages {
     /// The page an invitation opens: choose a password, then be signed in.
     func invitation(_ member: Member, token: String, problem: String?) -> String {
         var fields: [BodyNode] = [
-            element("input", ["type": "hidden", "name": "username", "value": member.name, "autocomplete": "username"]),
+            element(
+                "input",
+                [
+                    "type": "hidden", "name": "username", "value": member.name,
+                    "autocomplete": "username",
+                ]),
             element("label", ["for": "password"], [text("Choose a password")]),
             element(
                 "input",

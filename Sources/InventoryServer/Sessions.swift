@@ -311,7 +311,9 @@ public final class Sessions: Sendable {
     ///   - wallNow: the time by the wall clock when they were read.
     /// - Returns: the sessions used since the last call, and when by the wall clock, for
     ///   the inventory to record.
-    public func keep(stored: [MemberSession], wallNow: Timestamp, owner: String) -> [(digest: String, at: Timestamp)] {
+    public func keep(stored: [MemberSession], wallNow: Timestamp, owner: String) -> [(
+        digest: String, at: Timestamp
+    )] {
         let now = clock()
         let byDigest = Dictionary(stored.map { ($0.digest, $0) }, uniquingKeysWith: { a, _ in a })
         func instant(_ time: Timestamp) -> ContinuousClock.Instant {

@@ -44,7 +44,8 @@ struct ServerLoanTests {
             // and says who: the household owner, through the sign-in link
             #expect(
                 page.text.contains(
-                    "edited: lent to Sam next door, due back 2030-01-31 <span class=\"by\">by owner</span></li>"))
+                    "edited: lent to Sam next door, due back 2030-01-31 <span class=\"by\">by owner</span></li>"
+                ))
             // the on-loan view lists it
             let onLoan = try await get("/views/on-loan")
             #expect(onLoan.text.contains(">Drill</a>") && !onLoan.text.contains(">Sofa</a>"))
@@ -224,7 +225,8 @@ struct ServerMaintenanceTests {
             #expect(page.text.contains("logged service, done 2026-09-20, 140.00 by Heat &amp; Co"))
             #expect(
                 page.text.contains(
-                    "scheduled Service, every year from 2026-10-01 <span class=\"by\">by owner</span></li>"))
+                    "scheduled Service, every year from 2026-10-01 <span class=\"by\">by owner</span></li>"
+                ))
 
             // refused, nothing written: no what, a period that is none, a day to come, a
             // cost that is none, "from the last time" without a period, another's form

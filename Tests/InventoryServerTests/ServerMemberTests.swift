@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import InventoryTestSupport
 import InventoryKit
+import InventoryTestSupport
 import NIOCore
 import Testing
 
@@ -31,9 +31,10 @@ struct ServerMemberTests {
         -> Browser
     {
         #expect(response.status == .seeOther, "\(response.status): \(response.text)")
-        let setCookie = try #require(response.headers[values: .setCookie].first {
-            $0.hasPrefix(InventoryServer.cookieName + "=")
-        })
+        let setCookie = try #require(
+            response.headers[values: .setCookie].first {
+                $0.hasPrefix(InventoryServer.cookieName + "=")
+            })
         let cookie = String(setCookie.split(separator: ";")[0])
         let session = try await client.execute(
             uri: "/api/session", method: .get, headers: [.cookie: cookie])
@@ -185,7 +186,8 @@ struct ServerMemberTests {
         #expect(try fixture.manager.claims().isEmpty)
     }
 
-    @Test("the owner invites, changes roles and removes members on the Members page; others may not")
+    @Test(
+        "the owner invites, changes roles and removes members on the Members page; others may not")
     func membersPage() async throws {
         let fixture = try ServerFixture()
         try Self.member("Sam", .editor, password: "correct horse", in: fixture.manager)
@@ -246,7 +248,9 @@ struct ServerMemberTests {
         #expect(try fixture.manager.members().map(\.name) == ["Ann"])
     }
 
-    @Test("sessions are kept in the inventory: listed, ended or changed from another process, kept over a restart")
+    @Test(
+        "sessions are kept in the inventory: listed, ended or changed from another process, kept over a restart"
+    )
     func keptSessions() async throws {
         let fixture = try ServerFixture()
         let drill = try fixture.manager.add(ItemDraft(name: "Drill"))
@@ -327,7 +331,8 @@ struct ServerMemberTests {
             let alex = try await Self.browser(
                 try await Self.post(
                     client, "/signin", [("name", "Alex"), ("password", "alex's own one")]), client)
-            let page = try await client.execute(uri: "/members", method: .get, headers: alex.headers)
+            let page = try await client.execute(
+                uri: "/members", method: .get, headers: alex.headers)
             #expect(page.text.contains("Invite someone"))
         }
     }

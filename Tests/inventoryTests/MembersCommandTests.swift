@@ -3,7 +3,9 @@ import Testing
 
 @Suite("members on the command line")
 struct MembersCommandTests {
-    @Test("a member invited at the terminal joins through the server; the terminal lists and ends their session")
+    @Test(
+        "a member invited at the terminal joins through the server; the terminal lists and ends their session"
+    )
     func invitedThroughTheServer() throws {
         let sandbox = Sandbox()
         let boat = try sandbox.add("Boat", "--price", "12000")
@@ -12,7 +14,9 @@ struct MembersCommandTests {
         let lines = server.waitForLines(2)
         let address = try #require(lines.first?.split(separator: " ").last.map(String.init))
 
-        let added = try sandbox.succeed(["members", "add", "Sam", "--role", "editor", "--url", address])
+        let added = try sandbox.succeed([
+            "members", "add", "Sam", "--role", "editor", "--url", address,
+        ])
         let printed = added.split(separator: "\n").map(String.init)
         #expect(printed.first?.hasPrefix("Invitation for Sam (editor), until ") == true, "\(added)")
         let link = try #require(printed.dropFirst().first)
@@ -31,7 +35,8 @@ struct MembersCommandTests {
             ).stdout
         }
         #expect(try get("/views/all") == "200")
-        let session = try sandbox.shell("curl -s -b '\(jar)' --max-time 10 '\(address)/api/session'")
+        let session = try sandbox.shell(
+            "curl -s -b '\(jar)' --max-time 10 '\(address)/api/session'")
         #expect(session.stdout.contains("\"name\":\"Sam\",\"role\":\"editor\""))
         // a change of Sam's, through the API, is Sam's in the history
         let csrf = try #require(
@@ -42,10 +47,12 @@ struct MembersCommandTests {
                 + "--data '{\"price\":\"11000\"}' '\(address)/api/items/\(boat)'")
         #expect(patched.stdout == "200")
         let history = try sandbox.succeed(["history", String(boat)])
-        let user = try sandbox.shell("id -un").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let user = try sandbox.shell("id -un").stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(history.contains("edited: price 12,000.00 -> 11,000.00  (by Sam)"), "\(history)")
         #expect(history.contains("added: price 12,000.00, luxury no, insured no  (by \(user))"))
-        #expect(try sandbox.succeed(["history", String(boat), "--json"]).contains(",\"by\":\"Sam\"}"))
+        #expect(
+            try sandbox.succeed(["history", String(boat), "--json"]).contains(",\"by\":\"Sam\"}"))
 
         // the session is listed once the server has recorded it (it answers first)
         var listed = ""
@@ -66,26 +73,39 @@ struct MembersCommandTests {
         #expect(server.wait() == 0)
     }
 
-    @Test("roles change and members go; every mistake is one line, a non-zero exit and nothing changed")
+    @Test(
+        "roles change and members go; every mistake is one line, a non-zero exit and nothing changed"
+    )
     func mistakes() throws {
         let sandbox = Sandbox()
         try sandbox.succeed(["members", "add", "Sam", "--role", "viewer"])
-        #expect(try sandbox.succeed(["members", "role", "sam", "editor"]) == "Sam is now editor.\n")
+        #expect(
+            try sandbox.succeed(["members", "role", "sam", "editor"]) == "Sam is now editor.\n")
         let json = try sandbox.succeed(["members", "list", "--json"])
-        #expect(json.contains("{\"name\":\"Sam\",\"role\":\"editor\",\"password\":false,\"invitedUntil\":\""))
+        #expect(
+            json.contains(
+                "{\"name\":\"Sam\",\"role\":\"editor\",\"password\":false,\"invitedUntil\":\""))
         let before = try sandbox.succeed(["members", "--json"])
         let refusals: [([String], Int32, String)] = [
-            (["members", "add", "SAM", "--role", "editor"], 1,
-             "inventory: a member is called \"Sam\" already; nothing was changed\n"),
+            (
+                ["members", "add", "SAM", "--role", "editor"], 1,
+                "inventory: a member is called \"Sam\" already; nothing was changed\n"
+            ),
             (["members", "add", " ", "--role", "editor"], 65, "a member has a name"),
             (["members", "add", "Ann", "--role", "king"], 64, "king"),
-            (["members", "add", "Ann", "--role", "editor", "--url", "ftp://x"], 64, "--url ftp://x"),
+            (
+                ["members", "add", "Ann", "--role", "editor", "--url", "ftp://x"], 64,
+                "--url ftp://x"
+            ),
             (["members", "role", "Nobody", "viewer"], 1, "no member is called \"Nobody\""),
             (["members", "remove", "Nobody"], 1, "no member is called \"Nobody\""),
             (["members", "end"], 64, "Say whose sessions end"),
             (["members", "end", "Sam", "--household"], 64, "Say whose sessions end"),
             (["members", "end", "--session", "xyz"], 65, "a session is named by the 8 digits"),
-            (["members", "end", "--session", "deadbeef"], 1, "no open session is called \"deadbeef\""),
+            (
+                ["members", "end", "--session", "deadbeef"], 1,
+                "no open session is called \"deadbeef\""
+            ),
             (["members", "sessions", "Nobody"], 1, "no member is called \"Nobody\""),
         ]
         for (arguments, status, message) in refusals {
@@ -96,7 +116,8 @@ struct MembersCommandTests {
             #expect(!result.stderr.contains("SQL") && !result.stderr.contains("INSERT"))
         }
         #expect(try sandbox.succeed(["members", "--json"]) == before)
-        #expect(try sandbox.succeed(["members", "remove", "Sam"]) == "Removed Sam and 0 sessions.\n")
+        #expect(
+            try sandbox.succeed(["members", "remove", "Sam"]) == "Removed Sam and 0 sessions.\n")
         #expect(
             try sandbox.succeed(["members"])
                 == "No members yet: 'inventory members add NAME --role editor' invites one.\n")

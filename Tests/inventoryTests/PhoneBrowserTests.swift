@@ -19,28 +19,45 @@ struct PhoneBrowserTests {
         return path
     }
 
-    @Test("on a phone and a wide screen: home, lists with pictures, a form, an edit in place, a viewer")
+    @Test(
+        "on a phone and a wide screen: home, lists with pictures, a form, an edit in place, a viewer"
+    )
     func phoneAndWideScreen() throws {
         let sandbox = Sandbox()
-        let shots = ProcessInfo.processInfo.environment["INVENTORY_SCREENSHOTS"]
+        let shots =
+            ProcessInfo.processInfo.environment["INVENTORY_SCREENSHOTS"]
             ?? sandbox.file("screenshots")
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
         let things: [(String, [String], String)] = [
-            ("Sailing boat", ["--price", "12000", "--luxury", "--location", "Marina", "--tag", "water"], "40 110 190"),
-            ("Road bike", ["--price", "900", "--insured", "--location", "House / Garage"], "200 60 50"),
+            (
+                "Sailing boat",
+                ["--price", "12000", "--luxury", "--location", "Marina", "--tag", "water"],
+                "40 110 190"
+            ),
+            (
+                "Road bike", ["--price", "900", "--insured", "--location", "House / Garage"],
+                "200 60 50"
+            ),
             ("Reading lamp", ["--price", "40", "--location", "House / Study"], "230 190 60"),
-            ("Espresso machine", ["--price", "650", "--location", "House / Kitchen", "--tag", "kitchen"], "90 90 90"),
+            (
+                "Espresso machine",
+                ["--price", "650", "--location", "House / Kitchen", "--tag", "kitchen"], "90 90 90"
+            ),
         ]
         for (index, (name, options, colour)) in things.enumerated() {
             try sandbox.succeed(["add", "--name", name] + options)
-            try sandbox.succeed(["attach", String(index + 1), try photo(sandbox, "photo-\(index)", colour)])
+            try sandbox.succeed([
+                "attach", String(index + 1), try photo(sandbox, "photo-\(index)", colour),
+            ])
         }
         let server = try RunningCommand(["serve", "--port", "0"], in: sandbox)
         defer { server.killIfRunning() }
         let lines = server.waitForLines(2)
         let link = try #require(
-            lines.compactMap { line in line.range(of: "http://").map { String(line[$0.lowerBound...]) } }
-                .first { $0.contains("/signin?token=") })
+            lines.compactMap { line in
+                line.range(of: "http://").map { String(line[$0.lowerBound...]) }
+            }
+            .first { $0.contains("/signin?token=") })
         let base = String(link[..<link.range(of: "/signin")!.lowerBound])
         let browser = try WebDriver(profile: sandbox.file("chromium-profile"))
         func shoot(_ name: String, width: Int) throws {
@@ -91,7 +108,8 @@ struct PhoneBrowserTests {
             "return document.querySelector('h1') && document.querySelector('h1').innerText === 'Kayak'",
             "the kayak's page")
         try browser.choose(
-            file: try photo(sandbox, "kayak", "240 120 20") + "\n" + (try photo(sandbox, "kayak-2", "20 160 120")),
+            file: try photo(sandbox, "kayak", "240 120 20") + "\n"
+                + (try photo(sandbox, "kayak-2", "20 160 120")),
             in: "#photo-input")
         try browser.waitUntil(
             "return document.querySelectorAll('ul.files a.thumbnail').length === 2", "two photos")
@@ -108,18 +126,26 @@ struct PhoneBrowserTests {
             "return document.querySelector('#item-3 form.switch button') && "
                 + "document.querySelector('#item-3 form.switch button').getAttribute('aria-pressed') === 'true'",
             "the lamp insured")
-        #expect((try sandbox.json(["show", "3", "--json"]) as? [String: Any])?["insured"] as? Bool == true)
+        #expect(
+            (try sandbox.json(["show", "3", "--json"]) as? [String: Any])?["insured"] as? Bool
+                == true)
         // its conflict: a row as it was before another change (the lamp moved meanwhile)
-        let version = try browser.run(
-            "return document.querySelector('#item-3 form.switch input[name=version]').value") as? String
+        let version =
+            try browser.run(
+                "return document.querySelector('#item-3 form.switch input[name=version]').value")
+            as? String
         try sandbox.succeed(["edit", "3", "--location", "House / Bedroom"])
         try browser.run(
-            "document.querySelector('#item-3 form.switch input[name=version]').value = '\(version ?? "")'")
+            "document.querySelector('#item-3 form.switch input[name=version]').value = '\(version ?? "")'"
+        )
         try browser.click("#item-3 form.switch button")
         try browser.waitUntil(
-            "return document.body.innerText.includes('was changed by someone else')", "the conflict")
+            "return document.body.innerText.includes('was changed by someone else')", "the conflict"
+        )
         try shoot("phone-conflict", width: 390)
-        #expect((try sandbox.json(["show", "3", "--json"]) as? [String: Any])?["insured"] as? Bool == true)
+        #expect(
+            (try sandbox.json(["show", "3", "--json"]) as? [String: Any])?["insured"] as? Bool
+                == true)
 
         // a wide screen: 1280 × 800
         try browser.viewport(width: 1280, height: 800, mobile: false)
@@ -132,8 +158,11 @@ struct PhoneBrowserTests {
 
         // a viewer, invited at the terminal, on the phone: looks, and is refused a change
         try browser.viewport(width: 390, height: 844, mobile: true)
-        let invited = try sandbox.succeed(["members", "add", "Gran", "--role", "viewer", "--url", base])
-        let invitation = try #require(invited.split(separator: "\n").dropFirst().first.map(String.init))
+        let invited = try sandbox.succeed([
+            "members", "add", "Gran", "--role", "viewer", "--url", base,
+        ])
+        let invitation = try #require(
+            invited.split(separator: "\n").dropFirst().first.map(String.init))
         try browser.click("header form.signout button")
         try browser.waitUntil("return location.pathname === '/signin'", "signed out")
         try browser.open(invitation)
@@ -160,7 +189,9 @@ struct PhoneBrowserTests {
             "return document.body.innerText.includes('You can look but not change anything')",
             "the refusal")
         try shoot("phone-viewer-refused", width: 390)
-        #expect((try sandbox.json(["show", "1", "--json"]) as? [String: Any])?["insured"] as? Bool == false)
+        #expect(
+            (try sandbox.json(["show", "1", "--json"]) as? [String: Any])?["insured"] as? Bool
+                == false)
         let history = try sandbox.succeed(["history", "3"])
         #expect(history.contains("edited: insured no -> yes  (by \(NSUserName()))"), "\(history)")
         server.send(SIGTERM)

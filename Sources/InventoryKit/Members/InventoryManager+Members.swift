@@ -195,7 +195,9 @@ extension InventoryManager {
                 reason: "a session is named by the 8 digits sessions lists")
         }
         let ended = try withStore { store in
-            try store.database.write { try store.database.members.deleteSessions(digestPrefix: name) }
+            try store.database.write {
+                try store.database.members.deleteSessions(digestPrefix: name)
+            }
         }
         guard ended > 0 else { throw InventoryError.member(.sessionNotFound(name)) }
     }

@@ -50,7 +50,9 @@ public struct Member: Sendable, Hashable, Identifiable {
     /// characters, or only spaces.
     public static func problem(withName name: String) -> String? {
         if name.trimmingWhitespace().isEmpty { return "a member has a name" }
-        if name.count > longestName { return "a member's name has at most \(longestName) characters" }
+        if name.count > longestName {
+            return "a member's name has at most \(longestName) characters"
+        }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "a member's name has no control characters"
         }

@@ -303,7 +303,8 @@ struct MembersEndCommand: ParsableCommand {
     @Argument(help: "The member whose sessions end.")
     var name: String?
 
-    @Option(help: ArgumentHelp("The session to end, as 'members sessions' names it.", valueName: "ID"))
+    @Option(
+        help: ArgumentHelp("The session to end, as 'members sessions' names it.", valueName: "ID"))
     var session: String?
 
     @Flag(help: "End the household owner's sessions (sign-in links, the household password).")
