@@ -188,6 +188,19 @@ extension InventoryServer {
                 return Self.redirect("/")
             }
         }
+        // one of its photos made the item's picture, from the version the page showed
+        router.post("/items/:id/picture") { request, context in
+            let fields = try await Self.formFields(request, context)
+            return try await self.blocking.run {
+                let item = try self.item(context)
+                guard let number = fields["attachment"].flatMap({ Int($0) }) else {
+                    throw ServerError.badRequest("Say which photo: attachment=N.")
+                }
+                try self.manager.choosePicture(
+                    attachment: number, ofItem: item.id, expectedVersion: Self.version(fields))
+                return Self.redirect(Paths.item(item.id))
+            }
+        }
         router.post("/items/:id/photos") { request, context in
             let item = try await self.blocking.run { try self.item(context) }
             // A photo is held whole in memory while it is stored: so many at once, no more.
@@ -527,8 +540,16 @@ extension InventoryServer {
     /// photo, and is kept by no cache, as photos are (SECURITY.md, "Caching").
     private func thumbnail(_ context: ServerContext) throws -> Response {
         let name = try Self.parameter("name", context)
-        guard let size = Int(try Self.parameter("size", context)).flatMap(ThumbnailSize.init),
-            StoredFileName.isValid(name), !name.hasSuffix(".pdf"), try manager.isFileInUse(name)
+        guard StoredFileName.isValid(name), try manager.isFileInUse(name) else {
+            throw ServerError.notFound("There is no such picture.")
+        }
+        return try thumbnail(of: name, size: try Self.parameter("size", context), kept: true)
+    }
+
+    /// The picture made from the stored photo `name` (valid, and one the asker may see) at
+    /// the size `sizeText` names; `kept`: the small one may be kept by the browser.
+    func thumbnail(of name: String, size sizeText: String, kept: Bool) throws -> Response {
+        guard let size = Int(sizeText).flatMap(ThumbnailSize.init), !name.hasSuffix(".pdf")
         else {
             throw ServerError.notFound("There is no such picture.")
         }
@@ -546,7 +567,8 @@ extension InventoryServer {
             status: .ok,
             headers: [
                 .contentType: "image/jpeg",
-                .cacheControl: size == .small ? "private, max-age=31536000, immutable" : "no-store",
+                .cacheControl: kept && size == .small
+                    ? "private, max-age=31536000, immutable" : "no-store",
             ],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

@@ -56,6 +56,17 @@ extension InventoryServer {
                 return try self.storedFile(name)
             }
         }
+        // a picture made from a photo the link shows, kept by no device as the link's pages are
+        router.get("/share/:token/thumbnails/:size/:name") { request, context in
+            try await self.throughLink(request, context) { link, _ in
+                let name = try Self.parameter("name", context)
+                guard StoredFileName.isValid(name), try self.shows(link, file: name) else {
+                    throw ServerError.notFound("This link shows no such picture.")
+                }
+                return try self.thumbnail(
+                    of: name, size: try Self.parameter("size", context), kept: false)
+            }
+        }
         router.get("/share/:token/report") { request, context in
             try await self.throughLink(request, context) { link, links in
                 switch link.subject {
@@ -76,7 +87,7 @@ extension InventoryServer {
         for method in [HTTPRequest.Method.post, .put, .patch, .delete, .options, .trace] {
             for path in [
                 "/share/:token", "/share/:token/items/:id", "/share/:token/files/:name",
-                "/share/:token/report", "/share/:token/**",
+                "/share/:token/thumbnails/:size/:name", "/share/:token/report", "/share/:token/**",
             ] {
                 router.on(RouterPath(path), method: method) { request, context in
                     try await self.throughLink(request, context) { _, _ in

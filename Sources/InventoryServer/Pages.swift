@@ -169,10 +169,8 @@ struct Pages: Sendable {
                 element("span", ["id": "total"], [text(money(page.total))]),
                 text(page.query.isEmpty ? "" : " matching “\(page.query)”"),
             ])
-        // A share link's pages show no thumbnails (they have no route of their own yet).
-        let pictured = !links.isShare
         let columns: [(label: String, sort: ItemSort.Field?, number: Bool)] =
-            (pictured ? [("Photo", nil, false)] : []) + [
+            [("Photo", nil, false)] + [
                 ("Name", .name, false), ("Location", nil, false), ("Qty", nil, true),
                 ("Price", .price, true),
                 ("Worth", .worth, true), ("Purchased", .purchased, false), ("Luxury", nil, false),
@@ -213,7 +211,7 @@ struct Pages: Sendable {
         let rows = page.items.map { item in
             element(
                 "tr", ["data-id": String(item.id), "id": "item-\(item.id)"],
-                (pictured ? [thumbnailCell(item)] : []) + [
+                [thumbnailCell(item, links: links)] + [
                     element(
                         "td", ["class": "name"],
                         [element("a", ["href": links.item(item.id)], [text(item.name)])]),
@@ -342,27 +340,20 @@ struct Pages: Sendable {
             nodes.append(moveHereForm(action: Paths.item(item.id) + "/move-here", session: session))
         }
         if let photo = item.photo {
-            // On the house's pages, a picture every browser shows (a phone's HEIC too), made
-            // from the photo, which it links to.
+            // A picture every browser shows (a phone's HEIC too), made from the photo, which it
+            // links to; through a share link too.
             nodes.append(
-                links.isShare
-                    ? element(
-                        "img",
-                        [
-                            "class": "photo", "src": links.file(photo),
-                            "alt": "Photo of \(item.name)",
-                        ])
-                    : element(
-                        "a", ["href": links.file(photo), "class": "photo"],
-                        [
-                            element(
-                                "img",
-                                [
-                                    "class": "photo",
-                                    "src": Paths.thumbnail(photo, size: .large),
-                                    "alt": "Photo of \(item.name)",
-                                ])
-                        ]))
+                element(
+                    "a", ["href": links.file(photo), "class": "photo"],
+                    [
+                        element(
+                            "img",
+                            [
+                                "class": "photo",
+                                "src": links.thumbnail(photo, size: .large),
+                                "alt": "Photo of \(item.name)",
+                            ])
+                    ]))
         }
         nodes.append(
             element(
@@ -403,7 +394,7 @@ struct Pages: Sendable {
                         let label = file.caption ?? file.kind.rawValue.capitalized
                         // the gallery: each picture small, leading to itself
                         let picture: [BodyNode] =
-                            links.isShare || file.kind != .photo
+                            file.kind != .photo
                             ? []
                             : [
                                 element(
@@ -412,17 +403,35 @@ struct Pages: Sendable {
                                         element(
                                             "img",
                                             [
-                                                "src": Paths.thumbnail(file.file, size: .small),
+                                                "src": links.thumbnail(file.file, size: .small),
                                                 "alt": label, "loading": "lazy",
                                             ])
                                     ])
                             ]
+                        // another photo may become the picture
+                        var choose: [BodyNode] = []
+                        if !readOnly, let session, file.kind == .photo, file.file != item.photo {
+                            choose = [
+                                itemForm(
+                                    item, "/picture", "Make it the picture",
+                                    [
+                                        element(
+                                            "input",
+                                            [
+                                                "type": "hidden", "name": "attachment",
+                                                "value": String(file.id),
+                                            ])
+                                    ], session: session, formClass: "remove")
+                            ]
+                        } else if file.kind == .photo, file.file == item.photo {
+                            choose = [text(" · the picture")]
+                        }
                         return element(
                             "li", [:],
                             picture + [
                                 element("a", ["href": links.file(file.file)], [text(label)]),
                                 text(" (\(file.kind.rawValue))"),
-                            ])
+                            ] + choose)
                     }))
         }
         if !readOnly { nodes.append(attachForm(item)) }
@@ -693,7 +702,7 @@ struct Pages: Sendable {
     }
 
     /// A list row's picture: the item's photo small, or nothing.
-    private func thumbnailCell(_ item: HouseholdItem) -> BodyNode {
+    private func thumbnailCell(_ item: HouseholdItem, links: PageLinks) -> BodyNode {
         guard let photo = item.photo else { return element("td", ["class": "thumbnail"]) }
         return element(
             "td", ["class": "thumbnail"],
@@ -701,7 +710,7 @@ struct Pages: Sendable {
                 element(
                     "img",
                     [
-                        "src": Paths.thumbnail(photo, size: .small), "alt": item.name,
+                        "src": links.thumbnail(photo, size: .small), "alt": item.name,
                         "loading": "lazy", "decoding": "async",
                     ])
             ])
@@ -1153,6 +1162,11 @@ struct PageLinks: Sendable {
     func item(_ id: Int64) -> String { prefix + Paths.item(id) }
 
     func file(_ storedName: String) -> String { prefix + Paths.file(storedName) }
+
+    /// A picture made from the stored photo `storedName`, at `size`.
+    func thumbnail(_ storedName: String, size: ThumbnailSize) -> String {
+        prefix + Paths.thumbnail(storedName, size: size)
+    }
 
     /// The printable report of what the link shows.
     var report: String { prefix + "/report" }

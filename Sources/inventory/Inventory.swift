@@ -32,6 +32,7 @@ struct Inventory: ParsableCommand {
             Offsite.self, MaintenanceCommand.self, Due.self, CalendarCommand.self,
             Remind.self, Lend.self, ReturnCommand.self, Leave.self, BringBack.self,
             FieldsCommand.self, TemplatesCommand.self, ThumbnailsCommand.self, MembersCommand.self,
+            PictureCommand.self,
         ]
     )
 

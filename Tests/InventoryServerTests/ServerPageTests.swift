@@ -195,6 +195,49 @@ struct ServerPageTests {
         #expect(FormDecoding.fields("").isEmpty)
         #expect(FormDecoding.fields("a=%FF")["a"] == "\u{FFFD}")
     }
+
+    @Test("another photo becomes the item's picture from its page, from the version shown")
+    func choosingThePicture() async throws {
+        let fixture = try ServerFixture()
+        let item = try fixture.manager.add(ItemDraft(name: "Camera"))
+        for (seed, kind) in [("front", Attachment.Kind.photo), ("back", .photo), ("bill", .receipt)] {
+            let path = fixture.folder.file(seed + ".png")
+            writePNG(at: path, seed: seed)
+            _ = try fixture.manager.attach(file: path, toItem: item.id, as: kind)
+        }
+        let attached = try #require(try fixture.manager.item(id: item.id))
+        let (front, back) = (attached.attachments[0].file, attached.attachments[1].file)
+        #expect(attached.photo == front)
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let page = try await client.execute(
+                uri: "/items/\(item.id)", method: .get, headers: browser.headers)
+            // the first is the picture; the second may become it; the receipt may not
+            #expect(page.text.contains(" · the picture"))
+            #expect(page.text.components(separatedBy: "Make it the picture").count == 2)
+            var (headers, body) = browser.form([
+                ("attachment", "2"), ("version", String(attached.version)),
+            ])
+            let chosen = try await client.execute(
+                uri: "/items/\(item.id)/picture", method: .post, headers: headers, body: body)
+            #expect(chosen.status == .seeOther)
+            #expect(try fixture.manager.item(id: item.id)?.photo == back)
+            // from a page shown before: refused, nothing changed
+            (headers, body) = browser.form([
+                ("attachment", "1"), ("version", String(attached.version)),
+            ])
+            let stale = try await client.execute(
+                uri: "/items/\(item.id)/picture", method: .post, headers: headers, body: body)
+            #expect(stale.status == .conflict)
+            // a receipt is no picture
+            (headers, body) = browser.form([("attachment", "3")])
+            let receipt = try await client.execute(
+                uri: "/items/\(item.id)/picture", method: .post, headers: headers, body: body)
+            #expect(receipt.status == .unprocessableContent)
+            #expect(receipt.text.contains("only a photo can be the item&#39;s picture"))
+        }
+        #expect(try fixture.manager.item(id: item.id)?.photo == back)
+    }
 }
 
 /// The names in a view page's rows, in order.

@@ -87,7 +87,17 @@ struct ServerShareTests {
                 #expect(!item.text.contains(hidden), "\(hidden)")
             }
             let photo = try #require(boat.photo)
-            #expect(item.text.contains("src=\"\(link)/files/\(photo)\""))
+            // the picture made from the photo, through the link, kept by no device
+            #expect(item.text.contains("src=\"\(link)/thumbnails/1600/\(photo)\""))
+            #expect(item.text.contains("href=\"\(link)/files/\(photo)\""))
+            #expect(home.text.contains("src=\"\(link)/thumbnails/160/\(photo)\""))
+            for size in ["160", "1600"] {
+                let picture = try await client.execute(
+                    uri: "\(link)/thumbnails/\(size)/\(photo)", method: .get)
+                #expect(picture.status == .ok, "\(size): \(picture.text)")
+                #expect(picture.headers[.contentType] == "image/jpeg")
+                #expect(picture.headers[.cacheControl] == "no-store")
+            }
             let file = try await client.execute(uri: "\(link)/files/\(photo)", method: .get)
             #expect(file.status == .ok)
             #expect(file.headers[.contentType] == "image/png")
@@ -101,6 +111,9 @@ struct ServerShareTests {
             let chairPhoto = try await client.execute(
                 uri: "\(link)/files/\(try #require(chair.photo))", method: .get)
             #expect(chairPhoto.status == .notFound)
+            let chairPicture = try await client.execute(
+                uri: "\(link)/thumbnails/160/\(try #require(chair.photo))", method: .get)
+            #expect(chairPicture.status == .notFound)
 
             let report = try await client.execute(uri: "\(link)/report", method: .get)
             #expect(report.status == .ok)

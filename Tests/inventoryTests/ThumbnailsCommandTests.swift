@@ -43,4 +43,34 @@ import Testing
         #expect(failed.stderr.contains("1 photo could not be read: cannot make a thumbnail of "))
         #expect(failed.stdout.hasPrefix("made 0 thumbnails of 1 photo"))
     }
+
+    @Test func anotherPhotoBecomesThePictureAndAReceiptCannot() throws {
+        let front = sandbox.file("front.png")
+        writePNG(at: front, seed: "front")
+        let back = sandbox.file("back.png")
+        writePNG(at: back, seed: "back")
+        try sandbox.add("Camera", "--photo", front)
+        try sandbox.succeed(["attach", "1", back])
+        try sandbox.succeed(["attach", "1", back, "--kind", "receipt"])
+        func picture() throws -> String? {
+            (try sandbox.json(["show", "1", "--json"]) as? [String: Any])?["photo"] as? String
+        }
+        let first = try picture()
+        #expect(try sandbox.succeed(["picture", "1", "2"]) == "photo 2 is the picture of 1 Camera\n")
+        let second = try picture()
+        #expect(second != first && second != nil)
+        let before = try sandbox.dump()
+        for (arguments, status, message) in [
+            (["picture", "1", "3"], Int32(65), "only a photo can be the item's picture"),
+            (["picture", "1", "9"], 1, "item 1 has no file 9"),
+            (["picture", "7", "1"], 1, "no item has id 7"),
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        #expect(try sandbox.dump() == before)
+        let history = try sandbox.succeed(["history", "1"])
+        #expect(history.contains("edited: photo"), "\(history)")
+    }
 }

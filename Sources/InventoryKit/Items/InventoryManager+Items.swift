@@ -523,6 +523,31 @@ extension InventoryManager {
         return item
     }
 
+    /// Makes the photo numbered `attachmentID` the item's picture: the one its lists, its page
+    /// and the report show first.
+    ///
+    /// - Returns: the item after the change.
+    /// - Throws: `InventoryError.itemsNotFound`, `.attachmentNotFound`; `.invalidValue` when
+    ///   the file is not a photo; `.editConflict` when the item is no longer at
+    ///   `expectedVersion`.
+    @discardableResult
+    public func choosePicture(
+        attachment attachmentID: Int, ofItem id: Int64, expectedVersion: Int? = nil
+    ) throws -> HouseholdItem {
+        try change(itemID: id, expectedVersion: expectedVersion) { item in
+            guard let file = item.attachments.first(where: { $0.id == attachmentID }) else {
+                throw InventoryError.attachmentNotFound(itemID: id, attachmentID: attachmentID)
+            }
+            guard file.kind == .photo else {
+                throw InventoryError.invalidValue(
+                    field: .other("picture"), value: String(attachmentID),
+                    reason: "only a photo can be the item's picture; file \(attachmentID) is a "
+                        + file.kind.rawValue)
+            }
+            item.photo = file.file
+        }
+    }
+
     /// Changes one item with `body` in one journaled write; with `expectedVersion`, only if
     /// the item is still at that version.
     func change(

@@ -72,3 +72,32 @@ struct Detach: ParsableCommand {
             "detached file \(attachmentID) from \(item.id) \(VisibleText.of(item.name))")
     }
 }
+
+struct PictureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "picture",
+        _superCommandName: CommandParsing.rootName,
+        abstract: "Make one of an item's photos its picture, shown first everywhere.",
+        discussion: """
+            The first photo attached becomes an item's picture; this chooses another. \
+            FILE-ID is the photo's number that `inventory show ID` lists.
+
+            Examples:
+              inventory picture 3 2
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The item's id.")
+    var id: Int64
+
+    @Argument(help: "The photo's number.")
+    var fileID: Int
+
+    func run() throws {
+        let manager = try database.openManager(.write)
+        let item = try manager.choosePicture(attachment: fileID, ofItem: id)
+        Terminal.standardOutput.writeLine(
+            "photo \(fileID) is the picture of \(item.id) " + VisibleText.of(item.name))
+    }
+}
