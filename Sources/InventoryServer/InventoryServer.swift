@@ -455,7 +455,8 @@ struct SignInMiddleware: RouterMiddleware {
         "/items/{id}/leave", "/items/{id}/bring-back", "/items/{id}/insured",
         "/items/{id}/maintenance",
         "/items/{id}/schedules", "/items/{id}/maintenance/{entry}/remove",
-        "/items/{id}/schedules/{schedule}/remove", "/items/{id}/picture", "/members", "/members/{member}/role",
+        "/items/{id}/schedules/{schedule}/remove", "/items/{id}/picture", "/members",
+        "/members/{member}/role",
         "/members/{member}/remove", "/members/{member}/invite", "/sessions/{session}/end",
     ]
 

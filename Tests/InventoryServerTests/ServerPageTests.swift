@@ -200,7 +200,9 @@ struct ServerPageTests {
     func choosingThePicture() async throws {
         let fixture = try ServerFixture()
         let item = try fixture.manager.add(ItemDraft(name: "Camera"))
-        for (seed, kind) in [("front", Attachment.Kind.photo), ("back", .photo), ("bill", .receipt)] {
+        for (seed, kind) in [
+            ("front", Attachment.Kind.photo), ("back", .photo), ("bill", .receipt),
+        ] {
             let path = fixture.folder.file(seed + ".png")
             writePNG(at: path, seed: seed)
             _ = try fixture.manager.attach(file: path, toItem: item.id, as: kind)

@@ -56,7 +56,8 @@ import Testing
             (try sandbox.json(["show", "1", "--json"]) as? [String: Any])?["photo"] as? String
         }
         let first = try picture()
-        #expect(try sandbox.succeed(["picture", "1", "2"]) == "photo 2 is the picture of 1 Camera\n")
+        #expect(
+            try sandbox.succeed(["picture", "1", "2"]) == "photo 2 is the picture of 1 Camera\n")
         let second = try picture()
         #expect(second != first && second != nil)
         let before = try sandbox.dump()
