@@ -41,6 +41,7 @@ extension InventoryServer {
                 }
                 try self.manager.setRole(ofMember: member.name, to: role)
                 self.lookAtTheSessions()
+                self.lookAtTheTokens()
                 return Self.redirect("/members")
             }
         }
@@ -51,6 +52,7 @@ extension InventoryServer {
                 let member = try self.routeMember(context)
                 try self.manager.removeMember(named: member.name)
                 self.lookAtTheSessions()
+                self.lookAtTheTokens()
                 return Self.redirect("/members")
             }
         }
@@ -81,6 +83,7 @@ extension InventoryServer {
                 }
                 try self.manager.endSession(named: ended.digest)
                 self.lookAtTheSessions()
+                self.lookAtTheTokens()
                 return Self.redirect(ended.digest == session.digest ? "/signin" : "/members")
             }
         }

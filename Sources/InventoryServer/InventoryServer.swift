@@ -126,6 +126,8 @@ public final class InventoryServer: Sendable {
     let encodedPages = EncodedPages()
     let uploads: Admissions
     let shareRates: ShareRates
+    /// The API tokens, as last read.
+    let tokens = TokenCache()
     /// The recording of sessions just opened (`answer(keeping:for:)`), not yet awaited.
     let sessionRecords = Lock<[Task<Void, Never>]>([])
 
@@ -281,6 +283,15 @@ public final class InventoryServer: Sendable {
             uses: recordingUses ? uses : [], unusedSince: idleSince, openedBefore: openedBefore)
     }
 
+    /// Reads the tokens the inventory keeps again (one revoked elsewhere stops working) and,
+    /// when `recordingUses`, records when they were last used. Blocking: run on `blocking`'s
+    /// threads.
+    public func lookAtTheTokens(recordingUses: Bool = false) {
+        guard let stored = try? manager.tokens() else { return }
+        tokens.replace(with: stored)
+        if recordingUses { try? manager.recordTokenUses(tokens.takeUses()) }
+    }
+
     /// Tells the sessions which household password is stored now; a read that fails (the
     /// file busy or being replaced) tells nothing. Blocking: run on `blocking`'s threads.
     func lookAtThePassword() {
@@ -366,6 +377,7 @@ public final class InventoryServer: Sendable {
                     try? await server.blocking.run {
                         server.lookAtThePassword()
                         server.lookAtTheSessions(recordingUses: recordingUses)
+                        server.lookAtTheTokens(recordingUses: recordingUses)
                     }
                     tick += 1
                     try? await Task.sleep(for: .seconds(1))
@@ -473,6 +485,13 @@ struct SignInMiddleware: RouterMiddleware {
         } else if request.uri.path == "/favicon.ico" {
             return try await next(request, context)
         }
+        if let authorization = request.headers[.authorization],
+            authorization.lowercased().hasPrefix("bearer ")
+        {
+            return try await throughToken(
+                String(authorization.dropFirst(7)).trimmingWhitespace(), route: route, request,
+                context, next: next)
+        }
         guard
             let session = server.sessions.session(
                 id: request.cookies[InventoryServer.cookieName]?.value)
@@ -498,6 +517,43 @@ struct SignInMiddleware: RouterMiddleware {
         }
     }
 
+    /// Answers a request that carries an API token (`Authorization: Bearer`): the API's routes
+    /// only, as the token's member, reading only unless the token and its member may write.
+    /// A token that is none, revoked or past its day counts as a failed sign-in of the address.
+    private func throughToken(
+        _ secret: String, route: String?, _ request: Request, _ context: ServerContext,
+        next: (Request, ServerContext) async throws -> Response
+    ) async throws -> Response {
+        guard let route, route.hasPrefix("/api/") else { throw ServerError.tokenOnPage }
+        let address = context.remoteAddress
+        if server.sessions.isLimited(address) { throw ServerError.limited }
+        let digest = InventoryManager.tokenDigest(secret)
+        var token = server.tokens.token(digest: digest)
+        if token == nil {
+            // made since the server last looked: read it once
+            token = try await server.blocking.run { try server.manager.token(secret: secret) }
+            if let token { server.tokens.add(token) }
+        }
+        let now = Timestamp(Date())
+        guard let token, now < token.expiresAt else {
+            server.sessions.recordFailure(from: address)
+            throw ServerError.tokenRefused
+        }
+        if request.method != .get, request.method != .head, !token.canWrite {
+            throw token.scope == .read ? ServerError.tokenReadsOnly : ServerError.viewerOnly
+        }
+        server.tokens.used(digest: digest, at: now)
+        let person = Sessions.Person(
+            memberID: token.memberID,
+            name: "\(token.memberName ?? server.configuration.owner) (\(token.name))",
+            role: token.canWrite ? token.role : .viewer)
+        var context = context
+        context.session = Sessions.Session(id: "", csrf: "", person: person)
+        return try await InventoryManager.$author.withValue(person.author) {
+            try await next(request, context)
+        }
+    }
+
     /// The routes that change something a viewer may still ask for: signing out, ending its
     /// own sessions.
     static let viewerRoutes: Set<String> = ["/signout", "/sessions/{session}/end"]
@@ -519,6 +575,14 @@ enum ServerError: Error {
     case viewerOnly
     /// Something only the household's owner may do.
     case ownerOnly
+    /// An API token that is none, revoked or past its day.
+    case tokenRefused
+    /// A change asked through a token that only reads.
+    case tokenReadsOnly
+    /// A page asked through a token, which opens the API only.
+    case tokenOnPage
+    /// Too many failures from this address lately.
+    case limited
 }
 
 extension InventoryServer {
@@ -564,6 +628,23 @@ extension InventoryServer {
                 "You can look but not change anything: ask the household's owner to make you "
                     + "an editor. Nothing was changed."
             )
+        case ServerError.tokenRefused:
+            (status, message) = (
+                .unauthorized,
+                "This token is not one of this inventory's, was revoked or has expired."
+            )
+        case ServerError.tokenReadsOnly:
+            (status, message) = (.forbidden, "This token only reads: nothing was changed.")
+        case ServerError.tokenOnPage:
+            (status, message) = (
+                .unauthorized,
+                "A token opens the API (/api/…) only: pages sign in with the sign-in link or a "
+                    + "password."
+            )
+        case ServerError.limited:
+            (status, message) = (
+                .tooManyRequests, "Too many failed attempts from this address: wait a minute."
+            )
         case ServerError.ownerOnly:
             (status, message) = (
                 .forbidden, "Only the household's owner can do that. Nothing was changed."
@@ -607,7 +688,11 @@ extension InventoryServer {
                 }.joined(separator: ",")
                 json += "]"
             }
-            return Self.json(json + "}", status: status)
+            var answer = Self.json(json + "}", status: status)
+            if case ServerError.tokenRefused = error {
+                answer.headers[.wwwAuthenticate] = "Bearer"
+            }
+            return answer
         }
         let title = status == .unauthorized ? "Sign in" : status.reasonPhrase
         var response = Self.html(
@@ -670,8 +755,9 @@ extension InventoryServer {
         case .member(let problem):
             switch problem {
             case .exists: return (.conflict, error.description)
-            case .notFound, .sessionNotFound, .invitationInvalid:
+            case .notFound, .sessionNotFound, .invitationInvalid, .tokenNotFound:
                 return (.notFound, error.description)
+            case .viewerToken: return (.unprocessableContent, error.description)
             }
         case .storage(_, let problem, _):
             switch problem {

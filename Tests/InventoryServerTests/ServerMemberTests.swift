@@ -336,4 +336,102 @@ struct ServerMemberTests {
             #expect(page.text.contains("Invite someone"))
         }
     }
+
+    @Test(
+        "a token reads, or writes as its member, through the API only; revoked or wrong, it is refused"
+    )
+    func apiTokens() async throws {
+        let fixture = try ServerFixture()
+        let drill = try fixture.manager.add(ItemDraft(name: "Drill"))
+        try Self.member("Sam", .editor, password: "correct horse", in: fixture.manager)
+        try Self.member("Gran", .viewer, password: "knitting needles", in: fixture.manager)
+        let reader = try fixture.manager.makeToken(
+            member: "Sam", name: "Dashboard", scope: .read, days: 30)
+        let writer = try fixture.manager.makeToken(
+            member: "Sam", name: "Home Assistant", scope: .write, days: 30)
+        #expect(writer.secret.hasPrefix("inv_") && writer.secret.count == 68)
+        // a viewer's token only reads
+        #expect(throws: InventoryError.member(.viewerToken("Gran"))) {
+            try fixture.manager.makeToken(member: "Gran", name: "x", scope: .write, days: 1)
+        }
+        @Sendable func bearer(_ secret: String, json: Bool = false) -> HTTPFields {
+            var headers: HTTPFields = [.authorization: "Bearer \(secret)"]
+            if json { headers[.contentType] = "application/json" }
+            return headers
+        }
+        try await fixture.test { client in
+            // reading: no cookie, no CSRF token
+            let list = try await client.execute(
+                uri: "/api/items", method: .get, headers: bearer(reader.secret))
+            #expect(list.status == .ok)
+            #expect(list.text.contains("Drill"))
+            let refused = try await client.execute(
+                uri: "/api/items/\(drill.id)", method: .patch,
+                headers: bearer(reader.secret, json: true),
+                body: ByteBuffer(string: "{\"price\":\"5\"}"))
+            #expect(refused.status == .forbidden)
+            #expect(
+                refused.json["error"] as? String == "This token only reads: nothing was changed.")
+            // writing, as Sam through the token, without a CSRF token (no cookie to ride on)
+            let edited = try await client.execute(
+                uri: "/api/items/\(drill.id)", method: .patch,
+                headers: bearer(writer.secret, json: true),
+                body: ByteBuffer(string: "{\"price\":\"5\"}"))
+            #expect(edited.status == .ok, "\(edited.text)")
+            // pages are not the token's
+            let page = try await client.execute(
+                uri: "/views/all", method: .get, headers: bearer(writer.secret))
+            #expect(page.status == .unauthorized)
+            // a token that is none: refused, and counted as a failed sign-in
+            let wrong = try await client.execute(
+                uri: "/api/items", method: .get,
+                headers: bearer("inv_" + String(repeating: "0", count: 64)))
+            #expect(wrong.status == .unauthorized)
+            #expect(wrong.headers[.wwwAuthenticate] == "Bearer")
+            // revoked from another process: refused once the server has looked
+            try fixture.manager.revokeToken(id: reader.token.id)
+            fixture.server.lookAtTheTokens()
+            let revoked = try await client.execute(
+                uri: "/api/items", method: .get, headers: bearer(reader.secret))
+            #expect(revoked.status == .unauthorized)
+            // ten failures from one address: even a good token waits
+            for _ in 0..<8 {
+                _ = try await client.execute(
+                    uri: "/api/items", method: .get, headers: bearer("inv_nothing"))
+            }
+            let limited = try await client.execute(
+                uri: "/api/items", method: .get, headers: bearer(writer.secret))
+            #expect(limited.status == .tooManyRequests)
+            // its uses are recorded
+            fixture.server.lookAtTheTokens(recordingUses: true)
+        }
+        let history = try fixture.manager.fullHistory(itemID: drill.id)
+        #expect(
+            try fixture.manager.authors(of: history).values.sorted() == ["Sam (Home Assistant)"])
+        #expect(try fixture.manager.tokens(ofMember: "Sam").map(\.name) == ["Home Assistant"])
+        #expect(try fixture.manager.tokens().first?.usedAt != nil)
+    }
+
+    @Test("a token of a member who is removed, or past its day, no longer works")
+    func tokensEnd() async throws {
+        let fixture = try ServerFixture()
+        try Self.member("Sam", .editor, password: "correct horse", in: fixture.manager)
+        let made = try fixture.manager.makeToken(
+            member: "Sam", name: "Script", scope: .write, days: 1)
+        // a token already past its day (its row written so, as a day later would leave it)
+        let late = try ServerFixture(clock: { Date(timeIntervalSinceNow: -3 * 86_400) })
+        let old = try late.manager.makeToken(member: nil, name: "Old", scope: .read, days: 1)
+        try await late.test { client in
+            let response = try await client.execute(
+                uri: "/api/items", method: .get, headers: [.authorization: "Bearer \(old.secret)"])
+            #expect(response.status == .unauthorized)
+        }
+        try fixture.manager.removeMember(named: "Sam")
+        #expect(try fixture.manager.tokens().isEmpty)
+        try await fixture.test { client in
+            let response = try await client.execute(
+                uri: "/api/items", method: .get, headers: [.authorization: "Bearer \(made.secret)"])
+            #expect(response.status == .unauthorized)
+        }
+    }
 }

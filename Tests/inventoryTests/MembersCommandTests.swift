@@ -147,4 +147,73 @@ struct MembersCommandTests {
         #expect(try sandbox.succeed(["members"]).contains("Sam"))
         #expect(!(try sandbox.succeed(["members"]).contains("Ann")))
     }
+
+    @Test(
+        "a token made at the terminal opens the API of the running server, and is revoked there too"
+    )
+    func tokensThroughTheServer() throws {
+        let sandbox = Sandbox()
+        let boat = try sandbox.add("Boat", "--price", "12000")
+        try sandbox.succeed(["members", "add", "Sam", "--role", "editor"])
+        let made = try sandbox.succeed([
+            "members", "tokens", "add", "Home Assistant", "--member", "Sam", "--scope", "write",
+        ])
+        let lines = made.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first?.hasPrefix("Token 1 \"Home Assistant\" for Sam (write), until ") == true)
+        let secret = try #require(lines.dropFirst().first)
+        #expect(secret.hasPrefix("inv_") && secret.count == 68)
+        let listed = try sandbox.succeed(["members", "tokens"])
+        #expect(listed.contains("Home Assistant  Sam") && listed.contains("never"), "\(listed)")
+        let dumped = try sandbox.dump().joined()
+        #expect(!listed.contains(secret) && !dumped.contains(secret))
+
+        let server = try RunningCommand(["serve", "--port", "0"], in: sandbox)
+        defer { server.killIfRunning() }
+        let address = try #require(
+            server.waitForLines(2).first?.split(separator: " ").last.map(String.init))
+        func curl(_ arguments: String) throws -> String {
+            try sandbox.shell(
+                "curl -s -o /dev/null -w '%{http_code}' --max-time 10 "
+                    + "-H 'Authorization: Bearer \(secret)' \(arguments)"
+            ).stdout
+        }
+        #expect(try curl("'\(address)/api/items'") == "200")
+        #expect(
+            try curl(
+                "-X PATCH -H 'Content-Type: application/json' --data '{\"insured\":true}' "
+                    + "'\(address)/api/items/\(boat)'") == "200")
+        #expect(
+            try sandbox.succeed(["history", String(boat)]).contains(
+                "edited: insured no -> yes  (by Sam (Home Assistant))"))
+        #expect(try sandbox.succeed(["members", "tokens", "revoke", "1"]) == "Revoked token 1.\n")
+        var answer = try curl("'\(address)/api/items'")
+        for _ in 0..<600 where answer == "200" {
+            usleep(100_000)
+            answer = try curl("'\(address)/api/items'")
+        }
+        #expect(answer == "401")
+        server.send(SIGTERM)
+        #expect(server.wait() == 0)
+
+        // mistakes: one line each, nothing changed
+        let before = try sandbox.dump()
+        for (arguments, status, message) in [
+            (["members", "tokens", "revoke", "9"], Int32(1), "no token has number 9"),
+            (
+                ["members", "tokens", "add", "x", "--member", "Nobody", "--scope", "read"], 1,
+                "no member is called \"Nobody\""
+            ),
+            (
+                ["members", "tokens", "add", "x", "--scope", "read", "--days", "0"], 65,
+                "a token lasts from a day to 366 days"
+            ),
+            (["members", "tokens", "add", "x", "--scope", "all"], 64, "all"),
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        #expect(try sandbox.dump() == before)
+    }
 }

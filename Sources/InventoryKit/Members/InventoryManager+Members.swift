@@ -234,6 +234,109 @@ extension InventoryManager {
         }
     }
 
+    // MARK: - API tokens
+
+    /// A token just made, with its secret: the only time it is known.
+    public struct MadeToken: Sendable {
+        /// The token as stored.
+        public let token: APIToken
+        /// What a program sends: `Authorization: Bearer SECRET`.
+        public let secret: String
+    }
+
+    /// The digest a token's secret is kept and looked up by.
+    public static func tokenDigest(_ secret: String) -> String {
+        ShareLinkTable.tokenDigest(secret)
+    }
+
+    /// Makes a token named `name` for the member called `member` (nil: the household owner)
+    /// that may do what `scope` says, for `days`.
+    ///
+    /// - Throws: `InventoryError.member(.notFound)`, `.member(.viewerToken)` for a viewer's
+    ///   write token; `InventoryError.invalidValue` for a name or a number of days that cannot
+    ///   be.
+    public func makeToken(
+        member: String?, name: String, scope: APIToken.Scope, days: Int
+    ) throws -> MadeToken {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        if let problem = Member.problem(withName: name) {
+            throw InventoryError.invalidValue(
+                field: .other("token name"), value: name,
+                reason: problem.replacingOccurrences(of: "a member", with: "a token"))
+        }
+        guard (1...APIToken.longestDays).contains(days) else {
+            throw InventoryError.invalidValue(
+                field: .other("expiry"), value: "\(days)d",
+                reason: "a token lasts from a day to \(APIToken.longestDays) days")
+        }
+        let secret = APIToken.prefix + ShareLinkTable.makeToken()
+        let now = Timestamp(clock())
+        let token = try withStore { store in
+            try store.database.write {
+                let members = store.database.members
+                var memberID: Int64?
+                if let member {
+                    guard let found = try members.member(named: member) else {
+                        throw InventoryError.member(.notFound(member))
+                    }
+                    if scope == .write, !found.role.canWrite {
+                        throw InventoryError.member(.viewerToken(found.name))
+                    }
+                    memberID = found.id
+                }
+                let digest = Self.tokenDigest(secret)
+                _ = try members.insertToken(
+                    memberID: memberID, name: name, scope: scope, digest: digest, createdAt: now,
+                    expiresAt: Self.expiry(after: days, from: now))
+                guard let token = try members.tokens(digest: digest).first else {
+                    preconditionFailure("a token was not there after its insert")
+                }
+                return token
+            }
+        }
+        return MadeToken(token: token, secret: secret)
+    }
+
+    /// Every token, the newest first; only those of the member called `member` when given.
+    ///
+    /// - Throws: `InventoryError.member(.notFound)`.
+    public func tokens(ofMember member: String? = nil) throws -> [APIToken] {
+        try withStore { store in
+            try store.database.read {
+                let tokens = try store.database.members.tokens()
+                guard let member else { return tokens }
+                guard let found = try store.database.members.member(named: member) else {
+                    throw InventoryError.member(.notFound(member))
+                }
+                return tokens.filter { $0.memberID == found.id }
+            }
+        }
+    }
+
+    /// The token whose secret is `secret`, if there is one (ended or not).
+    public func token(secret: String) throws -> APIToken? {
+        let digest = Self.tokenDigest(secret)
+        return try withStore { try $0.database.members.tokens(digest: digest).first }
+    }
+
+    /// Ends token `id` at once.
+    ///
+    /// - Throws: `InventoryError.member(.tokenNotFound)`.
+    public func revokeToken(id: Int64) throws {
+        let removed = try withStore { store in
+            try store.database.write { try store.database.members.deleteToken(id: id) }
+        }
+        guard removed else { throw InventoryError.member(.tokenNotFound(id)) }
+    }
+
+    /// Records when tokens were last used.
+    public func recordTokenUses(_ uses: [(digest: String, at: Timestamp)]) throws {
+        guard !uses.isEmpty else { return }
+        try withStore { store in
+            try store.database.write { try store.database.members.recordTokenUses(uses) }
+        }
+    }
+
     // MARK: - Authors
 
     /// Who made each write of `entries` that names its author, by write.

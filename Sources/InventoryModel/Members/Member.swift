@@ -120,6 +120,10 @@ public enum MemberProblem: Sendable, Hashable, CustomStringConvertible {
     case sessionNotFound(String)
     /// The invitation is unknown, spent or past its time.
     case invitationInvalid
+    /// No token has this number.
+    case tokenNotFound(Int64)
+    /// A viewer's token may only read.
+    case viewerToken(String)
 
     public var description: String {
         switch self {
@@ -127,6 +131,67 @@ public enum MemberProblem: Sendable, Hashable, CustomStringConvertible {
         case .exists(let name): "a member is called \"\(name)\" already; nothing was changed"
         case .sessionNotFound(let name): "no open session is called \"\(name)\""
         case .invitationInvalid: "this invitation is unknown, used already or too old"
+        case .tokenNotFound(let id): "no token has number \(id)"
+        case .viewerToken(let name):
+            "\(name) is a viewer, whose tokens may only read; nothing was changed"
         }
     }
+}
+
+/// A token another program uses the API with, as a member: named, reading only or reading
+/// and writing, until its day.
+public struct APIToken: Sendable, Hashable, Identifiable {
+    /// What a token may do.
+    public enum Scope: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Only read.
+        case read
+        /// Read, and change what its member may change.
+        case write
+    }
+
+    /// Its number.
+    public let id: Int64
+    /// Its member, nil for the household owner's.
+    public let memberID: Int64?
+    /// Its member's name, nil for the household owner's.
+    public let memberName: String?
+    /// The member's role (the owner's for the household owner's).
+    public let role: MemberRole
+    /// Its name: what uses it ("Home Assistant").
+    public let name: String
+    /// What it may do.
+    public let scope: Scope
+    /// The digest of the token (SHA-256, hexadecimal): the token itself is not kept.
+    public let digest: String
+    /// When it was made.
+    public let createdAt: Timestamp
+    /// When it stops working.
+    public let expiresAt: Timestamp
+    /// When it was last used (kept to the half minute or so), if ever.
+    public let usedAt: Timestamp?
+
+    public init(
+        id: Int64, memberID: Int64?, memberName: String?, role: MemberRole, name: String,
+        scope: Scope, digest: String, createdAt: Timestamp, expiresAt: Timestamp,
+        usedAt: Timestamp?
+    ) {
+        self.id = id
+        self.memberID = memberID
+        self.memberName = memberName
+        self.role = role
+        self.name = name
+        self.scope = scope
+        self.digest = digest
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.usedAt = usedAt
+    }
+
+    /// Whether it may change the inventory: a write token of a member who may.
+    public var canWrite: Bool { scope == .write && role.canWrite }
+
+    /// The most days a token lasts.
+    public static let longestDays = 366
+    /// What every token starts with, so that a secret scanner knows one.
+    public static let prefix = "inv_"
 }

@@ -220,16 +220,84 @@ public struct MemberTable {
         }
     }
 
+    // MARK: - API tokens
+
+    /// Records a token for member `memberID` (nil: the household owner); returns its number.
+    public func insertToken(
+        memberID: Int64?, name: String, scope: APIToken.Scope, digest: String,
+        createdAt: Timestamp, expiresAt: Timestamp
+    ) throws -> Int64 {
+        try database.execute(
+            """
+            INSERT INTO api_tokens (member_id, name, scope, digest, created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+            [
+                memberID.map(DatabaseValue.integer) ?? .null, .text(name), .text(scope.rawValue),
+                .text(digest), .integer(createdAt.millisecondsSince1970),
+                .integer(expiresAt.millisecondsSince1970),
+            ])
+        return database.lastInsertedRowID
+    }
+
+    /// Every token, the newest first; only the one whose digest is `digest` when given.
+    public func tokens(digest: String? = nil) throws -> [APIToken] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT api_tokens.id, member_id, members.name, members.role, api_tokens.name, scope,
+                digest, api_tokens.created_at, expires_at, used_at
+            FROM api_tokens LEFT JOIN members ON members.id = member_id
+            WHERE ?1 IS NULL OR digest = ?1
+            ORDER BY api_tokens.id DESC
+            """)
+        defer { statement.reset() }
+        try statement.bind([digest.map(DatabaseValue.text) ?? .null])
+        var tokens: [APIToken] = []
+        while try statement.step() {
+            tokens.append(
+                APIToken(
+                    id: statement.int64(at: 0), memberID: statement.optionalInt64(at: 1),
+                    memberName: statement.optionalText(at: 2),
+                    role: statement.optionalText(at: 3).flatMap(MemberRole.init) ?? .owner,
+                    name: statement.text(at: 4),
+                    scope: APIToken.Scope(rawValue: statement.text(at: 5)) ?? .read,
+                    digest: statement.text(at: 6),
+                    createdAt: Timestamp(millisecondsSince1970: statement.int64(at: 7)),
+                    expiresAt: Timestamp(millisecondsSince1970: statement.int64(at: 8)),
+                    usedAt: statement.optionalInt64(at: 9).map(
+                        Timestamp.init(millisecondsSince1970:))))
+        }
+        return tokens
+    }
+
+    /// Removes token `id`; returns whether there was one.
+    public func deleteToken(id: Int64) throws -> Bool {
+        try database.execute("DELETE FROM api_tokens WHERE id = ?", [.integer(id)])
+        return database.changedRowCount > 0
+    }
+
+    /// Records when the tokens of `uses` (digest, time) were last used.
+    public func recordTokenUses(_ uses: [(digest: String, at: Timestamp)]) throws {
+        let statement = try database.cachedStatement(
+            "UPDATE api_tokens SET used_at = max(coalesce(used_at, 0), ?) WHERE digest = ?")
+        for use in uses {
+            defer { statement.reset() }
+            try statement.bind([.integer(use.at.millisecondsSince1970), .text(use.digest)])
+            try statement.run()
+        }
+    }
+
     // MARK: - A restore
 
-    /// Writes this inventory's members, their sessions and the household password into the
-    /// inventory file at `path` (one about to replace it: a restore), in place of its own: who
+    /// Writes this inventory's members, their sessions and tokens, and the household password
+    /// into the inventory file at `path` (one about to replace it: a restore), in place of its own: who
     /// may sign in is the household's arrangement now, not the content's. A member removed
     /// since the backup does not come back, nor a session ended since.
     public func carry(into path: String) throws {
         let tables = [
             ("members", "SELECT * FROM members"),
             ("member_sessions", "SELECT * FROM member_sessions"),
+            ("api_tokens", "SELECT * FROM api_tokens"),
             ("settings", "SELECT * FROM settings WHERE key = 'server_password'"),
         ]
         let rows = try tables.map { name, sql in
@@ -244,6 +312,7 @@ public struct MemberTable {
         let copy = try Database(path: path, options: .init(createIfMissing: false))
         defer { copy.close() }
         try copy.transaction(.immediate) {
+            try copy.execute("DELETE FROM api_tokens")
             try copy.execute("DELETE FROM member_sessions")
             try copy.execute("DELETE FROM members")
             try copy.execute("DELETE FROM settings WHERE key = 'server_password'")

@@ -33,7 +33,7 @@ struct MembersCommand: ParsableCommand {
         subcommands: [
             MembersListCommand.self, MembersAddCommand.self, MembersInviteCommand.self,
             MembersRoleCommand.self, MembersRemoveCommand.self, MembersSessionsCommand.self,
-            MembersEndCommand.self,
+            MembersEndCommand.self, MembersTokensCommand.self,
         ],
         defaultSubcommand: MembersListCommand.self)
 
@@ -329,5 +329,159 @@ struct MembersEndCommand: ParsableCommand {
         output.writeLine(
             "Ended \(count) session\(count == 1 ? "" : "s") of "
                 + "\(household ? "the household owner" : name ?? "").")
+    }
+}
+
+extension APIToken.Scope: ChoiceArgument {}
+
+struct MembersTokensCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tokens",
+        abstract: "Tokens for other programs to use the API as a member.",
+        discussion: """
+            A program (Home Assistant, a script, an assistant's MCP client) sends its token as \
+            'Authorization: Bearer TOKEN' to the JSON API and the change stream of 'inventory \
+            serve'; pages still sign in with a cookie. A token reads only, or reads and \
+            writes what its member may; it ends on its day or when revoked (within a second, \
+            even while the server runs). Its changes are its member's in history, named with \
+            the token: 'Sam (Home Assistant)'. The token is shown once; the inventory keeps \
+            only its digest.
+
+            Examples:
+              inventory members tokens add "Home Assistant" --member Sam --scope read
+              inventory members tokens add backup-script --scope write --days 30
+              inventory members tokens
+              inventory members tokens revoke 2
+            """,
+        subcommands: [
+            MembersTokensListCommand.self, MembersTokensAddCommand.self,
+            MembersTokensRevokeCommand.self,
+        ],
+        defaultSubcommand: MembersTokensListCommand.self)
+}
+
+struct MembersTokensListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        _superCommandName: CommandParsing.rootName,
+        abstract: "The tokens: number, name, member, scope, until, last used.",
+        discussion: """
+            Examples:
+              inventory members tokens list
+              inventory members tokens list --member Sam --json
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Only this member's.")
+    var member: String?
+
+    @Flag(help: "Print a JSON array.")
+    var json = false
+
+    func run() throws {
+        let manager = try database.openManager(.read)
+        let tokens = try manager.tokens(ofMember: member)
+        let output = Terminal.standardOutput
+        if json {
+            let objects = tokens.map { token in
+                var object = "{\"id\":\(token.id),\"name\":"
+                ItemJSON.appendString(token.name, to: &object)
+                object += ",\"member\":"
+                ItemJSON.appendString(token.memberName, to: &object)
+                object +=
+                    ",\"scope\":\"\(token.scope.rawValue)\",\"created\":\"\(token.createdAt)\""
+                object += ",\"expires\":\"\(token.expiresAt)\",\"used\":"
+                object += token.usedAt.map { "\"\($0)\"" } ?? "null"
+                return object + "}"
+            }
+            output.writeLine(
+                objects.isEmpty ? "[]" : "[\n  " + objects.joined(separator: ",\n  ") + "\n]")
+            return
+        }
+        guard !tokens.isEmpty else {
+            output.writeLine(
+                "No tokens: 'inventory members tokens add NAME --scope read' makes one.")
+            return
+        }
+        let now = manager.now
+        output.write(
+            TextTable(
+                header: ["ID", "NAME", "MEMBER", "SCOPE", "UNTIL", "LAST USED"],
+                rows: tokens.map { token in
+                    [
+                        String(token.id), VisibleText.of(token.name),
+                        VisibleText.of(token.memberName ?? "(household owner)"),
+                        token.scope.rawValue,
+                        token.expiresAt < now
+                            ? "ended " + token.expiresAt.minuteText(in: .current)
+                            : token.expiresAt.minuteText(in: .current),
+                        token.usedAt?.minuteText(in: .current) ?? "never",
+                    ]
+                }, rightAligned: [0], style: Style.standardOutput(.table)
+            ).render())
+    }
+}
+
+struct MembersTokensAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        _superCommandName: CommandParsing.rootName,
+        abstract: "Make a token and print it, once.",
+        discussion: """
+            Examples:
+              inventory members tokens add "Home Assistant" --member Sam --scope read
+              inventory members tokens add backup-script --scope write --days 30
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "What uses it, in a few words.")
+    var name: String
+
+    @Option(help: "The member it acts as (default: the household owner).")
+    var member: String?
+
+    @Option(help: "read, or write (read and change what the member may).")
+    var scope: APIToken.Scope
+
+    @Option(help: "How many days it works (1 to 366).")
+    var days = 90
+
+    func run() throws {
+        let manager = try database.openManager(.write)
+        let made = try manager.makeToken(member: member, name: name, scope: scope, days: days)
+        let output = Terminal.standardOutput
+        output.writeLine(
+            "Token \(made.token.id) \"\(VisibleText.of(made.token.name))\" for "
+                + VisibleText.of(made.token.memberName ?? "the household owner")
+                + " (\(made.token.scope.rawValue)), until "
+                + made.token.expiresAt.minuteText(in: .current) + ":")
+        output.writeLine(made.secret)
+        output.writeLine(
+            "Send it as 'Authorization: Bearer TOKEN'. It is not shown again: "
+                + "'inventory members tokens revoke \(made.token.id)' ends it.")
+    }
+}
+
+struct MembersTokensRevokeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "revoke",
+        _superCommandName: CommandParsing.rootName,
+        abstract: "End a token at once.",
+        discussion: """
+            Examples:
+              inventory members tokens revoke 2
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The token's number, as 'members tokens' lists it.")
+    var id: Int64
+
+    func run() throws {
+        let manager = try database.openManager(.write)
+        try manager.revokeToken(id: id)
+        Terminal.standardOutput.writeLine("Revoked token \(id).")
     }
 }
