@@ -77,6 +77,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // The Model Context Protocol's Swift SDK: `inventory mcp`, for AI assistants.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -188,6 +190,13 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Plot", package: "Plot"),
             ]),
+        // The inventory's tools for AI assistants, over the Model Context Protocol.
+        .target(
+            name: "InventoryAssistant",
+            dependencies: [
+                "InventoryKit", "InventoryExchange", "Locking",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]),
         // The words only a command line says (`add --force`, 'inventory restore FILE'), shared
         // by the two binaries; the libraries say what happened.
         .target(
@@ -196,7 +205,8 @@ let package = Package(
             name: "inventory-server",
             dependencies: [
                 "InventoryServer", "InventoryBrowse", "InventoryCommandLine", "InventoryExchange",
-                "Locking",
+                "Locking", "InventoryAssistant",
+                .product(name: "MCP", package: "swift-sdk"),
                 "Workbook", "WorkbookWriter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // IOError: why binding the port failed, by its error number
@@ -282,6 +292,12 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]),
+        .testTarget(
+            name: "InventoryAssistantTests",
+            dependencies: [
+                "InventoryAssistant", "InventoryKit", "InventoryTestSupport",
+                .product(name: "MCP", package: "swift-sdk"),
             ]),
         .testTarget(
             name: "InventoryOffsiteTests",

@@ -165,19 +165,8 @@ extension InventoryServer {
 
     // MARK: - JSON in
 
-    /// The JSON names of the form's fields, where they differ from the form's.
-    static let jsonNames: [String: ItemFormField] = {
-        var names: [String: ItemFormField] = [:]
-        for field in ItemFormField.allCases { names[field.rawValue] = field }
-        names["purchaseDate"] = .purchased
-        names.removeValue(forKey: ItemFormField.purchased.rawValue)
-        return names
-    }()
-
     /// The API's name of a form field (the one `show --json` uses).
-    static func jsonName(_ field: ItemFormField) -> String {
-        field == .purchased ? "purchaseDate" : field.rawValue
-    }
+    static func jsonName(_ field: ItemFormField) -> String { field.jsonName }
 
     /// Whether a Content-Type names JSON (`application/json`, any parameters after it).
     static func isJSON(_ contentType: String?) -> Bool {
@@ -250,44 +239,23 @@ extension InventoryServer {
         return fields
     }
 
-    /// Puts the JSON fields into `form`: the ones given replace what the form holds; a
-    /// name that is not a field is refused, as is a box given anything but true or false.
+    /// Puts the JSON fields into `form` (`ItemFormController.fill(json:)`): a member that is
+    /// no field, or of the wrong kind, is a bad request.
     static func fill(_ form: ItemFormController, fromJSON fields: [String: any Sendable]) throws {
-        var texts = form.texts
-        for (key, value) in fields where key != "version" {
-            if key == "fields" {
-                // The household's own fields: {"Wattage": "1200"}, by name in any case; an
-                // empty text or null clears one.
-                guard let own = value as? [String: String] else {
-                    throw ServerError.badRequest(
-                        "fields must be an object of your own fields' values.")
-                }
-                for (name, text) in own { form.ownTexts[CustomField.key(name)] = text }
-                continue
-            }
-            guard let field = jsonNames[key] else {
-                let known = jsonNames.keys.sorted().joined(separator: ", ")
-                throw ServerError.badRequest(
-                    "Unknown field \"\(key)\" (fields: \(known), fields, version).")
-            }
-            if field.isFlag {
-                guard let flag = value as? Bool else {
-                    throw ServerError.badRequest("\(key) must be true or false.")
-                }
-                form[ticked: field] = flag
-            } else if let list = value as? [String] {
-                guard field == .tags else {
-                    throw ServerError.badRequest("Only tags may be a list, not \(key).")
-                }
-                texts[field] = list.joined(separator: ", ")
-            } else if value is Bool {
-                throw ServerError.badRequest(
-                    "\(key) must be a text or a number, not true or false.")
-            } else {
-                texts[field] = "\(value)"
+        var members: [String: ItemFormInput] = [:]
+        for (key, value) in fields {
+            switch value {
+            case let flag as Bool: members[key] = .flag(flag)
+            case let list as [String]: members[key] = .texts(list)
+            case let own as [String: String]: members[key] = .ownFields(own)
+            default: members[key] = .text("\(value)")
             }
         }
-        form.texts = texts
+        do {
+            try form.fill(json: members)
+        } catch {
+            throw ServerError.badRequest(error.description)
+        }
     }
 
     // MARK: - Events

@@ -261,8 +261,8 @@ struct ServeCommand: AsyncParsableCommand {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("inventory serve: \(message)\n".utf8))
+    static func warn(_ message: String, command: String = "serve") {
+        FileHandle.standardError.write(Data("inventory \(command): \(message)\n".utf8))
     }
 
     /// The guard against SQLite's WAL-reset bug the environment asks for (`inventory serve`
@@ -271,8 +271,8 @@ struct ServeCommand: AsyncParsableCommand {
         WALResetGuard(environment: ProcessInfo.processInfo.environment)
     }
 
-    static func fail(_ message: String) -> Never {
-        warn(message)
+    static func fail(_ message: String, command: String = "serve") -> Never {
+        warn(message, command: command)
         InventoryManager.closeShared()
         Foundation.exit(1)
     }

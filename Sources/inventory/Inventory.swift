@@ -22,7 +22,7 @@ struct Inventory: ParsableCommand {
             does not exist, 64 for a usage error, 65 for an invalid value; 'offsite' adds 69 \
             when restic or its repository cannot be reached and 77 for a wrong password.
             """,
-        version: "0.2.0",
+        version: Release.version,
         subcommands: [
             Add.self, Edit.self, Delete.self, Show.self, List.self, Tags.self, Attach.self,
             Import.self, Export.self, BackupCommand.self, RestoreCommand.self,
@@ -32,7 +32,7 @@ struct Inventory: ParsableCommand {
             Offsite.self, MaintenanceCommand.self, Due.self, CalendarCommand.self,
             Remind.self, Lend.self, ReturnCommand.self, Leave.self, BringBack.self,
             FieldsCommand.self, TemplatesCommand.self, ThumbnailsCommand.self, MembersCommand.self,
-            PictureCommand.self,
+            PictureCommand.self, MCPCommand.self,
         ]
     )
 

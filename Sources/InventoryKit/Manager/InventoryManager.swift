@@ -75,6 +75,11 @@ public final class InventoryManager: Sendable {
     /// the history of each; when nil, `localAuthor`.
     @TaskLocal public static var author: Author?
 
+    /// Whether the writes of the current task are only tried: each runs whole, through every
+    /// check its transaction makes (versions, rules, places), and returns what it would have
+    /// written, then rolls back; nothing is posted, nothing is kept. An assistant's `dryRun`.
+    @TaskLocal public static var isDryRun = false
+
     /// Who makes this manager's writes when the task names nobody (`author`): the local user
     /// at the terminal. Nil: writes name nobody.
     public var localAuthor: Author? {
@@ -595,6 +600,8 @@ public final class InventoryManager: Sendable {
                         try store.database.members.recordAuthor(author, ofWrite: writeID)
                     }
                     let result = try body(&store)
+                    // only tried: rolled back, as a write that changed nothing is
+                    if Self.isDryRun { throw NothingWritten(result: result) }
                     let last = try store.database.journal.lastSequence()
                     // Nothing journaled (an edit that left every item as it was): roll back,
                     // so that not even the write's number changes.

@@ -185,10 +185,13 @@ extension InventoryManager {
     ///
     /// - Returns: the items after the move, in the order of `ids` (repeated ids count once).
     /// - Throws: `InventoryError.itemsNotFound`; `.place(.notFound)` for a place that does not
-    ///   exist; `.place(.loop)` for an item moved inside itself or something it holds.
+    ///   exist; `.place(.loop)` for an item moved inside itself or something it holds;
+    ///   `.editConflict` for an item no longer at its version in `expectedVersions`.
     ///   Nothing changes then.
     @discardableResult
-    public func move(ids: [Int64], to destination: ItemDestination) throws -> [HouseholdItem] {
+    public func move(
+        ids: [Int64], to destination: ItemDestination, expectedVersions: [Int64: Int] = [:]
+    ) throws -> [HouseholdItem] {
         var seen: Set<Int64> = []
         let ids = ids.filter { seen.insert($0).inserted }
         guard !ids.isEmpty else { return [] }
@@ -199,6 +202,10 @@ extension InventoryManager {
             var missing: [Int64] = []
             for id in ids {
                 if let item = try table.item(id: id) {
+                    if let expected = expectedVersions[id], expected != item.version {
+                        throw try Self.versionProblem(
+                            of: item, expected: expected, in: store.database.journal)
+                    }
                     items.append(item)
                 } else {
                     missing.append(id)
