@@ -222,7 +222,12 @@ let package = Package(
                 .unsafeFlags(
                     ["-static-stdlib", "-use-ld=lld"],
                     .when(platforms: [.linux], configuration: .release))
-            ] + staticFoundation),
+            ] + staticFoundation
+                // the MCP SDK's HTTP client imports FoundationNetworking: its URLSession glue,
+                // static, over the system's libcurl (Debian's libcurl4)
+                + ["_CFURLSessionInterface", "curl"].map {
+                    .linkedLibrary($0, .when(platforms: [.linux], configuration: .release))
+                }),
         .executableTarget(
             name: "inventory",
             dependencies: [
