@@ -174,6 +174,8 @@ let package = Package(
                 "Thumbnailer",
                 // scrypt, for the household password's hash
                 "CLibCrypto",
+                // the assistant's tools, over HTTP for a token
+                "InventoryAssistant", .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

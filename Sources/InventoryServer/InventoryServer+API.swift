@@ -106,6 +106,7 @@ extension InventoryServer {
             }
         }
         api.get("changes") { request, _ in try await self.changes(request) }
+        addAssistantRoutes(to: api)
     }
 
     /// A page of items as the API's JSON.

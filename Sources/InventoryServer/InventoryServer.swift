@@ -539,17 +539,19 @@ struct SignInMiddleware: RouterMiddleware {
             server.sessions.recordFailure(from: address)
             throw ServerError.tokenRefused
         }
-        if request.method != .get, request.method != .head, !token.canWrite {
+        // The assistant's endpoint is posted to for reading too: its tools refuse the writes.
+        if request.method != .get, request.method != .head, !token.canWrite, route != "/api/mcp" {
             throw token.scope == .read ? ServerError.tokenReadsOnly : ServerError.viewerOnly
         }
         server.tokens.used(digest: digest, at: now)
         let person = Sessions.Person(
-            memberID: token.memberID,
-            name: "\(token.memberName ?? server.configuration.owner) (\(token.name))",
+            memberID: token.memberID, name: token.memberName ?? server.configuration.owner,
             role: token.canWrite ? token.role : .viewer)
         var context = context
-        context.session = Sessions.Session(id: "", csrf: "", person: person)
-        return try await InventoryManager.$author.withValue(person.author) {
+        context.session = Sessions.Session(id: "", csrf: "", person: person, token: token.name)
+        // its writes are the member's, through the token: "Sam (Home Assistant)"
+        let author = Author(name: "\(person.name) (\(token.name))", memberID: person.memberID)
+        return try await InventoryManager.$author.withValue(author) {
             try await next(request, context)
         }
     }

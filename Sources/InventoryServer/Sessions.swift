@@ -42,6 +42,8 @@ public final class Sessions: Sendable {
         public let csrf: String
         /// Who it acts for, as the inventory says now.
         public var person: Person
+        /// The API token it came through, by name (nil: a browser's cookie).
+        public var token: String? = nil
         /// Its cookie's digest: how the inventory keeps it.
         public var digest: String { Sessions.digest(id) }
     }
