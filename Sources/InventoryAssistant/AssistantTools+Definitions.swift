@@ -79,8 +79,8 @@ extension Assistant {
                 "luxury": property("boolean", "Only luxury (true) or not (false)."),
                 "sort": property(
                     "string",
-                    "name, price, worth, purchased or added; add -desc for the largest first "
-                        + "(worth-desc)."),
+                    "name, price, worth, purchased or id (the order added); add -desc for the "
+                        + "largest first (worth-desc)."),
                 "limit": property(
                     "integer", "How many items to return, 1 to 200 (25 unless said)."),
                 "offset": property("integer", "How many to skip: the next page."),

@@ -214,7 +214,7 @@ public struct AssistantTools: Sendable {
         if let text = try arguments.text("sort") {
             guard let parsed = ItemSort(rawValue: text) else {
                 throw ToolProblem(
-                    "sort is one of name, price, worth, purchased, added (then -desc for the "
+                    "sort is one of name, price, worth, purchased, id (then -desc for the "
                         + "largest first): not \(text).")
             }
             sort = parsed

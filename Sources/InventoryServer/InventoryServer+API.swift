@@ -107,6 +107,8 @@ extension InventoryServer {
         }
         api.get("changes") { request, _ in try await self.changes(request) }
         addAssistantRoutes(to: api)
+        // the API's contract, which anyone may read
+        api.get("openapi.json") { _, _ in Self.json(Self.openAPIDocument) }
     }
 
     /// A page of items as the API's JSON.

@@ -456,6 +456,8 @@ struct SignInMiddleware: RouterMiddleware {
         "/calendar/{file}",
         // an invitation checks its own token (InventoryServer+Members)
         "/invite/{token}",
+        // the API's contract: what the routes are, nothing of the house
+        "/api/openapi.json",
     ]
 
     /// The routes whose handlers read a form and check the token it carries
