@@ -12,6 +12,8 @@ let benchmarks: @Sendable () -> Void = {
     watchBenchmarks()
     exchangeBenchmarks()
     serverBenchmarks()
+    assistantBenchmarks()
+    thumbnailThroughputBenchmarks()
     photoBenchmarks()
     labelBenchmarks()
     placeBenchmarks()

@@ -46,7 +46,7 @@ final class PhotoPage: @unchecked Sendable {  // used by one sample at a time
     /// `count` photo-like pictures, each its own: crops of one picture of three fractal
     /// surfaces (a phone's detail at every scale), as JPEGs of 4000 × 3000 (800 × 600 in a
     /// smoke run).
-    private static func phonePhotos(count: Int, in folder: String) throws -> [String] {
+    static func phonePhotos(count: Int, in folder: String) throws -> [String] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let (width, height) = BenchmarkSizes.isSmoke ? (800, 600) : (4000, 3000)
         let vips = "/usr/bin/vips"
@@ -151,5 +151,86 @@ func photoBenchmarks() {
         benchmark.measurement(photoPageCold, cold.microseconds)
         benchmark.measurement(photoPageWarm, warm.microseconds)
         benchmark.measurement(photoPageBytes, max(cold.bytes, warm.bytes))
+    }
+}
+
+// MARK: - Thumbnails of many photos
+
+/// The photos whose thumbnails are made, ours and vipsthumbnail's, in turns (1,000).
+private let manyPhotos = BenchmarkSizes.fixed(1_000)
+
+/// An inventory of `manyPhotos` things, each with its phone photo; the thumbnails made of its
+/// stored photos by `inventory thumbnails`, and by Debian's `vipsthumbnail` (libvips' own
+/// command) making the same two sizes at the same qualities, without their metadata.
+final class ManyPhotos: @unchecked Sendable {  // used by one sample at a time
+    let folder: String
+    let database: String
+    let stored: [String]
+
+    init() throws {
+        folder = try Fixtures.scratchFolder("many-photos")
+        database = folder + "/inventory.sqlite"
+        let photos = try PhotoPage.phonePhotos(count: manyPhotos, in: folder + "/made")
+        let manager = try InventoryManager(path: database, notificationCenter: NotificationCenter())
+        for (index, photo) in photos.enumerated() {
+            let item = try manager.add(Fixtures.draft(index))
+            try manager.attach(file: photo, toItem: item.id, as: .photo)
+        }
+        stored = try manager.items(matching: ItemFilter()).compactMap(\.photo).map {
+            manager.photos.path(of: $0)
+        }
+        manager.close()
+        Fixtures.remove(folder + "/made")
+    }
+
+    /// Makes every thumbnail with `inventory thumbnails` (through `inventory-server`).
+    func ours() throws {
+        Fixtures.remove(folder + "/thumbnails")
+        _ = try Fixtures.run(Fixtures.inventoryBinary, ["thumbnails", "--db", database])
+    }
+
+    /// Makes the same thumbnails with vipsthumbnail, one process a size.
+    func vipsthumbnail() throws {
+        let output = folder + "/vips"
+        Fixtures.remove(output)
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        for (size, quality) in [(160, 70), (1600, 75)] {
+            _ = try Fixtures.run(
+                "/usr/bin/vipsthumbnail",
+                stored + [
+                    "-s", "\(size)x\(size)", "-o", "\(output)/%s-\(size).jpg[Q=\(quality),strip]",
+                ])
+        }
+    }
+
+    func stop() { Fixtures.remove(folder) }
+}
+
+private let manyPhotosFixture = Shared<ManyPhotos>()
+
+let oursThumbnailsPerSecond = BenchmarkMetric.custom(
+    "oursThumbnailsPerSecond", polarity: .prefersLarger, useScalingFactor: false)
+let vipsThumbnailsPerSecond = BenchmarkMetric.custom(
+    "vipsthumbnailThumbnailsPerSecond", polarity: .prefersLarger, useScalingFactor: false)
+
+func thumbnailThroughputBenchmarks() {
+    Benchmark(
+        "thumbnails of \(manyPhotos) phone photos, ours and vipsthumbnail in turns",
+        configuration: .init(
+            metrics: [oursThumbnailsPerSecond, vipsThumbnailsPerSecond],
+            warmupIterations: 0, scalingFactor: .one, maxDuration: .seconds(600),
+            maxIterations: BenchmarkSizes.runs(2),
+            setup: { manyPhotosFixture.value = try ManyPhotos() },
+            teardown: {
+                manyPhotosFixture.value?.stop()
+                manyPhotosFixture.value = nil
+            })
+    ) { benchmark in
+        guard let fixture = manyPhotosFixture.value else { return }
+        let made = Double(fixture.stored.count * 2)
+        let ours = try ContinuousClock().measure { try fixture.ours() }
+        let vips = try ContinuousClock().measure { try fixture.vipsthumbnail() }
+        benchmark.measurement(oursThumbnailsPerSecond, Int((made / (ours / .seconds(1))).rounded()))
+        benchmark.measurement(vipsThumbnailsPerSecond, Int((made / (vips / .seconds(1))).rounded()))
     }
 }

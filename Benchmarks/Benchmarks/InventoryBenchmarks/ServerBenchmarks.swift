@@ -282,11 +282,12 @@ enum Wrk {
         return path
     }
 
-    static func run(port: Int, path: String, cookie: String?, script: String? = nil) throws
-        -> Result
-    {
+    static func run(
+        port: Int, path: String, cookie: String?, header: String? = nil, script: String? = nil
+    ) throws -> Result {
         var arguments = ["-t2", "-c64", "-d\(seconds)s", "--latency"]
         if let cookie { arguments += ["-H", "Cookie: \(cookie)"] }
+        if let header { arguments += ["-H", header] }
         if let script { arguments += ["-s", script] }
         arguments.append("http://127.0.0.1:\(port)\(path)")
         let process = Process()

@@ -454,6 +454,42 @@ package func makeRows(_ results: Results) -> [Row] {
             }, .atMost, 0),
     ]
 
+    // Thumbnails of many photos: ours against libvips' own command, in turns.
+    let throughput =
+        "thumbnails of \(BenchmarkSizes.fixed(1_000)) phone photos, ours and vipsthumbnail in turns"
+    rows += [
+        Row(
+            "thumbnails of \(BenchmarkSizes.fixed(1_000).formatted()) phone photos (4000×3000 JPEG), 160 and 1600 px, inventory thumbnails (whole process)",
+            unit: "thumbnails/s",
+            ours: results.distribution(throughput, metric: "oursThumbnailsPerSecond").map(\.median),
+            baseline: results.distribution(throughput, metric: "vipsthumbnailThumbnailsPerSecond")
+                .map(\.median),
+            named: "vipsthumbnail, the same sizes and qualities, in turns", .atLeast, 0.8)
+    ]
+
+    // Assistants and other programs.
+    let assistant =
+        "mcp search_items over stdio and list --json, in turns (\(BenchmarkSizes.servedItems) items)"
+    let tokens =
+        "serve: API page with a token and with a cookie, in turns (\(BenchmarkSizes.servedItems) items)"
+    rows += [
+        Row(
+            "mcp: a search_items call to a running inventory mcp (stdio), \(BenchmarkSizes.servedItems.formatted()) items: non-insured rings in the garage, a page of 200 and the total",
+            unit: "ms",
+            ours: results.distribution(assistant, metric: "mcpCallMicroseconds").map {
+                $0.median / 1e3
+            },
+            baseline: results.distribution(assistant, metric: "listJSONMicroseconds").map {
+                $0.median / 1e3
+            },
+            named: "the same question as list --json, a whole process", .atMost, 2),
+        Row(
+            "serve: GET /api/items?view=all&limit=50 with an API token, wrk -c64", unit: "req/s",
+            ours: results.distribution(tokens, metric: "tokenRequestsPerSecond").map(\.median),
+            baseline: results.distribution(tokens, metric: "cookieRequestsPerSecond").map(\.median),
+            named: "the same with a session cookie, in turns", .atLeast, 0.9),
+    ]
+
     // A page of a list on a phone: 50 things with their photos, the HTML and its thumbnails.
     let photoPage = "serve: a page of 50 phone photos, cold and warm thumbnails"
     rows += [
