@@ -111,4 +111,19 @@ struct ServerAssistantTests {
         }
         _ = drill
     }
+
+    @Test("the change stream follows the inventory for a token too")
+    func changesThroughAToken() async throws {
+        let fixture = try ServerFixture()
+        let token = try fixture.manager.makeToken(member: nil, name: "Feed", scope: .read, days: 1)
+        _ = try fixture.manager.add(ItemDraft(name: "Kettle"))
+        try await fixture.test { client in
+            let stream = try await client.execute(
+                uri: "/api/changes?after=0&limit=1", method: .get,
+                headers: [.authorization: "Bearer \(token.secret)"])
+            #expect(stream.status == .ok)
+            #expect(stream.headers[.contentType] == "text/event-stream")
+            #expect(stream.text.contains("event: change") && stream.text.contains("Kettle"))
+        }
+    }
 }
