@@ -43,7 +43,7 @@ public struct AssistantTools: Sendable {
         let author = Author(
             name: "\(person) (assistant \(client ?? "unknown"))", memberID: memberID)
         let work = { @Sendable () throws -> String in
-            try InventoryManager.$author.withValue(author) {
+            try InventoryManager.writing(as: author) {
                 try self.run(name, Arguments(values: arguments))
             }
         }
@@ -383,7 +383,7 @@ public struct AssistantTools: Sendable {
     private func writing<Result>(_ arguments: Arguments, _ write: () throws -> Result) throws
         -> Result
     {
-        try InventoryManager.$isDryRun.withValue(arguments.isDryRun) { try write() }
+        try InventoryManager.trying(only: arguments.isDryRun) { try write() }
     }
 
     /// The answer to a write: what changed (or would), and the item as it is (or would be).

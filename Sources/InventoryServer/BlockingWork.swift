@@ -52,7 +52,7 @@ final class BlockingWork: Sendable {
         // does not reach the pool's threads by itself.
         let author = InventoryManager.author
         return try await pool.runIfActive {
-            try InventoryManager.$author.withValue(author) { try body() }
+            try InventoryManager.writing(as: author) { try body() }
         }
     }
 

@@ -514,7 +514,7 @@ struct SignInMiddleware: RouterMiddleware {
         {
             throw ServerError.viewerOnly
         }
-        return try await InventoryManager.$author.withValue(session.person.author) {
+        return try await InventoryManager.writing(as: session.person.author) {
             try await next(request, context)
         }
     }
@@ -553,7 +553,7 @@ struct SignInMiddleware: RouterMiddleware {
         context.session = Sessions.Session(id: "", csrf: "", person: person, token: token.name)
         // its writes are the member's, through the token: "Sam (Home Assistant)"
         let author = Author(name: "\(person.name) (\(token.name))", memberID: person.memberID)
-        return try await InventoryManager.$author.withValue(author) {
+        return try await InventoryManager.writing(as: author) {
             try await next(request, context)
         }
     }

@@ -2,9 +2,13 @@
 /// texts), true or false (a box), a list of texts (tags), or the household's own fields by
 /// name.
 public enum ItemFormInput: Sendable, Hashable {
+    /// A text: a name, an amount, a day, a number.
     case text(String)
+    /// True or false: a box of the form.
     case flag(Bool)
+    /// A list of texts: tags.
     case texts([String])
+    /// The household's own fields, by name.
     case ownFields([String: String])
 }
 

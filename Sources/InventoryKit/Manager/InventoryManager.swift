@@ -71,14 +71,38 @@ public final class InventoryManager: Sendable {
     private let delivery = Lock(Delivery())
     private let defaultAuthor = Lock<Author?>(nil)
 
+    @TaskLocal static var currentAuthor: Author?
+    @TaskLocal static var currentDryRun = false
+
     /// Who makes the writes of the current task (a member signed in to the server), named in
     /// the history of each; when nil, `localAuthor`.
-    @TaskLocal public static var author: Author?
+    public static var author: Author? { currentAuthor }
+
+    /// Runs `body` with `author` as the maker of the writes it makes (`author`).
+    public static func writing<Result>(as author: Author?, _ body: () throws -> Result) rethrows
+        -> Result
+    {
+        try $currentAuthor.withValue(author, operation: body)
+    }
+
+    /// Runs `body` with `author` as the maker of the writes it makes, awaiting it.
+    public static func writing<Result>(
+        as author: Author?, _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $currentAuthor.withValue(author, operation: body)
+    }
 
     /// Whether the writes of the current task are only tried: each runs whole, through every
     /// check its transaction makes (versions, rules, places), and returns what it would have
     /// written, then rolls back; nothing is posted, nothing is kept. An assistant's `dryRun`.
-    @TaskLocal public static var isDryRun = false
+    public static var isDryRun: Bool { currentDryRun }
+
+    /// Runs `body` with its journaled writes only tried when `tryingOnly` (`isDryRun`).
+    public static func trying<Result>(only tryingOnly: Bool, _ body: () throws -> Result)
+        rethrows -> Result
+    {
+        try $currentDryRun.withValue(tryingOnly, operation: body)
+    }
 
     /// Who makes this manager's writes when the task names nobody (`author`): the local user
     /// at the terminal. Nil: writes name nobody.

@@ -30,6 +30,7 @@ public struct Member: Sendable, Hashable, Identifiable {
     /// How many sessions it has open.
     public var sessionCount: Int
 
+    /// A member as the inventory keeps it.
     public init(
         id: Int64, name: String, role: MemberRole, hasPassword: Bool,
         invitationExpires: Timestamp?, createdAt: Timestamp, sessionCount: Int = 0
@@ -79,6 +80,7 @@ public struct MemberSession: Sendable, Hashable {
     /// What the browser said it is, shortened.
     public let device: String
 
+    /// A session as the inventory keeps it.
     public init(
         digest: String, memberID: Int64?, memberName: String?, role: MemberRole, csrf: String,
         openedAt: Timestamp, usedAt: Timestamp, device: String
@@ -104,6 +106,7 @@ public struct Author: Sendable, Hashable {
     /// The member, when a member made it.
     public let memberID: Int64?
 
+    /// The author called `name`, a member's when `memberID` is given.
     public init(name: String, memberID: Int64? = nil) {
         self.name = name
         self.memberID = memberID
@@ -170,6 +173,7 @@ public struct APIToken: Sendable, Hashable, Identifiable {
     /// When it was last used (kept to the half minute or so), if ever.
     public let usedAt: Timestamp?
 
+    /// A token as the inventory keeps it.
     public init(
         id: Int64, memberID: Int64?, memberName: String?, role: MemberRole, name: String,
         scope: Scope, digest: String, createdAt: Timestamp, expiresAt: Timestamp,
