@@ -75,6 +75,13 @@ enum Assets {
           border-radius: .3rem; vertical-align: middle; margin-right: .5rem; }
         a.photo img.photo { display: block; }
         form.switch { margin: 0; }
+        details.place-edit summary { cursor: pointer; list-style: none; }
+        details.place-edit summary::-webkit-details-marker { display: none; }
+        details.place-edit summary::after { content: " ✎"; color: var(--muted); font-size: .85em; }
+        form.move-row { display: flex; gap: .3rem; margin: .3rem 0; }
+        form.move-row input { min-width: 0; flex: 1 1 10rem; }
+        body[data-role=viewer] details.place-edit summary { pointer-events: none; }
+        body[data-role=viewer] details.place-edit summary::after { content: none; }
         form.switch button { padding: .15rem .55rem; font-size: .9em; min-height: 2rem; }
         form.switch button[aria-pressed=false] { color: var(--warn); border-color: var(--warn); }
         form.remove, form.receipt { display: inline; margin-left: .75rem; }

@@ -56,13 +56,7 @@ extension InventoryServer {
                 patch.isInsured = wanted == "yes"
                 try self.manager.edit(id: item.id, patch, expectedVersion: Self.version(fields))
                 // back to the list it came from: a path of this site only
-                let back = fields["back"] ?? ""
-                let isOwnPath =
-                    back.hasPrefix("/") && !back.hasPrefix("//")
-                    && !back.unicodeScalars.contains {
-                        $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\"
-                    }
-                return Self.redirect(isOwnPath ? back : Paths.item(item.id))
+                return Self.redirect(Self.ownPath(fields["back"]) ?? Paths.item(item.id))
             }
         }
         router.post("/items/:id/bring-back") { request, context in
@@ -73,6 +67,17 @@ extension InventoryServer {
                 return Self.redirect(Paths.item(item.id))
             }
         }
+    }
+
+    /// The page a form came from (`back`), if it is a path of this site: one slash first, no
+    /// space, control character or backslash.
+    static func ownPath(_ back: String?) -> String? {
+        guard let back, back.hasPrefix("/"), !back.hasPrefix("//"),
+            !back.unicodeScalars.contains(where: {
+                $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\"
+            })
+        else { return nil }
+        return back
     }
 
     /// The version of the item the form was made from: a change made since refuses it.

@@ -78,7 +78,9 @@ extension InventoryServer {
                     self.pages.layout(
                         title: page.title, tabs: try self.pager.tabs(), current: name,
                         session: context.session, sequence: page.sequence,
-                        main: self.pages.view(page, session: context.session)))
+                        main: self.pages.view(
+                            page, session: context.session,
+                            places: try self.manager.placeList().map(\.path))))
             }
         }
         router.get("/items/new") { request, context in

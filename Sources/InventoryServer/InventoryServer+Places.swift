@@ -63,8 +63,11 @@ extension InventoryServer {
             let fields = try await Self.formFields(request, context)
             return try await self.blocking.run {
                 let item = try self.item(context)
-                try self.manager.move(ids: [item.id], to: try self.destination(fields["to"] ?? ""))
-                return Self.redirect(Paths.item(item.id))
+                // from the version the page showed, when it says
+                try self.manager.move(
+                    ids: [item.id], to: try self.destination(fields["to"] ?? ""),
+                    expectedVersions: Self.version(fields).map { [item.id: $0] } ?? [:])
+                return Self.redirect(Self.ownPath(fields["back"]) ?? Paths.item(item.id))
             }
         }
         router.post("/items/:id/move-here") { request, context in

@@ -142,9 +142,10 @@ struct Pages: Sendable {
     }
 
     /// A view's page: search, count and worth, the table of one page of rows, the pager.
-    func view(_ page: ViewPage, links: PageLinks = .house, session: Sessions.Session? = nil)
-        -> [BodyNode]
-    {
+    func view(
+        _ page: ViewPage, links: PageLinks = .house, session: Sessions.Session? = nil,
+        places: [String] = []
+    ) -> [BodyNode] {
         let search = element(
             "form",
             [
@@ -215,7 +216,16 @@ struct Pages: Sendable {
                     element(
                         "td", ["class": "name"],
                         [element("a", ["href": links.item(item.id)], [text(item.name)])]),
-                    element("td", ["class": "place"], [text(item.location ?? "")]),
+                    element(
+                        "td", ["class": "place"],
+                        [
+                            session.map { session in
+                                placeEdit(
+                                    item,
+                                    back: Paths.view(page.name, sort: page.sort, query: page.query),
+                                    session: session)
+                            } ?? text(item.location ?? "")
+                        ]),
                     element(
                         "td", ["class": item.quantity == 1 ? "number qty one" : "number qty"],
                         [text(String(item.quantity))]),
@@ -239,6 +249,13 @@ struct Pages: Sendable {
             "table", ["id": "items"],
             [head, element("tbody", [:], rows)])
         var nodes = [search, summary, table]
+        // the places a row's place may become, offered as one types
+        if session != nil, !places.isEmpty {
+            nodes.append(
+                element(
+                    "datalist", ["id": "known-places"],
+                    places.map { element("option", ["value": $0]) }))
+        }
         if page.count == 0 {
             nodes.append(
                 element(
@@ -668,6 +685,43 @@ struct Pages: Sendable {
                         ]),
                 ]))
         return nodes
+    }
+
+    /// The place of a list row, edited where it is shown: pressed, it opens a box to type
+    /// another place (or a box's number) in, sent with the version the row showed (a change
+    /// made since refuses it) and the page to come back to.
+    private func placeEdit(_ item: HouseholdItem, back: String, session: Sessions.Session)
+        -> BodyNode
+    {
+        element(
+            "details", ["class": "place-edit"],
+            [
+                element(
+                    "summary", ["title": "Move it: type another place"],
+                    [text(item.location ?? "no place")]),
+                element(
+                    "form",
+                    [
+                        "class": "move-row", "method": "post",
+                        "action": Paths.item(item.id) + "/move",
+                    ],
+                    [
+                        element(
+                            "input", ["type": "hidden", "name": "csrf", "value": session.csrf]),
+                        element(
+                            "input",
+                            ["type": "hidden", "name": "version", "value": String(item.version)]),
+                        element("input", ["type": "hidden", "name": "back", "value": back]),
+                        element(
+                            "input",
+                            [
+                                "type": "text", "name": "to", "list": "known-places",
+                                "value": item.location ?? "", "required": "required",
+                                "autocomplete": "off", "aria-label": "Move \(item.name) to",
+                            ]),
+                        element("button", ["type": "submit"], [text("Move")]),
+                    ]),
+            ])
     }
 
     /// The insured switch of a list row: a button that turns it over, carrying the version

@@ -166,4 +166,40 @@ struct ServerPlaceTests {
             }
         }
     }
+
+    @Test("a list row's place is edited where it is shown, from the version the row showed")
+    func placeOnARow() async throws {
+        let fixture = try ServerFixture()
+        try fixture.manager.addPlace(path: "House / Garage")
+        try fixture.manager.addPlace(path: "House / Attic")
+        let lamp = try fixture.manager.add(ItemDraft(name: "Lamp", location: "House / Garage"))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            let page = try await client.execute(
+                uri: "/views/all", method: .get, headers: browser.headers)
+            #expect(
+                page.text.contains(
+                    "<form class=\"move-row\" method=\"post\" action=\"/items/\(lamp.id)/move\">"))
+            #expect(
+                page.text.contains(
+                    "<datalist id=\"known-places\"><option value=\"House\"></option>"))
+            var (headers, body) = browser.form([
+                ("version", String(lamp.version)), ("back", "/views/all"), ("to", "House / Attic"),
+            ])
+            let moved = try await client.execute(
+                uri: "/items/\(lamp.id)/move", method: .post, headers: headers, body: body)
+            #expect(moved.status == .seeOther)
+            #expect(moved.headers[.location] == "/views/all")
+            #expect(try fixture.manager.item(id: lamp.id)?.location == "House / Attic")
+            // from the row as it was before: refused, left where it is
+            (headers, body) = browser.form([
+                ("version", String(lamp.version)), ("back", "//elsewhere"),
+                ("to", "House / Garage"),
+            ])
+            let stale = try await client.execute(
+                uri: "/items/\(lamp.id)/move", method: .post, headers: headers, body: body)
+            #expect(stale.status == .conflict)
+            #expect(try fixture.manager.item(id: lamp.id)?.location == "House / Attic")
+        }
+    }
 }

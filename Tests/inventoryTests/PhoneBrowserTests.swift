@@ -147,6 +147,21 @@ struct PhoneBrowserTests {
             (try sandbox.json(["show", "3", "--json"]) as? [String: Any])?["insured"] as? Bool
                 == true)
 
+        // the place on a card, edited where it is shown: the espresso machine to the attic
+        try browser.open(base + "/views/all")
+        try browser.waitUntil(picturesShown(), "the list")
+        try browser.click("#item-4 details.place-edit summary")
+        try browser.type("House / Attic", into: "#item-4 form.move-row input[name=to]")
+        try shoot("phone-place-edit", width: 390)
+        try browser.click("#item-4 form.move-row button")
+        try browser.waitUntil(
+            "return document.querySelector('#item-4 details.place-edit summary') && "
+                + "document.querySelector('#item-4 details.place-edit summary').innerText.startsWith('House / Attic')",
+            "the machine in the attic")
+        #expect(
+            (try sandbox.json(["show", "4", "--json"]) as? [String: Any])?["location"] as? String
+                == "House / Attic")
+
         // a wide screen: 1280 × 800
         try browser.viewport(width: 1280, height: 800, mobile: false)
         try browser.open(base + "/views/all")
