@@ -39,7 +39,8 @@ struct ServeBrowserTests {
                     "return [...document.querySelectorAll('#items tbody td')].map(c => c.innerText.trim()).join('|')"
                 ) as? String
             // a thing with no place says so, where its place may be typed
-            #expect(row == "|Boat|no place|1|12,000.00|12,000.00||luxury|not insured", "\(row ?? "")")
+            #expect(
+                row == "|Boat|no place|1|12,000.00|12,000.00||luxury|not insured", "\(row ?? "")")
             // Mark the row, so that the test can tell it was patched in place, not reloaded.
             try browser.run("window.marker = 'same page'")
             let second = try browser.newWindow()
