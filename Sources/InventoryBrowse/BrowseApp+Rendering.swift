@@ -242,6 +242,8 @@ extension BrowseApp {
         row += 1
         let history =
             (try? manager.fullHistory(itemID: id, limit: max(1, height - 3 - row))) ?? []
+        // who made each change, where it was recorded (a member on the web, a local user)
+        let authors = (try? manager.authors(of: history)) ?? [:]
         for merged in history where row < height - 2 {
             var text = merged.time.minuteText(in: appearance.timeZone) + "  "
             switch merged {
@@ -261,6 +263,7 @@ extension BrowseApp {
             case .maintenance(let event):
                 text += event.description
             }
+            if let author = authors[merged.writeID] { text += "  (by \(author))" }
             grid.put(text, row: row, column: 2, ellipsis: ellipsis)
             row += 1
         }

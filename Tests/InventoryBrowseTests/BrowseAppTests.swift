@@ -378,12 +378,13 @@ import Testing
     @Test func enterOpensTheDetailWithHistory() throws {
         var patch = ItemPatch()
         patch.price = .some(usd("900"))
-        try manager.edit(id: 3, patch)
+        // made by a member on the web: the detail names them
+        try InventoryManager.writing(as: Author(name: "Sam")) { try manager.edit(id: 3, patch) }
         app.handle(.down)
         app.handle(.enter)
         #expect(screen.contains("#3 TV"))
         #expect(screen.contains("History"))
-        #expect(screen.contains("edited: price 800.00 -> 900.00"))
+        #expect(screen.contains("edited: price 800.00 -> 900.00  (by Sam)"))
         app.handle(.escape)
         #expect(rows.count == 3)
     }

@@ -79,6 +79,7 @@ public final class InventoryManager: Sendable {
     public static var author: Author? { currentAuthor }
 
     /// Runs `body` with `author` as the maker of the writes it makes (`author`).
+    @discardableResult
     public static func writing<Result>(as author: Author?, _ body: () throws -> Result) rethrows
         -> Result
     {
@@ -86,6 +87,7 @@ public final class InventoryManager: Sendable {
     }
 
     /// Runs `body` with `author` as the maker of the writes it makes, awaiting it.
+    @discardableResult
     public static func writing<Result>(
         as author: Author?, _ body: () async throws -> Result
     ) async rethrows -> Result {
@@ -98,6 +100,7 @@ public final class InventoryManager: Sendable {
     public static var isDryRun: Bool { currentDryRun }
 
     /// Runs `body` with its journaled writes only tried when `tryingOnly` (`isDryRun`).
+    @discardableResult
     public static func trying<Result>(only tryingOnly: Bool, _ body: () throws -> Result)
         rethrows -> Result
     {
