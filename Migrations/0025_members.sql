@@ -13,7 +13,7 @@
 -- still says who did it after the member is gone.
 
 CREATE TABLE members (
-    id                 INTEGER PRIMARY KEY,
+    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
     name               TEXT NOT NULL UNIQUE COLLATE NOCASE
                        CHECK (length(name) BETWEEN 1 AND 60),
     role               TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),

@@ -2,9 +2,10 @@
 -- to use the JSON API and the change stream of `inventory serve` as a member, sent as
 -- `Authorization: Bearer TOKEN`. Each is named, reads only or reads and writes, and ends on its
 -- day; the inventory keeps only its digest. A token without a member is the household owner's.
+-- A token's number is never given twice: a script's note of a revoked one names no other.
 
 CREATE TABLE api_tokens (
-    id         INTEGER PRIMARY KEY,
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
     member_id  INTEGER REFERENCES members (id) ON DELETE CASCADE,
     name       TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 60),
     scope      TEXT NOT NULL CHECK (scope IN ('read', 'write')),

@@ -26,8 +26,12 @@ public enum Assistant {
             instructions: instructions,
             capabilities: .init(
                 resources: .init(subscribe: false, listChanged: false), tools: .init()))
+        // an assistant that may only read is offered only the tools that read
+        let offered =
+            tools.canWrite
+            ? definitions : definitions.filter { $0.annotations.readOnlyHint == true }
         await server.withMethodHandler(ListTools.self) { _ in
-            ListTools.Result(tools: definitions)
+            ListTools.Result(tools: offered)
         }
         await server.withMethodHandler(CallTool.self) { call in
             await tools.call(

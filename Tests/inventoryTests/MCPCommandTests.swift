@@ -99,8 +99,21 @@ struct MCPCommandTests {
                     + extra.map { "'\($0)'" }.joined(separator: " "))
             #expect(result.status == 0, "\(extra): \(result.stderr)")
             #expect(result.stdout.contains("may only read"), "\(extra): \(result.stdout)")
+            // offered only the tools that read
+            let tools = try #require(
+                (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?[
+                    "tools"] as? [String])
+            #expect(
+                tools == ["search_items", "show_item", "totals", "check", "due", "list_claims"])
         }
         #expect(try sandbox.succeed(["history", "1"]).split(separator: "\n").count == 1)
+        // a mistyped inventory in an assistant's configuration is said, not made
+        let missing = sandbox.file("nothere.sqlite")
+        let mistyped = try sandbox.run(["mcp", "--db", missing], useDatabase: false)
+        #expect(mistyped.status == 1)
+        #expect(
+            mistyped.stderr.contains("there is no inventory at this path"), "\(mistyped.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: missing))
         let nobody = try sandbox.run(["mcp", "--member", "Nobody"])
         #expect(nobody.status == 1)
         #expect(

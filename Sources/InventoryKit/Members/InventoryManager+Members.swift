@@ -192,7 +192,7 @@ extension InventoryManager {
         else {
             throw InventoryError.invalidValue(
                 field: .other("session"), value: name,
-                reason: "a session is named by the 8 digits sessions lists")
+                reason: "a session is named by the 8 letters and digits 'members sessions' lists")
         }
         let ended = try withStore { store in
             try store.database.write {
@@ -266,7 +266,7 @@ extension InventoryManager {
         }
         guard (1...APIToken.longestDays).contains(days) else {
             throw InventoryError.invalidValue(
-                field: .other("expiry"), value: "\(days)d",
+                field: .other("days"), value: "\(days)",
                 reason: "a token lasts from a day to \(APIToken.longestDays) days")
         }
         let secret = APIToken.prefix + ShareLinkTable.makeToken()

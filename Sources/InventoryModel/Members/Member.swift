@@ -134,7 +134,7 @@ public enum MemberProblem: Sendable, Hashable, CustomStringConvertible {
         case .exists(let name): "a member is called \"\(name)\" already; nothing was changed"
         case .sessionNotFound(let name): "no open session is called \"\(name)\""
         case .invitationInvalid: "this invitation is unknown, used already or too old"
-        case .tokenNotFound(let id): "no token has number \(id)"
+        case .tokenNotFound(let id): "no token has id \(id)"
         case .viewerToken(let name):
             "\(name) is a viewer, whose tokens may only read; nothing was changed"
         }

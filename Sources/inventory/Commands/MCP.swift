@@ -46,7 +46,13 @@ struct MCPCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let location = try InventoryLocation.resolve(
             option: database.path, environment: environment)
-        if location.isDefault { try InventoryLocation.createDefaultFolder(for: location.path) }
+        if location.isDefault {
+            try InventoryLocation.createDefaultFolder(for: location.path)
+        } else if !FileManager.default.fileExists(atPath: location.path) {
+            // A mistyped path in an assistant's configuration is said, not made an empty
+            // inventory (opening it to read says there is none).
+            _ = try database.openManager(.read)
+        }
         var arguments = ["mcp", "--db", location.path]
         if let views = InventoryLocation.viewsFile(option: viewsFile, environment: environment) {
             arguments += ["--views", views.path]

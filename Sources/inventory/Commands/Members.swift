@@ -52,7 +52,12 @@ struct MembersCommand: ParsableCommand {
         output.writeLine(link)
         output.writeLine(
             "It opens once, through 'inventory serve', for them to choose a password; it is not "
-                + "shown again ('inventory members invite \(member.name)' makes a new one).")
+                + "shown again (inventory members invite makes a new one).")
+        if url == nil {
+            output.writeLine(
+                "It names \(Share.defaultURL), where serve listens unless told otherwise: give "
+                    + "the address the household reaches it at with --url.")
+        }
     }
 }
 
@@ -218,10 +223,13 @@ struct MembersRemoveCommand: ParsableCommand {
 
     func run() throws {
         let manager = try database.openManager(.write)
+        // their tokens go with them: said, not left to be found missing
+        let tokens = try manager.tokens(ofMember: name).count
         let member = try manager.removeMember(named: name)
         Terminal.standardOutput.writeLine(
-            "Removed \(member.name) and \(member.sessionCount) session"
-                + "\(member.sessionCount == 1 ? "" : "s").")
+            "Removed \(member.name), \(member.sessionCount) session"
+                + "\(member.sessionCount == 1 ? "" : "s") and \(tokens) token"
+                + "\(tokens == 1 ? "" : "s").")
     }
 }
 
@@ -231,7 +239,7 @@ struct MembersSessionsCommand: ParsableCommand {
         _superCommandName: CommandParsing.rootName,
         abstract: "The browsers signed in to 'inventory serve': whose, since when, last used.",
         discussion: """
-            A session is named by the first 8 digits shown; 'inventory members end' ends it. \
+            A session is named by the first 8 letters and digits shown; 'inventory members end' ends it. \
             The last use is recorded about every half minute.
 
             Examples:
