@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import InventoryKit
+import Locking
 import NIOCore
 import Thumbnailer
 
@@ -61,7 +62,7 @@ extension InventoryServer {
                         title: "Home", tabs: try self.pager.tabs(), current: nil,
                         session: context.session, sequence: sequence,
                         main: self.pages.home(
-                            try self.manager.standing(), due: due,
+                            try self.standing(), due: due,
                             recent: try self.manager.fullHistory(limit: 8), today: today,
                             searchView: self.pager.registry.names.first ?? "all")))
             }
@@ -225,6 +226,16 @@ extension InventoryServer {
         addLoanRoutes(to: router)
         addMaintenanceRoutes(to: router)
         addMemberRoutes(to: router)
+    }
+
+    /// Where the household stands, read again only when the inventory, the day, the settings
+    /// or the own fields changed since the home page last read it (on `blocking`'s threads):
+    /// at 100,000 items a reading is a scan of every item.
+    func standing() throws -> HouseholdStanding {
+        let known = standingCache.withLock { $0 }
+        let fresh = try manager.standing(reusing: known)
+        if fresh.key != known?.key { standingCache.withLock { $0 = fresh } }
+        return fresh.standing
     }
 
     // MARK: - Signing in

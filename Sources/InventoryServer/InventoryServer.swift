@@ -128,6 +128,9 @@ public final class InventoryServer: Sendable {
     let shareRates: ShareRates
     /// The API tokens, as last read.
     let tokens = TokenCache()
+    /// Where the household stood when the home page last read it.
+    let standingCache = Lock<(key: InventoryManager.StandingKey, standing: HouseholdStanding)?>(
+        nil)
     /// The recording of sessions just opened (`answer(keeping:for:)`), not yet awaited.
     let sessionRecords = Lock<[Task<Void, Never>]>([])
 

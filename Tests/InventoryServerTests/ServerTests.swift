@@ -592,6 +592,31 @@ struct ServerThumbnailTests {
 
 @Suite("Server: the home page")
 struct ServerHomeTests {
+    @Test("the home page is read again when the items, the settings or the own fields change")
+    func homeFollowsChanges() async throws {
+        let fixture = try ServerFixture()
+        let manager = fixture.manager
+        _ = try manager.add(ItemDraft(name: "Camera", price: usd("800")))
+        try await fixture.test { client in
+            let browser = try await fixture.signIn(client)
+            func home() async throws -> String {
+                try await client.execute(uri: "/", method: .get, headers: browser.headers).text
+            }
+            let first = try await home()
+            #expect(first.contains("800.00") && first.contains("no receipt"))
+            // asked again, unchanged: the same page
+            #expect(try await home() == first)
+            // an item changed
+            _ = try manager.add(ItemDraft(name: "Lens", price: usd("200")))
+            #expect(try await home().contains("1,000.00"))
+            // a setting that decides what a claim needs: a receipt from 1,000 on
+            var settings = try manager.settings()
+            settings.receiptThreshold = usd("1000")
+            try manager.setSettings(settings)
+            #expect(!(try await home().contains("no receipt")))
+        }
+    }
+
     @Test("an empty inventory's home page says how to begin")
     func emptyHome() async throws {
         let fixture = try ServerFixture()

@@ -5,6 +5,8 @@
 // - A change committed by this process (another process than the server's) reaching an event
 //   stream the server holds open: from the add's call to the event's bytes read.
 // - The first page of a view (`GET /views/all`, HTML): from connecting to the last byte read.
+// - The home page (`GET /`): where the household stands, read from every item (worth by room
+//   and tag, what lacks what a claim needs, what is due, what changed lately).
 // - The API under load: wrk (Debian's) with 64 connections on `GET /api/items?view=all&limit=50`
 //   against the same wrk on Hummingbird's "hello" route (`HelloServer`), in turns, same run.
 import Benchmark
@@ -144,6 +146,7 @@ final class StreamProbe: @unchecked Sendable {  // used by one sample at a time
 
 private let streamProbe = Shared<StreamProbe>()
 private let pageServer = Shared<ServedInventory>()
+private let homeServer = Shared<ServedInventory>()
 private let loadServers = Shared<(ours: ServedInventory, hello: HelloProcess)>()
 
 /// Requests per second under wrk, and the requests that failed, as custom metrics.
@@ -191,6 +194,28 @@ func serverBenchmarks() {
                 port: served.port, path: "/views/all", cookie: served.cookie)
             guard page.status == 200, page.body.count > 10_000 else {
                 throw BenchmarkFailure("GET /views/all answered \(page.status)")
+            }
+            blackHole(page.body.count)
+        }
+    }
+
+    Benchmark(
+        "serve: home page (\(servedItems) items)",
+        configuration: .init(
+            metrics: [.wallClock], timeUnits: .microseconds,
+            warmupIterations: BenchmarkSizes.warmups(3),
+            scalingFactor: .one, maxDuration: .seconds(20), maxIterations: BenchmarkSizes.runs(50),
+            setup: { homeServer.value = try ServedInventory(name: "home") },
+            teardown: {
+                homeServer.value?.stop()
+                homeServer.value = nil
+            })
+    ) { benchmark in
+        guard let served = homeServer.value else { return }
+        for _ in benchmark.scaledIterations {
+            let page = try LoopbackHTTP.get(port: served.port, path: "/", cookie: served.cookie)
+            guard page.status == 200, page.body.count > 1_000 else {
+                throw BenchmarkFailure("GET / answered \(page.status)")
             }
             blackHole(page.body.count)
         }

@@ -438,6 +438,11 @@ package func makeRows(_ results: Results) -> [Row] {
             )
             .map { $0.p99 * 1e3 }, .atMost, 30),
         Row(
+            "serve: the home page of \(BenchmarkSizes.servedItems.formatted()) items, HTML, new connection (median)",
+            unit: "ms",
+            ours: results.distribution("serve: home page (\(BenchmarkSizes.servedItems) items)")
+                .map { $0.median * 1e3 }, .atMost, nil),
+        Row(
             "serve: GET /api/items?view=all&limit=50, \(BenchmarkSizes.servedItems.formatted()) items, wrk -c64",
             unit: "req/s",
             ours: results.distribution(load, metric: "oursRequestsPerSecond").map(\.median),
