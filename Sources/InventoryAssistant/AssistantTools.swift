@@ -436,16 +436,15 @@ public struct AssistantTools: Sendable {
             form = ItemFormController()
         }
         var members: [String: ItemFormInput] = [:]
-        for (key, value) in arguments.values.compactMapValues({ $0 })
-        where !["id", "version", "dryRun"].contains(key) {
+        for (key, value) in arguments.values where !["id", "version", "dryRun"].contains(key) {
             switch value {
             case .bool(let flag): members[key] = .flag(flag)
             case .array: members[key] = .texts(try arguments.texts(key))
             case .object(let own) where key == "fields":
+                // a text, a number or null (which clears the field) each
+                let values = Arguments(values: own)
                 var texts: [String: String] = [:]
-                for (name, member) in own {
-                    texts[name] = try Arguments(values: own).text(name) ?? (member.isNull ? "" : "")
-                }
+                for name in own.keys { texts[name] = try values.text(name) ?? "" }
                 members[key] = .ownFields(texts)
             case .null: members[key] = .text("")
             default: members[key] = .text(try arguments.text(key) ?? "")

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import InventoryAssistant
-import InventoryBrowse
 import InventoryCommandLine
 import InventoryKit
 import MCP
@@ -38,16 +37,8 @@ struct MCPCommand: AsyncParsableCommand {
             ServeCommand.fail(CommandLineMessage.text(for: error), command: "mcp")
         }
         defer { InventoryManager.closeShared() }
-        let registry = ViewRegistry(currency: manager.currency, otherTypes: BrowseScreens.typeNames)
-        if let views {
-            do {
-                try registry.load(contentsOf: views)
-            } catch {
-                guard tolerateViews else { ServeCommand.fail(error.description, command: "mcp") }
-                ServeCommand.warn(
-                    "warning: \(views) has problems; its views are left out", command: "mcp")
-            }
-        }
+        let registry = ServeCommand.registry(
+            currency: manager.currency, views: views, tolerating: tolerateViews, command: "mcp")
         var person = NSUserName()
         var memberID: Int64?
         var canWrite = !readOnly

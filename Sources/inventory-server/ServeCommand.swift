@@ -84,15 +84,8 @@ struct ServeCommand: AsyncParsableCommand {
                         + "--tls-cert): serve beyond this machine only on a network you trust")
             }
         }
-        let registry = ViewRegistry(currency: manager.currency, otherTypes: BrowseScreens.typeNames)
-        if let views {
-            do {
-                try registry.load(contentsOf: views)
-            } catch {
-                guard tolerateViews else { Self.fail(error.description) }
-                Self.warn("warning: \(views) has problems; its views are left out")
-            }
-        }
+        let registry = Self.registry(
+            currency: manager.currency, views: views, tolerating: tolerateViews)
         let sessions = Sessions()
         // The link is the household owner's: the local user who serves, as history names them.
         let owner = NSUserName()
@@ -259,6 +252,24 @@ struct ServeCommand: AsyncParsableCommand {
     /// Writes `text` and a newline to standard output at once (a script may be reading it).
     static func say(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// The built-in views and those of the file `views`; a file with problems ends the
+    /// command, unless `tolerating` (the default file, not one named): then its views are left
+    /// out, with a warning.
+    static func registry(
+        currency: Currency, views: String?, tolerating: Bool, command: String = "serve"
+    ) -> ViewRegistry {
+        let registry = ViewRegistry(currency: currency, otherTypes: BrowseScreens.typeNames)
+        if let views {
+            do {
+                try registry.load(contentsOf: views)
+            } catch {
+                guard tolerating else { fail(error.description, command: command) }
+                warn("warning: \(views) has problems; its views are left out", command: command)
+            }
+        }
+        return registry
     }
 
     static func warn(_ message: String, command: String = "serve") {

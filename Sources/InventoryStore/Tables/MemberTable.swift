@@ -294,21 +294,13 @@ public struct MemberTable {
     /// may sign in is the household's arrangement now, not the content's. A member removed
     /// since the backup does not come back, nor a session ended since.
     public func carry(into path: String) throws {
+        // members first: the sessions and tokens name them
         let tables = [
-            ("members", "SELECT * FROM members"),
-            ("member_sessions", "SELECT * FROM member_sessions"),
-            ("api_tokens", "SELECT * FROM api_tokens"),
-            ("settings", "SELECT * FROM settings WHERE key = 'server_password'"),
+            try CarriedRows("members", from: database),
+            try CarriedRows("member_sessions", from: database),
+            try CarriedRows("api_tokens", from: database),
+            try CarriedRows("settings", where: "key = 'server_password'", from: database),
         ]
-        let rows = try tables.map { name, sql in
-            let statement = try database.makeStatement(sql)
-            let columns = (0..<statement.columnCount).map { statement.columnName(at: $0) }
-            var rows: [[DatabaseValue]] = []
-            while try statement.step() {
-                rows.append((0..<statement.columnCount).map { statement.value(at: $0) })
-            }
-            return (name: name, columns: columns, rows: rows)
-        }
         let copy = try Database(path: path, options: .init(createIfMissing: false))
         defer { copy.close() }
         try copy.transaction(.immediate) {
@@ -316,17 +308,7 @@ public struct MemberTable {
             try copy.execute("DELETE FROM member_sessions")
             try copy.execute("DELETE FROM members")
             try copy.execute("DELETE FROM settings WHERE key = 'server_password'")
-            for table in rows {
-                let insert = try copy.makeStatement(
-                    "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES ("
-                        + Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
-                        + ")")
-                for row in table.rows {
-                    defer { insert.reset() }
-                    try insert.bind(row)
-                    try insert.run()
-                }
-            }
+            for table in tables { try table.insert(into: copy) }
         }
     }
 

@@ -119,9 +119,9 @@ public struct ShareLinkTable {
     ///
     /// - Throws: `DatabaseError`.
     public func carry(into path: String) throws {
-        let links = try rows(of: "share_links")
+        let links = try CarriedRows("share_links", from: database)
         guard !links.rows.isEmpty else { return }
-        let visits = try rows(of: "share_visits")
+        let visits = try CarriedRows("share_visits", from: database)
         let sequence = try database.makeStatement(
             "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'share_links'), 0)")
         let highest = try sequence.step() ? sequence.int64(at: 0) : 0
@@ -130,34 +130,11 @@ public struct ShareLinkTable {
         try copy.transaction(.immediate) {
             try copy.execute("DELETE FROM share_visits")
             try copy.execute("DELETE FROM share_links")
-            for table in [links, visits] {
-                let insert = try copy.makeStatement(
-                    "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES ("
-                        + Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
-                        + ")")
-                for row in table.rows {
-                    defer { insert.reset() }
-                    try insert.bind(row)
-                    try insert.run()
-                }
-            }
+            for table in [links, visits] { try table.insert(into: copy) }
             try copy.execute(
                 "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'share_links'",
                 [.integer(highest)])
         }
-    }
-
-    /// Every row of `table` (one of the share tables), with its column names.
-    private func rows(of table: String) throws
-        -> (name: String, columns: [String], rows: [[DatabaseValue]])
-    {
-        let statement = try database.makeStatement("SELECT * FROM \(table)")
-        let columns = (0..<statement.columnCount).map { statement.columnName(at: $0) }
-        var rows: [[DatabaseValue]] = []
-        while try statement.step() {
-            rows.append((0..<statement.columnCount).map { statement.value(at: $0) })
-        }
-        return (table, columns, rows)
     }
 
     /// How many of a link's first visits its log keeps (`Migrations/0016_share_visit_cap.sql`).
