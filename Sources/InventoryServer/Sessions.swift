@@ -275,15 +275,6 @@ public final class Sessions: Sendable {
         state.withLock { _ = $0.sessions.removeValue(forKey: Self.digest(id)) }
     }
 
-    /// Ends every session but the one whose cookie holds `id` (every one without it): the
-    /// household password changed.
-    public func signOutAll(except id: String? = nil) {
-        let kept = id.map(Self.digest)
-        state.withLock { state in
-            state.sessions = state.sessions.filter { $0.key == kept }
-        }
-    }
-
     /// Tells which household password is stored now (its hash, or nil): when it differs from
     /// the one told before, every session of the household owner ends, as the password that
     /// may have opened them is no longer the household's; members' sessions stay. The first
